@@ -1,0 +1,191 @@
+//! The command-line interface: subcommands and their arguments.
+
+use clap::{Args, Parser, Subcommand};
+use npuzzle_core::{Format, Goal, Notation, Size};
+
+/// The sliding-tile puzzle: generate, check, convert and verify positions and moves.
+///
+/// A POSITION is given in any of these formats (detected automatically):
+/// slash rows `8 6 0/5 4 7/2 3 1`, rows on separate lines (blank as 0, _, . or x),
+/// a game id `3x3:8,6,0,5,4,7,2,3,1`, a flat list `8 6 0 5 4 7 2 3 1` (square boards),
+/// or JSON `[[8,6,0],[5,4,7],[2,3,1]]`. When the POSITION argument is absent, positions are
+/// read from standard input, one per line (or one rows-per-line board per blank-line-separated
+/// block).
+///
+/// MOVES are written in tile notation (`U D L R`: the tile moves; `U` slides the tile below the
+/// blank up), with run-length tokens (`R3`); in blank notation (lower case `u d l r`: the blank
+/// moves); or as a list of tile numbers (`8 5 4`).
+///
+/// Exit status: 0 success, 1 a well-formed "no" (unsolvable, not solved), 2 bad input or usage.
+#[derive(Debug, Parser)]
+#[command(name = "npuzzle", version, about, long_about, max_term_width = 100)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Generate random solvable positions (uniform, or a random walk from the goal).
+    #[command(after_help = "Examples:
+  npuzzle generate                         one uniform random 4x4 position
+  npuzzle generate --size 3 --count 5 --seed 42
+  npuzzle generate --size 5x3 --walk 40    40 random moves from the goal, never undoing one
+  npuzzle generate --goal spiral --format grid
+  npuzzle generate --count 3 --json        JSON lines with seed and index")]
+    Generate(GenerateArgs),
+    /// Check a position: valid? solvable (and why not)? solved? Manhattan distance, blank cell.
+    #[command(after_help = "Examples:
+  npuzzle check '8 6 0/5 4 7/2 3 1'
+  npuzzle check '1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 0'    Sam Loyd's unsolvable 14-15
+  npuzzle check 3x3:0,1,2,3,4,5,6,7,8 --goal blank-first --json
+  npuzzle generate --count 10 | npuzzle check --json")]
+    Check(CheckArgs),
+    /// Apply moves to a position and print the result.
+    #[command(after_help = "Examples:
+  npuzzle apply '1 2 3/4 5 6/7 8 0' 'D R'          tile notation: the tile moves
+  npuzzle apply '1 2 3/4 5 6/7 8 0' 'u l'          blank notation: the blank moves
+  npuzzle apply '1 2 3/4 5 6/7 8 0' '6 5' --notation numbers
+  npuzzle apply '1 2 3/4 5 6/7 8 0' D2 --format grid
+  echo '1 2 3/4 5 6/7 8 0' | npuzzle apply R      one argument: the moves; positions from stdin")]
+    Apply(MovesArgs),
+    /// Verify that moves take a position to the goal; prints the STM and MTM lengths.
+    #[command(after_help = "Examples:
+  npuzzle verify '1 2 3/4 5 6/0 7 8' 'L L'
+  npuzzle verify '1 2 3/4 5 6/0 7 8' L2 --json
+  npuzzle verify '0 1 2/3 4 5/6 7 8' 'u' --goal blank-first     exit status 1: not solved")]
+    Verify(MovesArgs),
+    /// Convert a position between text formats, or moves between notations.
+    #[command(after_help = "Examples:
+  npuzzle convert '8 6 0/5 4 7/2 3 1' --to grid
+  npuzzle convert 3x3:8,6,0,5,4,7,2,3,1 --to json
+  npuzzle convert --moves 'RRRUL' --run-length            R3UL
+  npuzzle convert --moves 'R3 U L' --notation blank       llldr
+  npuzzle convert --moves 'RUDL' --simplify               (empty: the moves cancel)
+  npuzzle convert '1 2 3/4 5 6/7 8 0' --moves 'RD' --notation numbers   8 5
+  npuzzle convert --moves 'R2U' --invert                  DLL")]
+    Convert(ConvertArgs),
+}
+
+/// Options shared by commands that read positions.
+#[derive(Debug, Args)]
+pub struct InputArgs {
+    /// Read positions in this format instead of detecting it: slash, grid, id, flat, json.
+    #[arg(long, value_name = "FORMAT")]
+    pub from: Option<Format>,
+    /// The goal: blank-last (default), blank-first, snake, spiral, or a position.
+    #[arg(long, value_name = "GOAL", default_value = "blank-last")]
+    pub goal: Goal,
+}
+
+/// `npuzzle generate`.
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// Board size: N for N×N, or WxH.
+    #[arg(long, short, default_value = "4x4", value_name = "WxH")]
+    pub size: Size,
+    /// How many positions.
+    #[arg(long, short = 'n', default_value_t = 1, value_name = "N")]
+    pub count: usize,
+    /// Random seed; the same seed (with the same generator version) gives the same positions.
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// Make each position by N random moves from the goal (never undoing a move) instead of
+    /// drawing it uniformly.
+    #[arg(long, value_name = "N")]
+    pub walk: Option<usize>,
+    /// The goal: blank-last (default), blank-first, snake, spiral, or a position.
+    #[arg(long, value_name = "GOAL", default_value = "blank-last")]
+    pub goal: Goal,
+    /// Output format: slash, grid, id, flat, json.
+    #[arg(long, short, default_value = "slash", value_name = "FORMAT")]
+    pub format: Format,
+    /// JSON lines: position, seed, index, and the walk's moves.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `npuzzle check`.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// The position (read from standard input when absent).
+    pub position: Option<String>,
+    /// Input options.
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// JSON lines instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `npuzzle apply` and `npuzzle verify`.
+#[derive(Debug, Args)]
+pub struct MovesArgs {
+    /// The position, then the moves. With only one argument, it is the moves, and positions are
+    /// read from standard input.
+    #[arg(value_name = "POSITION", required = true)]
+    pub first: String,
+    /// The moves.
+    #[arg(value_name = "MOVES")]
+    pub second: Option<String>,
+    /// The notation of the moves: tile, blank or numbers (detected when absent).
+    #[arg(long, value_name = "NOTATION")]
+    pub notation: Option<Notation>,
+    /// Input options.
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Output format of positions: slash, grid, id, flat, json.
+    #[arg(long, short, default_value = "slash", value_name = "FORMAT")]
+    pub format: Format,
+    /// JSON lines instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+impl MovesArgs {
+    /// The position argument (if given) and the moves.
+    pub fn position_and_moves(&self) -> (Option<&str>, &str) {
+        match &self.second {
+            Some(moves) => (Some(&self.first), moves),
+            None => (None, &self.first),
+        }
+    }
+}
+
+/// `npuzzle convert`.
+#[derive(Debug, Args)]
+pub struct ConvertArgs {
+    /// The position to convert, or with --moves the position the moves start from.
+    pub position: Option<String>,
+    /// Read positions in this format instead of detecting it.
+    #[arg(long, value_name = "FORMAT")]
+    pub from: Option<Format>,
+    /// Write positions in this format: slash, grid, id, flat, json.
+    #[arg(long, default_value = "slash", value_name = "FORMAT")]
+    pub to: Format,
+    /// Convert these moves instead of a position.
+    #[arg(long, value_name = "MOVES", allow_hyphen_values = true)]
+    pub moves: Option<String>,
+    /// The notation the moves are written in (detected when absent).
+    #[arg(long, value_name = "NOTATION", requires = "moves")]
+    pub from_notation: Option<Notation>,
+    /// The notation to write the moves in: tile (default), blank or numbers.
+    #[arg(
+        long,
+        default_value = "tile",
+        value_name = "NOTATION",
+        requires = "moves"
+    )]
+    pub notation: Notation,
+    /// Write runs of equal moves as one token (`R3`).
+    #[arg(long, requires = "moves")]
+    pub run_length: bool,
+    /// Cancel every move followed by its opposite.
+    #[arg(long, requires = "moves")]
+    pub simplify: bool,
+    /// Write the sequence that undoes the moves.
+    #[arg(long, requires = "moves")]
+    pub invert: bool,
+}

@@ -1,0 +1,46 @@
+//! `npuzzle`: the sliding-tile puzzle on the command line.
+
+mod cli;
+mod commands;
+mod input;
+mod status;
+
+use std::io::{self, BufWriter, Write};
+use std::process::ExitCode;
+
+use clap::{CommandFactory, Parser};
+
+use cli::{Cli, Command};
+use status::Status;
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let result = run(cli, &mut out).and_then(|status| {
+        out.flush()?;
+        Ok(status)
+    });
+    match result {
+        Ok(status) => status.into(),
+        Err(error) if status::is_broken_pipe(&error) => ExitCode::SUCCESS,
+        Err(error) => {
+            status::report("error", &error);
+            Status::BadInput.into()
+        }
+    }
+}
+
+fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<Status> {
+    match cli.command {
+        Some(Command::Generate(args)) => commands::generate::run(&args, out),
+        Some(Command::Check(args)) => commands::check::run(&args, out),
+        Some(Command::Apply(args)) => commands::apply::run(&args, out),
+        Some(Command::Verify(args)) => commands::verify::run(&args, out),
+        Some(Command::Convert(args)) => commands::convert::run(&args, out),
+        None => {
+            write!(out, "{}", Cli::command().render_long_help())?;
+            Ok(Status::Success)
+        }
+    }
+}

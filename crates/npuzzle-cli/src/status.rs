@@ -1,0 +1,41 @@
+//! Exit statuses and how errors reach the user.
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+/// The result of a command, worst first when several positions are processed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Status {
+    /// Everything succeeded: exit 0.
+    Success,
+    /// A well-formed "no" (unsolvable, not solved): exit 1.
+    No,
+    /// Bad input or usage: exit 2.
+    BadInput,
+}
+
+impl From<Status> for ExitCode {
+    fn from(status: Status) -> ExitCode {
+        ExitCode::from(status as u8)
+    }
+}
+
+/// Prints an error about one input to standard error, naming where it came from.
+pub fn report(place: &str, error: &anyhow::Error) {
+    let _ = writeln!(io::stderr(), "npuzzle: {place}: {error:#}");
+}
+
+/// Whether an error is the output going away (`npuzzle … | head`), which is not a failure.
+pub fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    error
+        .chain()
+        .filter_map(|cause| cause.downcast_ref::<io::Error>())
+        .any(|e| e.kind() == io::ErrorKind::BrokenPipe)
+}
+
+/// Whether an error came from writing the output (and so should stop the whole command).
+pub fn is_output_error(error: &anyhow::Error) -> bool {
+    error
+        .chain()
+        .any(|cause| cause.downcast_ref::<io::Error>().is_some())
+}

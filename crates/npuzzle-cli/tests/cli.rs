@@ -1,0 +1,270 @@
+//! End-to-end tests of the `npuzzle` binary: exit statuses, outputs and help (insta snapshots).
+
+use assert_cmd::Command;
+use insta::assert_snapshot;
+
+fn npuzzle() -> Command {
+    Command::cargo_bin("npuzzle").expect("the npuzzle binary is built")
+}
+
+/// Runs `npuzzle args` with `stdin`, returning (exit code, stdout, stderr).
+fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let output = npuzzle()
+        .args(args)
+        .write_stdin(stdin)
+        .output()
+        .expect("npuzzle runs");
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+fn stdout(args: &[&str]) -> String {
+    let (code, out, err) = run(args, "");
+    assert_eq!(code, 0, "npuzzle {args:?} failed: {err}");
+    out
+}
+
+#[test]
+fn help_texts() {
+    assert_snapshot!("help", stdout(&["--help"]));
+    for command in ["generate", "check", "apply", "verify", "convert"] {
+        assert_snapshot!(format!("help_{command}"), stdout(&[command, "--help"]));
+    }
+}
+
+#[test]
+fn no_arguments_shows_help() {
+    assert!(stdout(&[]).contains("Usage: npuzzle [COMMAND]"));
+}
+
+#[test]
+fn generate_is_reproducible() {
+    let out = stdout(&["generate", "--size", "3", "--count", "3", "--seed", "42"]);
+    assert_eq!(
+        out,
+        stdout(&["generate", "-s", "3x3", "-n", "3", "--seed", "42"])
+    );
+    assert_snapshot!(out);
+    assert_snapshot!(
+        "generate_walk_json",
+        stdout(&[
+            "generate", "--size", "4x3", "--walk", "12", "--seed", "7", "--json"
+        ])
+    );
+    assert_snapshot!(
+        "generate_spiral_grid",
+        stdout(&[
+            "generate", "--goal", "spiral", "--seed", "1", "--format", "grid", "-n", "2"
+        ])
+    );
+}
+
+#[test]
+fn generate_without_seed_reports_it() {
+    let (code, out, err) = run(&["generate"], "");
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().count(), 1);
+    assert!(err.starts_with("npuzzle: seed "), "{err}");
+}
+
+#[test]
+fn generated_positions_are_checked_solvable() {
+    let positions = stdout(&["generate", "--size", "5x4", "--count", "20", "--seed", "3"]);
+    let (code, out, _) = run(&["check", "--json"], &positions);
+    assert_eq!(code, 0);
+    assert_eq!(out.matches("\"solvable\":true").count(), 20);
+}
+
+#[test]
+fn check_reports_solvability() {
+    assert_snapshot!(stdout(&["check", "8 6 0/5 4 7/2 3 1"]));
+    let (code, out, _) = run(&["check", "1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 0"], "");
+    assert_eq!(code, 1);
+    assert_snapshot!("check_loyd", out);
+    let (code, out, _) = run(
+        &[
+            "check",
+            "3x3:0,1,2,3,4,5,6,7,8",
+            "--goal",
+            "blank-first",
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(code, 0);
+    assert_snapshot!("check_json", out);
+}
+
+#[test]
+fn bad_input_says_what_and_where() {
+    let cases: &[&[&str]] = &[
+        &["check", "1 2 3/4 5 a/7 8 0"],
+        &["check", "1 2 3/4 5/6 7 0"],
+        &["check", "1 2 3/4 5 6/7 8 9"],
+        &["check", "1 2 3/4 5 5/7 8 0"],
+        &["check", "1 2 3 4 5 6 7 8 0 9 10 11"],
+        &["check", "1 2/3 0", "--goal", "1 2 3/4 5 6/7 8 0"],
+        &["check", "1 2/3 0", "--from", "json"],
+        &["apply", "1 2 3/4 5 6/7 8 0", "U"],
+        &["apply", "1 2 3/4 5 6/7 8 0", "R2X"],
+        &["apply", "1 2 3/4 5 6/7 8 0", "Ru"],
+        &["apply", "1 2 3/4 5 6/7 8 0", "1"],
+        &["generate", "--size", "1x4"],
+        &["generate", "--goal", "sideways"],
+        &["convert", "--moves", "8"],
+    ];
+    let mut transcript = String::new();
+    for args in cases {
+        let (code, out, err) = run(args, "");
+        assert_eq!(code, 2, "{args:?} should be bad input");
+        assert!(out.is_empty());
+        assert!(!err.contains("panicked"));
+        transcript.push_str(&format!("$ npuzzle {}\n{err}\n", args.join(" ")));
+    }
+    assert_snapshot!(transcript);
+}
+
+#[test]
+fn batch_input_goes_on_after_a_bad_line() {
+    let input = "1 2 3\n4 5 6\n7 0 8\n\n8 6 0/5 4 7/2 3 1\nfoo\n2 1 3/4 5 6/7 8 0\n";
+    let (code, out, err) = run(&["check", "--json"], input);
+    assert_eq!(code, 2, "the worst status wins");
+    assert_eq!(out.lines().count(), 3);
+    assert_eq!(
+        err,
+        "npuzzle: stdin line 6: the position: unknown characters 'foo' at line 6, column 1: a cell is a tile number, or 0, _, . or x for the blank\n"
+    );
+    let (code, out, _) = run(&["check"], "2 1 3/4 5 6/7 8 0\n1 2 3/4 5 6/7 8 0\n");
+    assert_eq!(code, 1, "an unsolvable position is a well-formed no");
+    assert_eq!(out.matches("position").count(), 2);
+}
+
+#[test]
+fn no_position_on_stdin_is_an_error() {
+    let (code, _, err) = run(&["check"], "\n\n");
+    assert_eq!(code, 2);
+    assert!(err.contains("no position given"), "{err}");
+}
+
+#[test]
+fn apply_in_every_notation() {
+    let start = "1 2 3/4 5 6/7 8 0";
+    assert_eq!(stdout(&["apply", start, "D R"]), "1 2 3/4 0 5/7 8 6\n");
+    assert_eq!(stdout(&["apply", start, "u l"]), "1 2 3/4 0 5/7 8 6\n");
+    assert_eq!(
+        stdout(&["apply", start, "6 5", "--notation", "numbers"]),
+        "1 2 3/4 0 5/7 8 6\n"
+    );
+    assert_eq!(
+        stdout(&["apply", start, "R2", "--format", "grid"]),
+        "1 2 3\n4 5 6\n_ 7 8\n"
+    );
+    assert_eq!(
+        stdout(&["apply", start, "D", "--json"]),
+        "{\"mtm\":1,\"position\":\"1 2 3/4 5 0/7 8 6\",\"solved\":false,\"stm\":1}\n"
+    );
+    let (code, out, _) = run(&["apply", "R"], "1 2 3/4 5 6/7 8 0\n1 2/3 0\n");
+    assert_eq!(code, 0);
+    assert_eq!(out, "1 2 3/4 5 6/7 0 8\n1 2/0 3\n");
+}
+
+#[test]
+fn verify_answers_yes_or_no() {
+    assert_eq!(
+        stdout(&["verify", "1 2 3/4 5 6/0 7 8", "L L"]),
+        "solved: yes (2 STM, 1 MTM)\n"
+    );
+    let (code, out, _) = run(&["verify", "1 2 3/4 5 6/0 7 8", "L"], "");
+    assert_eq!(code, 1);
+    assert_eq!(
+        out,
+        "solved: no: the moves end at 1 2 3/4 5 6/7 0 8, not at the goal 1 2 3/4 5 6/7 8 0\n"
+    );
+    let (code, out, _) = run(&["verify", "1 2 3/4 5 6/0 7 8", "R", "--json"], "");
+    assert_eq!(code, 1);
+    assert!(
+        out.contains("\"reason\":\"move 1 (R) is illegal: there is no tile left of the blank\"")
+    );
+    assert_eq!(
+        stdout(&["verify", "3 1 2/0 4 5/6 7 8", "D", "--goal", "blank-first"]),
+        "solved: yes (1 STM, 1 MTM)\n"
+    );
+}
+
+#[test]
+fn convert_positions_and_moves() {
+    let position = "8 6 0/5 4 7/2 3 1";
+    let all: Vec<String> = ["slash", "grid", "id", "flat", "json"]
+        .iter()
+        .map(|to| stdout(&["convert", position, "--to", to]))
+        .collect();
+    assert_snapshot!(all.join("---\n"));
+    for text in &all {
+        assert_eq!(
+            stdout(&["convert", text.trim_end()]),
+            format!("{position}\n")
+        );
+    }
+    assert_eq!(
+        stdout(&["convert", "--moves", "RRRUL", "--run-length"]),
+        "R3UL\n"
+    );
+    assert_eq!(
+        stdout(&["convert", "--moves", "R3 U L", "--notation", "blank"]),
+        "llldr\n"
+    );
+    assert_eq!(stdout(&["convert", "--moves", "RUDL", "--simplify"]), "\n");
+    assert_eq!(stdout(&["convert", "--moves", "R2U", "--invert"]), "DLL\n");
+    assert_eq!(
+        stdout(&[
+            "convert",
+            "1 2 3/4 5 6/7 8 0",
+            "--moves",
+            "RD",
+            "--notation",
+            "numbers"
+        ]),
+        "8 5\n"
+    );
+    assert_eq!(
+        stdout(&[
+            "convert",
+            "1 2 3/4 5 6/7 8 0",
+            "--moves",
+            "8 5",
+            "--invert",
+            "--notation",
+            "numbers"
+        ]),
+        "5 8\n"
+    );
+}
+
+#[test]
+fn broken_pipe_is_not_an_error() {
+    use std::io::Read;
+    use std::process::{Command as Process, Stdio};
+    let mut child = Process::new(assert_cmd::cargo::cargo_bin("npuzzle"))
+        .args(["generate", "--count", "1000000", "--seed", "1"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("npuzzle starts");
+    let mut stdout = child.stdout.take().expect("piped stdout");
+    let mut first = [0u8; 64];
+    stdout.read_exact(&mut first).expect("some output");
+    drop(stdout);
+    let status = child.wait().expect("npuzzle ends");
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .expect("piped stderr")
+        .read_to_string(&mut err)
+        .expect("stderr");
+    assert!(status.success(), "exit {status:?}, stderr {err}");
+    assert!(err.is_empty(), "{err}");
+}

@@ -1,0 +1,430 @@
+//! The game session shared by the terminal game and the web page: a position played toward a
+//! goal, with history, undo and redo, counters and a timer.
+//!
+//! It is pure: no clock and no I/O. The caller passes the time of each action in milliseconds
+//! (from any fixed origin), so the same code runs natively and in WebAssembly.
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::board::{Board, IllegalMove, Tile};
+use crate::moves::{self, Move};
+use crate::solvability::{self, Unsolvable};
+
+/// One player action: a slide of `count` tiles in `direction` (a click on a tile in line with the
+/// blank slides several; a key press slides one). Undo and redo work on whole actions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Action {
+    /// The direction the tiles move.
+    pub direction: Move,
+    /// How many single-tile moves the action made.
+    pub count: usize,
+}
+
+/// Why an action was refused. The game is unchanged after an error.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum GameError {
+    /// The position cannot reach the goal.
+    #[error(transparent)]
+    Unsolvable(#[from] Unsolvable),
+    /// A tile number that is not on this board.
+    #[error("there is no tile {tile}: choose a number from 1 to {max}")]
+    NoSuchTile {
+        /// The number given.
+        tile: u64,
+        /// The largest tile.
+        max: u64,
+    },
+    /// A tile that is not next to the blank.
+    #[error("tile {0} cannot move: it is not next to the blank")]
+    NotAdjacent(Tile),
+    /// A tile that is not in the blank's row or column.
+    #[error("tile {0} cannot slide: it is not in the blank's row or column")]
+    NotInLine(Tile),
+    /// A click on the blank or outside the board.
+    #[error("there is no tile there")]
+    NoTileThere,
+    /// A move with no tile to move.
+    #[error(transparent)]
+    Illegal(#[from] IllegalMove),
+    /// The game is already won; restart or start a new one.
+    #[error("the puzzle is already solved")]
+    Finished,
+}
+
+/// A game in progress.
+///
+/// ```
+/// use npuzzle_core::{Game, Goal, Move};
+/// let start = "1 2 3/4 5 6/0 7 8".parse().unwrap();
+/// let goal = Goal::BlankLast.board("3".parse().unwrap()).unwrap();
+/// let mut game = Game::new(start, goal).unwrap();
+/// game.move_tile(7, 1_000).unwrap();        // the seed games: type a tile number
+/// assert!(game.move_tile(1, 1_500).is_err()); // not next to the blank: refused, nothing changes
+/// game.undo();
+/// game.slide_tile(8, 2_000).unwrap();        // a click on 8 slides 7 and 8 together
+/// assert!(game.is_won());
+/// assert_eq!((game.stm(), game.mtm()), (2, 1));
+/// assert_eq!(game.elapsed_ms(9_999), 1_000); // from the first move to the win
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "GameData", into = "GameData")]
+pub struct Game {
+    start: Board,
+    goal: Board,
+    board: Board,
+    history: Vec<Action>,
+    done: usize,
+    started_at: Option<u64>,
+    finished_at: Option<u64>,
+    assisted: bool,
+    undos: usize,
+}
+
+impl Game {
+    /// A new game from `start` toward `goal`; refused if `start` cannot reach `goal`.
+    pub fn new(start: Board, goal: Board) -> Result<Game, GameError> {
+        solvability::check(&start, &goal)?;
+        Ok(Game::fresh(start, goal))
+    }
+
+    /// A game not yet played, from a start already known to reach the goal.
+    fn fresh(start: Board, goal: Board) -> Game {
+        Game {
+            board: start.clone(),
+            start,
+            goal,
+            history: Vec::new(),
+            done: 0,
+            started_at: None,
+            finished_at: None,
+            assisted: false,
+            undos: 0,
+        }
+    }
+
+    /// The current position.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The goal.
+    pub fn goal(&self) -> &Board {
+        &self.goal
+    }
+
+    /// The starting position.
+    pub fn start(&self) -> &Board {
+        &self.start
+    }
+
+    /// Whether the current position is the goal.
+    pub fn is_won(&self) -> bool {
+        self.board == self.goal
+    }
+
+    /// The actions that led from the start to the current position (not those undone).
+    pub fn actions(&self) -> &[Action] {
+        &self.history[..self.done]
+    }
+
+    /// The single-tile moves that led from the start to the current position.
+    pub fn moves(&self) -> Vec<Move> {
+        self.actions()
+            .iter()
+            .flat_map(|a| std::iter::repeat_n(a.direction, a.count))
+            .collect()
+    }
+
+    /// Moves made, in the single-tile metric.
+    pub fn stm(&self) -> usize {
+        self.actions().iter().map(|a| a.count).sum()
+    }
+
+    /// Moves made, in the multi-tile metric (a run in one direction counts one).
+    pub fn mtm(&self) -> usize {
+        moves::mtm(&self.moves())
+    }
+
+    /// How many times an action was undone.
+    pub fn undo_count(&self) -> usize {
+        self.undos
+    }
+
+    /// Whether the player had help (a hint, the solver).
+    pub fn is_assisted(&self) -> bool {
+        self.assisted
+    }
+
+    /// Records that the player had help; shown with the result.
+    pub fn mark_assisted(&mut self) {
+        self.assisted = true;
+    }
+
+    /// Time played in milliseconds: from the first move to the win, or to `now` while playing.
+    pub fn elapsed_ms(&self, now: u64) -> u64 {
+        match self.started_at {
+            Some(start) => self.finished_at.unwrap_or(now).saturating_sub(start),
+            None => 0,
+        }
+    }
+
+    /// Single-tile moves per second of play.
+    pub fn tiles_per_second(&self, now: u64) -> f64 {
+        match self.elapsed_ms(now) {
+            0 => 0.0,
+            ms => self.stm() as f64 * 1000.0 / ms as f64,
+        }
+    }
+
+    /// Slides one tile in direction `m`.
+    pub fn play(&mut self, m: Move, now: u64) -> Result<(), GameError> {
+        self.act(m, 1, now)
+    }
+
+    /// Slides tile number `tile`, which must be next to the blank (the seed games' rule).
+    pub fn move_tile(&mut self, tile: u64, now: u64) -> Result<(), GameError> {
+        let tile = self.tile_number(tile)?;
+        let m = self
+            .board
+            .move_of_tile(tile)
+            .ok_or(GameError::NotAdjacent(tile))?;
+        self.act(m, 1, now)
+    }
+
+    /// Slides tile number `tile` and every tile between it and the blank, if it is in the blank's
+    /// row or column: one action, one MTM move, several STM moves.
+    pub fn slide_tile(&mut self, tile: u64, now: u64) -> Result<(), GameError> {
+        let tile = self.tile_number(tile)?;
+        let (count, m) = self
+            .board
+            .slide_of_tile(tile)
+            .ok_or(GameError::NotInLine(tile))?;
+        self.act(m, count, now)
+    }
+
+    /// Slides the tile at `row`, `column` (0-based) as [`Game::slide_tile`] does.
+    pub fn click(&mut self, row: usize, column: usize, now: u64) -> Result<(), GameError> {
+        match self.board.get(row, column) {
+            Some(tile) if tile != 0 => self.slide_tile(tile.into(), now),
+            _ => Err(GameError::NoTileThere),
+        }
+    }
+
+    fn tile_number(&self, tile: u64) -> Result<Tile, GameError> {
+        let max = self.board.cells().len() as u64 - 1;
+        if (1..=max).contains(&tile) {
+            Ok(tile as Tile)
+        } else {
+            Err(GameError::NoSuchTile { tile, max })
+        }
+    }
+
+    fn act(&mut self, direction: Move, count: usize, now: u64) -> Result<(), GameError> {
+        if self.is_won() {
+            return Err(GameError::Finished);
+        }
+        // Check the whole run first so a refused action leaves the game unchanged.
+        let mut board = self.board.clone();
+        for _ in 0..count {
+            board.apply(direction)?;
+        }
+        self.board = board;
+        self.history.truncate(self.done);
+        self.history.push(Action { direction, count });
+        self.done += 1;
+        self.started_at.get_or_insert(now);
+        if self.is_won() {
+            self.finished_at = Some(now);
+        }
+        Ok(())
+    }
+
+    /// Takes back the last action. Returns false if there is none or the game is won.
+    pub fn undo(&mut self) -> bool {
+        if self.done == 0 || self.is_won() {
+            return false;
+        }
+        self.done -= 1;
+        let action = self.history[self.done];
+        self.replay_action(action.direction.opposite(), action.count);
+        self.undos += 1;
+        true
+    }
+
+    /// Plays again the last action taken back. Returns false if there is none or the game is won.
+    pub fn redo(&mut self, now: u64) -> bool {
+        if self.done == self.history.len() || self.is_won() {
+            return false;
+        }
+        let action = self.history[self.done];
+        self.replay_action(action.direction, action.count);
+        self.done += 1;
+        if self.is_won() {
+            self.finished_at = Some(now);
+        }
+        true
+    }
+
+    fn replay_action(&mut self, direction: Move, count: usize) {
+        for _ in 0..count {
+            self.board
+                .apply(direction)
+                .unwrap_or_else(|e| unreachable!("history replays: {e}"));
+        }
+    }
+
+    /// Starts again from the same position: history, timer and counters cleared.
+    pub fn restart(&mut self) {
+        *self = Game::fresh(self.start.clone(), self.goal.clone());
+    }
+}
+
+/// How a game is saved: everything needed to restore it, checked by replay on load.
+#[derive(Serialize, Deserialize)]
+struct GameData {
+    start: Board,
+    goal: Board,
+    history: Vec<Action>,
+    done: usize,
+    started_at: Option<u64>,
+    finished_at: Option<u64>,
+    assisted: bool,
+    undos: usize,
+}
+
+impl TryFrom<GameData> for Game {
+    type Error = String;
+    fn try_from(data: GameData) -> Result<Game, String> {
+        if data.done > data.history.len() {
+            return Err("the saved game's history is shorter than its move count".to_string());
+        }
+        let mut game = Game::new(data.start, data.goal).map_err(|e| e.to_string())?;
+        for (i, action) in data.history[..data.done].iter().enumerate() {
+            for _ in 0..action.count {
+                game.board
+                    .apply(action.direction)
+                    .map_err(|e| format!("saved action {}: {e}", i + 1))?;
+            }
+        }
+        let mut after = game.board.clone();
+        for action in &data.history[data.done..] {
+            for _ in 0..action.count {
+                after
+                    .apply(action.direction)
+                    .map_err(|e| format!("saved redo action: {e}"))?;
+            }
+        }
+        game.history = data.history;
+        game.done = data.done;
+        game.started_at = data.started_at;
+        game.finished_at = data.finished_at;
+        game.assisted = data.assisted;
+        game.undos = data.undos;
+        Ok(game)
+    }
+}
+
+impl From<Game> for GameData {
+    fn from(game: Game) -> GameData {
+        GameData {
+            start: game.start,
+            goal: game.goal,
+            history: game.history,
+            done: game.done,
+            started_at: game.started_at,
+            finished_at: game.finished_at,
+            assisted: game.assisted,
+            undos: game.undos,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Goal, Size};
+
+    fn game(start: &str) -> Game {
+        let start: Board = start.parse().unwrap();
+        let goal = Goal::BlankLast.board(start.size()).unwrap();
+        Game::new(start, goal).unwrap()
+    }
+
+    #[test]
+    fn unsolvable_start_is_refused() {
+        let start: Board = "2 1 3/4 5 6/7 8 0".parse().unwrap();
+        let goal = Goal::BlankLast.board(Size::square(3).unwrap()).unwrap();
+        assert!(matches!(
+            Game::new(start, goal),
+            Err(GameError::Unsolvable(_))
+        ));
+    }
+
+    #[test]
+    fn refused_actions_change_nothing() {
+        let mut g = game("1 2 3/4 0 5/7 8 6");
+        let before = g.clone();
+        assert_eq!(
+            g.move_tile(9, 0),
+            Err(GameError::NoSuchTile { tile: 9, max: 8 })
+        );
+        assert_eq!(
+            g.move_tile(0, 0),
+            Err(GameError::NoSuchTile { tile: 0, max: 8 })
+        );
+        assert_eq!(g.move_tile(1, 0), Err(GameError::NotAdjacent(1)));
+        assert_eq!(g.slide_tile(1, 0), Err(GameError::NotInLine(1)));
+        assert_eq!(g.click(1, 1, 0), Err(GameError::NoTileThere));
+        assert_eq!(g.click(5, 5, 0), Err(GameError::NoTileThere));
+        assert_eq!(g, before);
+        assert_eq!(g.elapsed_ms(100), 0);
+    }
+
+    #[test]
+    fn undo_redo_and_new_branch() {
+        let mut g = game("1 2 3/4 0 5/7 8 6");
+        g.play(Move::Left, 10).unwrap();
+        g.play(Move::Down, 20).unwrap();
+        assert!(g.undo());
+        assert_eq!(g.stm(), 1);
+        assert!(g.redo(30));
+        assert_eq!(g.stm(), 2);
+        assert!(g.undo());
+        g.play(Move::Up, 40).unwrap(); // a new move drops the redo branch
+        assert!(g.is_won());
+        assert!(!g.redo(50));
+        assert!(!g.undo(), "a won game is final");
+        assert_eq!(g.play(Move::Down, 60), Err(GameError::Finished));
+        assert_eq!(g.elapsed_ms(1_000), 30);
+        assert_eq!(g.undo_count(), 2);
+        assert!((g.tiles_per_second(0) - 2.0 / 0.03).abs() < 1e-9);
+    }
+
+    #[test]
+    fn click_slides_a_run_as_one_action() {
+        let mut g = game("1 2 3 4/5 6 7 8/9 10 11 12/0 13 14 15");
+        g.click(3, 3, 5).unwrap();
+        assert!(g.is_won());
+        assert_eq!((g.stm(), g.mtm(), g.actions().len()), (3, 1, 1));
+        g.restart();
+        assert_eq!(
+            (g.stm(), g.is_won(), g.board().clone()),
+            (0, false, g.start().clone())
+        );
+    }
+
+    #[test]
+    fn save_and_load_round_trip() {
+        let mut g = game("1 2 3/4 0 5/7 8 6");
+        g.play(Move::Left, 10).unwrap();
+        g.play(Move::Down, 20).unwrap();
+        g.undo();
+        g.mark_assisted();
+        let json = serde_json::to_string(&g).unwrap();
+        let loaded: Game = serde_json::from_str(&json).unwrap();
+        assert_eq!(loaded, g);
+        let broken = json.replace("\"done\":1", "\"done\":5");
+        assert!(serde_json::from_str::<Game>(&broken).is_err());
+    }
+}

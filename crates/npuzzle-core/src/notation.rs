@@ -1,0 +1,373 @@
+//! Writing and reading move sequences: tile notation (`U D L R`, the tile moves), blank notation
+//! (`u d l r`, the blank moves), run-length tokens (`R3`), and lists of tile numbers.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::board::{Board, Tile};
+use crate::moves::{Move, runs};
+
+/// A way of writing moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Notation {
+    /// Upper-case letters naming the direction the tile moves: `U` moves the tile below the blank
+    /// up. The community standard.
+    Tile,
+    /// Lower-case letters naming the direction the blank moves: `u` is the tile move `D`.
+    Blank,
+    /// The numbers of the tiles that move, in order (the seed games' "choose a tile").
+    Numbers,
+}
+
+impl Notation {
+    /// The names [`Notation::from_str`] accepts.
+    pub const NAMES: [&'static str; 3] = ["tile", "blank", "numbers"];
+}
+
+impl fmt::Display for Notation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Notation::Tile => "tile",
+            Notation::Blank => "blank",
+            Notation::Numbers => "numbers",
+        })
+    }
+}
+
+impl FromStr for Notation {
+    type Err = String;
+    fn from_str(text: &str) -> Result<Notation, String> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "tile" | "tiles" => Ok(Notation::Tile),
+            "blank" => Ok(Notation::Blank),
+            "numbers" | "number" => Ok(Notation::Numbers),
+            _ => Err(format!(
+                "unknown notation '{text}': use tile, blank or numbers"
+            )),
+        }
+    }
+}
+
+/// Why a text is not a move sequence in the expected notation, or a sequence cannot be written.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum NotationError {
+    /// A character that has no meaning in the notation.
+    #[error("unexpected '{found}' at column {column}: {expected}")]
+    Unexpected {
+        /// The offending character.
+        found: char,
+        /// 1-based column (in characters).
+        column: usize,
+        /// What the notation allows.
+        expected: &'static str,
+    },
+    /// Upper- and lower-case letters mixed, so tile and blank notation cannot be told apart.
+    #[error(
+        "upper case (tile notation: the tile moves) and lower case (blank notation: the blank \
+         moves) are mixed; write one, or choose the notation explicitly"
+    )]
+    MixedCase,
+    /// A run-length count of zero or too large.
+    #[error("bad repeat count '{count}' at column {column}: write a number from 1 to 1000000")]
+    BadCount {
+        /// The count as written.
+        count: String,
+        /// 1-based column (in characters).
+        column: usize,
+    },
+    /// Tile numbers were given without a position to interpret them on.
+    #[error("tile numbers name moves only on a given position")]
+    NeedsPosition,
+    /// A tile number that does not name a legal move at its point in the sequence.
+    #[error("move {} (tile {tile}) is illegal: {reason}", .index + 1)]
+    Tile {
+        /// 0-based index in the sequence.
+        index: usize,
+        /// The tile number given.
+        tile: u64,
+        /// Why it cannot move.
+        reason: String,
+    },
+    /// A letter move that is illegal at its point in the sequence (met while writing numbers).
+    #[error(transparent)]
+    Illegal(#[from] crate::board::SequenceError),
+}
+
+const LETTERS_EXPECTED: &str =
+    "moves are the letters U, D, L, R, each optionally followed by a count (R3)";
+const MAX_COUNT: usize = 1_000_000;
+
+/// Which notation a text is in: digits only are tile numbers, upper-case letters tile notation,
+/// lower-case letters blank notation.
+///
+/// ```
+/// use npuzzle_core::{notation::detect_notation, Notation};
+/// assert_eq!(detect_notation("R3 U L").unwrap(), Notation::Tile);
+/// assert_eq!(detect_notation("lllu").unwrap(), Notation::Blank);
+/// assert_eq!(detect_notation("12, 8, 7").unwrap(), Notation::Numbers);
+/// assert!(detect_notation("Ru").is_err());
+/// ```
+pub fn detect_notation(text: &str) -> Result<Notation, NotationError> {
+    let upper = text.chars().any(|c| c.is_ascii_uppercase());
+    let lower = text.chars().any(|c| c.is_ascii_lowercase());
+    match (upper, lower) {
+        (true, true) => Err(NotationError::MixedCase),
+        (true, false) => Ok(Notation::Tile),
+        (false, true) => Ok(Notation::Blank),
+        (false, false) if text.chars().any(|c| c.is_ascii_digit()) => Ok(Notation::Numbers),
+        (false, false) => Ok(Notation::Tile),
+    }
+}
+
+/// Reads a move sequence. `notation` `None` detects it (see [`detect_notation`]); tile numbers
+/// need the `start` position they are played on.
+///
+/// ```
+/// use npuzzle_core::{parse_moves, Board, Move::*, Notation};
+/// assert_eq!(parse_moves("R3U", None, None).unwrap(), vec![Right, Right, Right, Up]);
+/// assert_eq!(parse_moves("l u", None, None).unwrap(), vec![Right, Down]);
+/// let board: Board = "1 2 3/4 5 6/7 8 0".parse().unwrap();
+/// assert_eq!(parse_moves("8 5", None, Some(&board)).unwrap(), vec![Right, Down]);
+/// let err = parse_moves("R2X", None, None).unwrap_err();
+/// assert!(err.to_string().starts_with("unexpected 'X' at column 3"));
+/// ```
+pub fn parse_moves(
+    text: &str,
+    notation: Option<Notation>,
+    start: Option<&Board>,
+) -> Result<Vec<Move>, NotationError> {
+    let notation = match notation {
+        Some(n) => n,
+        None => detect_notation(text)?,
+    };
+    match notation {
+        Notation::Tile => parse_letters(text, Move::from_tile_letter),
+        Notation::Blank => parse_letters(text, Move::from_blank_letter),
+        Notation::Numbers => {
+            let start = start.ok_or(NotationError::NeedsPosition)?;
+            numbers_to_moves(start, &parse_numbers(text)?)
+        }
+    }
+}
+
+fn parse_letters(text: &str, letter: fn(char) -> Option<Move>) -> Result<Vec<Move>, NotationError> {
+    let mut moves = Vec::new();
+    let mut chars = text.chars().enumerate().peekable();
+    while let Some((i, c)) = chars.next() {
+        if c.is_whitespace() || c == ',' {
+            continue;
+        }
+        let m = letter(c).ok_or(NotationError::Unexpected {
+            found: c,
+            column: i + 1,
+            expected: LETTERS_EXPECTED,
+        })?;
+        let mut digits = String::new();
+        while let Some(&(_, d)) = chars.peek().filter(|(_, d)| d.is_ascii_digit()) {
+            digits.push(d);
+            chars.next();
+        }
+        let count = if digits.is_empty() {
+            1
+        } else {
+            digits
+                .parse::<usize>()
+                .ok()
+                .filter(|n| (1..=MAX_COUNT).contains(n))
+                .ok_or(NotationError::BadCount {
+                    count: digits,
+                    column: i + 2,
+                })?
+        };
+        moves.extend(std::iter::repeat_n(m, count));
+    }
+    Ok(moves)
+}
+
+/// Reads a list of numbers separated by spaces or commas.
+fn parse_numbers(text: &str) -> Result<Vec<u64>, NotationError> {
+    let mut numbers = Vec::new();
+    let mut current: Option<u64> = None;
+    for (i, c) in text.chars().enumerate() {
+        if let Some(d) = c.to_digit(10) {
+            current = Some(
+                current
+                    .unwrap_or(0)
+                    .saturating_mul(10)
+                    .saturating_add(d.into()),
+            );
+        } else if c.is_whitespace() || c == ',' {
+            numbers.extend(current.take());
+        } else {
+            return Err(NotationError::Unexpected {
+                found: c,
+                column: i + 1,
+                expected: "tile numbers are separated by spaces or commas",
+            });
+        }
+    }
+    numbers.extend(current);
+    Ok(numbers)
+}
+
+/// The moves that slide the tiles `tiles`, in order, starting from `start`; each tile must be
+/// next to the blank when its turn comes.
+pub fn numbers_to_moves(start: &Board, tiles: &[u64]) -> Result<Vec<Move>, NotationError> {
+    let mut board = start.clone();
+    let max = board.cells().len() as u64 - 1;
+    tiles
+        .iter()
+        .enumerate()
+        .map(|(index, &tile)| {
+            let error = |reason: String| NotationError::Tile {
+                index,
+                tile,
+                reason,
+            };
+            if tile == 0 || tile > max {
+                return Err(error(format!("tiles are numbered 1 to {max}")));
+            }
+            let m = board
+                .move_of_tile(tile as Tile)
+                .ok_or_else(|| error("it is not next to the blank".to_string()))?;
+            board.apply(m).map_err(|e| error(e.to_string()))?;
+            Ok(m)
+        })
+        .collect()
+}
+
+/// The numbers of the tiles that `moves` slide, starting from `start`.
+///
+/// ```
+/// use npuzzle_core::{notation::moves_to_numbers, Board, Move::*};
+/// let board: Board = "1 2 3/4 5 6/7 8 0".parse().unwrap();
+/// assert_eq!(moves_to_numbers(&board, &[Right, Down]).unwrap(), vec![8, 5]);
+/// ```
+pub fn moves_to_numbers(start: &Board, moves: &[Move]) -> Result<Vec<Tile>, NotationError> {
+    let mut board = start.clone();
+    moves
+        .iter()
+        .enumerate()
+        .map(|(index, &mv)| {
+            let source = board
+                .source(mv)
+                .ok_or(crate::board::SequenceError { index, mv })?;
+            let tile = board.cells()[source];
+            board
+                .apply(mv)
+                .map_err(|_| crate::board::SequenceError { index, mv })?;
+            Ok(tile)
+        })
+        .collect()
+}
+
+/// Writes moves in `notation`. Letters are joined without spaces (`RRUL`), or with run-length
+/// tokens (`R2UL`) when `run_length` is set; numbers are separated by spaces and need `start`.
+///
+/// ```
+/// use npuzzle_core::{format_moves, Move::*, Notation};
+/// let moves = [Right, Right, Up, Left];
+/// assert_eq!(format_moves(&moves, Notation::Tile, false, None).unwrap(), "RRUL");
+/// assert_eq!(format_moves(&moves, Notation::Tile, true, None).unwrap(), "R2UL");
+/// assert_eq!(format_moves(&moves, Notation::Blank, true, None).unwrap(), "l2dr");
+/// ```
+pub fn format_moves(
+    moves: &[Move],
+    notation: Notation,
+    run_length: bool,
+    start: Option<&Board>,
+) -> Result<String, NotationError> {
+    let letter: fn(Move) -> char = match notation {
+        Notation::Tile => Move::tile_letter,
+        Notation::Blank => Move::blank_letter,
+        Notation::Numbers => {
+            let start = start.ok_or(NotationError::NeedsPosition)?;
+            let tiles = moves_to_numbers(start, moves)?;
+            return Ok(tiles
+                .iter()
+                .map(Tile::to_string)
+                .collect::<Vec<_>>()
+                .join(" "));
+        }
+    };
+    if !run_length {
+        return Ok(moves.iter().map(|&m| letter(m)).collect());
+    }
+    Ok(runs(moves)
+        .map(|(m, n)| match n {
+            1 => letter(m).to_string(),
+            n => format!("{}{n}", letter(m)),
+        })
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use Move::*;
+
+    #[test]
+    fn letters_with_separators_and_counts() {
+        assert_eq!(
+            parse_moves("R3, U L2", Some(Notation::Tile), None).unwrap(),
+            vec![Right, Right, Right, Up, Left, Left]
+        );
+        assert_eq!(parse_moves("", None, None).unwrap(), vec![]);
+        assert_eq!(parse_moves("   ", None, None).unwrap(), vec![]);
+        // Explicit notation reads either case.
+        assert_eq!(
+            parse_moves("ru", Some(Notation::Tile), None).unwrap(),
+            vec![Right, Up]
+        );
+    }
+
+    #[test]
+    fn bad_counts_and_letters() {
+        let err = parse_moves("R0", None, None).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "bad repeat count '0' at column 2: write a number from 1 to 1000000"
+        );
+        assert!(parse_moves("R99999999999", None, None).is_err());
+        assert!(matches!(
+            parse_moves("3R", Some(Notation::Tile), None),
+            Err(NotationError::Unexpected {
+                found: '3',
+                column: 1,
+                ..
+            })
+        ));
+        assert_eq!(parse_moves("Ud", None, None), Err(NotationError::MixedCase));
+    }
+
+    #[test]
+    fn numbers_follow_the_board() {
+        let board: Board = "1 2 3/4 5 6/7 8 0".parse().unwrap();
+        assert_eq!(
+            parse_moves("7", None, Some(&board))
+                .unwrap_err()
+                .to_string(),
+            "move 1 (tile 7) is illegal: it is not next to the blank"
+        );
+        assert_eq!(
+            parse_moves("8 9", None, Some(&board))
+                .unwrap_err()
+                .to_string(),
+            "move 2 (tile 9) is illegal: tiles are numbered 1 to 8"
+        );
+        assert_eq!(
+            parse_moves("8", None, None),
+            Err(NotationError::NeedsPosition)
+        );
+        assert!(parse_moves("8;5", None, Some(&board)).is_err());
+        let err = format_moves(&[Up], Notation::Numbers, false, Some(&board)).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "move 1 (U) is illegal: there is no tile below the blank"
+        );
+    }
+}

@@ -1,0 +1,452 @@
+//! Reading positions from text in any of the formats of [`Format`], with precise errors.
+
+use thiserror::Error;
+
+use crate::board::{Board, BoardError};
+use crate::format::Format;
+use crate::geometry::{Size, SizeError};
+
+/// Why a text is not a position.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ParseError {
+    /// Nothing but white space.
+    #[error("no position given")]
+    Empty,
+    /// A token that is neither a number nor a blank marker.
+    #[error(
+        "unknown characters '{token}' at line {line}, column {column}: a cell is a tile number, or 0, _, . or x for the blank"
+    )]
+    UnknownToken {
+        /// The offending text.
+        token: String,
+        /// 1-based line.
+        line: usize,
+        /// 1-based column (in characters).
+        column: usize,
+    },
+    /// A number too large for any board.
+    #[error("the number {token} at line {line}, column {column} is too large")]
+    TooLarge {
+        /// The offending text.
+        token: String,
+        /// 1-based line.
+        line: usize,
+        /// 1-based column (in characters).
+        column: usize,
+    },
+    /// Rows of different lengths.
+    #[error(
+        "row {row} has {found} cells but row 1 has {expected}: every row must have the same length"
+    )]
+    Ragged {
+        /// 1-based row.
+        row: usize,
+        /// Length of the first row.
+        expected: usize,
+        /// Length of this row.
+        found: usize,
+    },
+    /// A flat list whose length is not a square.
+    #[error(
+        "{count} numbers do not make a square board, so its shape is ambiguous: write rows separated by / or newlines, or a WxH: game id"
+    )]
+    NotSquare {
+        /// How many numbers were given.
+        count: usize,
+    },
+    /// A game id whose `WxH:` header is malformed.
+    #[error("a game id starts with its size, as in 3x3:1,2,3,4,5,6,7,8,0; '{0}' does not")]
+    GameId(String),
+    /// JSON that is not an array of tile numbers or of rows.
+    #[error("JSON position: {0}")]
+    Json(String),
+    /// Text written in a format other than the one asked for.
+    #[error("this is not in the {expected} format (it looks like {found})")]
+    WrongFormat {
+        /// The format asked for.
+        expected: Format,
+        /// The format the text looks like.
+        found: Format,
+    },
+    /// A goal name that is not known (and not a position).
+    #[error("unknown goal '{0}': use blank-last, blank-first, snake, spiral, or a position")]
+    UnknownGoal(String),
+    /// A bad board size.
+    #[error(transparent)]
+    Size(#[from] SizeError),
+    /// Cells that do not form a board.
+    #[error(transparent)]
+    Board(#[from] BoardError),
+}
+
+impl ParseError {
+    /// The same error with its line numbers moved down by `lines`, for a position that starts on
+    /// line `lines + 1` of a larger input.
+    ///
+    /// ```
+    /// use npuzzle_core::parse_board;
+    /// let err = parse_board("1 2/3 ?", None).unwrap_err().shifted(4);
+    /// assert!(err.to_string().contains("at line 5, column 7"));
+    /// ```
+    pub fn shifted(self, lines: usize) -> ParseError {
+        match self {
+            ParseError::UnknownToken {
+                token,
+                line,
+                column,
+            } => ParseError::UnknownToken {
+                token,
+                line: line + lines,
+                column,
+            },
+            ParseError::TooLarge {
+                token,
+                line,
+                column,
+            } => ParseError::TooLarge {
+                token,
+                line: line + lines,
+                column,
+            },
+            other => other,
+        }
+    }
+}
+
+/// Parses a position. With `format` `None` the format is detected (see [`detect_format`]).
+///
+/// ```
+/// use npuzzle_core::{parse_board, Format};
+/// let a = parse_board("8 6 0/5 4 7/2 3 1", None).unwrap();
+/// let b = parse_board("3x3:8,6,0,5,4,7,2,3,1", None).unwrap();
+/// let c = parse_board("[[8,6,0],[5,4,7],[2,3,1]]", None).unwrap();
+/// let d = parse_board("8 6 _\n5 4 7\n2 3 1", None).unwrap();
+/// let e = parse_board("8 6 0 5 4 7 2 3 1", Some(Format::Flat)).unwrap();
+/// assert!(a == b && b == c && c == d && d == e);
+/// let err = parse_board("1 2 3/4 5/6 7 0", None).unwrap_err();
+/// assert_eq!(err.to_string(), "row 2 has 2 cells but row 1 has 3: every row must have the same length");
+/// ```
+pub fn parse_board(text: &str, format: Option<Format>) -> Result<Board, ParseError> {
+    let detected = detect_format(text)?;
+    let format = match format {
+        Some(asked) if compatible(asked, detected) => asked,
+        Some(asked) => {
+            return Err(ParseError::WrongFormat {
+                expected: asked,
+                found: detected,
+            });
+        }
+        None => detected,
+    };
+    match format {
+        Format::Slash => from_rows(split_rows(text, '/')?),
+        Format::Grid => from_rows(split_rows(text, '\n')?),
+        Format::Flat => from_flat(one_row(text, 0, 0)?),
+        Format::Id => parse_game_id(text),
+        Format::Json => parse_json(text),
+    }
+}
+
+/// Whether text detected as `found` may be read as `asked` (a one-line grid is a flat list).
+fn compatible(asked: Format, found: Format) -> bool {
+    asked == found || matches!((asked, found), (Format::Grid, Format::Flat))
+}
+
+/// Which format a text is in: JSON if it starts with `[`, a game id if it starts with `WxH:`, slash
+/// rows if it has a `/`, newline rows if it has several non-empty lines, else a flat list.
+///
+/// ```
+/// use npuzzle_core::{detect_format, Format};
+/// assert_eq!(detect_format("4x3:1,2,3,4,5,6,7,8,9,10,11,0").unwrap(), Format::Id);
+/// assert_eq!(detect_format("1 2\n3 0").unwrap(), Format::Grid);
+/// ```
+pub fn detect_format(text: &str) -> Result<Format, ParseError> {
+    let trimmed = text.trim();
+    if trimmed.is_empty() {
+        return Err(ParseError::Empty);
+    }
+    Ok(if trimmed.starts_with('[') {
+        Format::Json
+    } else if game_id_header(trimmed).is_some() {
+        Format::Id
+    } else if trimmed.contains('/') {
+        Format::Slash
+    } else if trimmed.lines().filter(|l| !l.trim().is_empty()).count() > 1 {
+        Format::Grid
+    } else {
+        Format::Flat
+    })
+}
+
+/// The `(width, height, rest)` of a text starting `WxH:`.
+fn game_id_header(text: &str) -> Option<(&str, &str, &str)> {
+    let (size, rest) = text.split_once(':')?;
+    let (w, h) = size.split_once(['x', 'X'])?;
+    let digits = |s: &str| !s.trim().is_empty() && s.trim().bytes().all(|b| b.is_ascii_digit());
+    (digits(w) && digits(h)).then_some((w.trim(), h.trim(), rest))
+}
+
+fn parse_game_id(text: &str) -> Result<Board, ParseError> {
+    let trimmed = text.trim_start();
+    let (w, h, rest) =
+        game_id_header(trimmed).ok_or_else(|| ParseError::GameId(text.trim().to_string()))?;
+    let number = |s: &str| {
+        s.parse::<usize>()
+            .map_err(|_| ParseError::GameId(text.trim().to_string()))
+    };
+    let size = Size::new(number(w)?, number(h)?)?;
+    let leading = text.len() - trimmed.len();
+    let header = leading + trimmed.len() - rest.len();
+    let (line, column) = line_column(text, header);
+    let cells = one_row(rest, line - 1, column - 1)?;
+    Ok(Board::from_numbers(size, cells)?)
+}
+
+fn line_column(text: &str, byte: usize) -> (usize, usize) {
+    let before = &text[..byte];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, column)
+}
+
+/// Splits `text` into rows of cell values at `separator`; empty lines are skipped for newline
+/// rows.
+fn split_rows(text: &str, separator: char) -> Result<Vec<Vec<u64>>, ParseError> {
+    let mut rows = Vec::new();
+    let mut offset = 0;
+    let trimmed_end = text.trim_end();
+    for piece in trimmed_end.split(separator) {
+        let (line, column) = line_column(text, offset);
+        offset += piece.len() + separator.len_utf8();
+        if separator == '\n' && piece.trim().is_empty() {
+            continue;
+        }
+        rows.push(one_row(piece, line - 1, column - 1)?);
+    }
+    Ok(rows)
+}
+
+/// The cell values of one row of text that starts at 0-based `line`, `column` of the input.
+fn one_row(text: &str, line: usize, column: usize) -> Result<Vec<u64>, ParseError> {
+    let mut cells = Vec::new();
+    let (mut line, mut column) = (line + 1, column + 1);
+    let mut token = String::new();
+    let mut start = (line, column);
+    for ch in text.chars().chain(std::iter::once(' ')) {
+        if ch.is_whitespace() || ch == ',' {
+            if !token.is_empty() {
+                cells.push(cell_value(&token, start)?);
+                token.clear();
+            }
+        } else {
+            if token.is_empty() {
+                start = (line, column);
+            }
+            token.push(ch);
+        }
+        if ch == '\n' {
+            line += 1;
+            column = 1;
+        } else {
+            column += 1;
+        }
+    }
+    Ok(cells)
+}
+
+fn cell_value(token: &str, (line, column): (usize, usize)) -> Result<u64, ParseError> {
+    if token.bytes().all(|b| b.is_ascii_digit()) {
+        return token.parse().map_err(|_| ParseError::TooLarge {
+            token: token.to_string(),
+            line,
+            column,
+        });
+    }
+    match token {
+        "_" | "." | "x" | "X" => Ok(0),
+        _ => Err(ParseError::UnknownToken {
+            token: token.to_string(),
+            line,
+            column,
+        }),
+    }
+}
+
+fn from_rows(rows: Vec<Vec<u64>>) -> Result<Board, ParseError> {
+    let expected = rows.first().map_or(0, Vec::len);
+    if let Some((index, row)) = rows
+        .iter()
+        .enumerate()
+        .find(|(_, row)| row.len() != expected)
+    {
+        return Err(ParseError::Ragged {
+            row: index + 1,
+            expected,
+            found: row.len(),
+        });
+    }
+    let size = Size::new(expected, rows.len())?;
+    Ok(Board::from_numbers(size, rows.concat())?)
+}
+
+fn from_flat(cells: Vec<u64>) -> Result<Board, ParseError> {
+    let count = cells.len();
+    let side = count.isqrt();
+    if side * side != count {
+        return Err(ParseError::NotSquare { count });
+    }
+    Ok(Board::from_numbers(Size::square(side)?, cells)?)
+}
+
+fn parse_json(text: &str) -> Result<Board, ParseError> {
+    use serde_json::Value;
+    let value: Value = serde_json::from_str(text).map_err(|e| ParseError::Json(e.to_string()))?;
+    let Value::Array(items) = value else {
+        return Err(ParseError::Json("expected an array".to_string()));
+    };
+    let number = |v: &Value, place: String| {
+        v.as_u64().ok_or_else(|| {
+            ParseError::Json(format!(
+                "{place} is {v}, not a tile number (0 for the blank)"
+            ))
+        })
+    };
+    if items.iter().all(Value::is_array) && !items.is_empty() {
+        let rows = items
+            .iter()
+            .enumerate()
+            .map(|(r, row)| {
+                let cells = row.as_array().map(Vec::as_slice).unwrap_or_default();
+                cells
+                    .iter()
+                    .enumerate()
+                    .map(|(c, v)| number(v, format!("the cell at row {}, column {}", r + 1, c + 1)))
+                    .collect::<Result<Vec<_>, _>>()
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        from_rows(rows)
+    } else {
+        let cells = items
+            .iter()
+            .enumerate()
+            .map(|(i, v)| number(v, format!("element {}", i + 1)))
+            .collect::<Result<Vec<_>, _>>()?;
+        from_flat(cells)
+    }
+}
+
+/// Splits a stream of text (standard input, a file) into position texts: blocks separated by
+/// blank lines, and within a block of several lines, one position per line unless the whole block
+/// reads as a single newline-rows board. (That is never ambiguous: lines that each hold a whole
+/// position each hold a blank, so together they cannot form one board.)
+///
+/// Each item is the 1-based line where the position starts and its text.
+///
+/// ```
+/// use npuzzle_core::split_positions;
+/// let input = "1 2 3\n4 5 6\n7 8 0\n\n1 2/3 0\n2x2:0,1,2,3\n";
+/// let texts: Vec<_> = split_positions(input).into_iter().map(|(line, _)| line).collect();
+/// assert_eq!(texts, vec![1, 5, 6]);
+/// ```
+pub fn split_positions(input: &str) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    let mut block: Vec<(usize, &str)> = Vec::new();
+    let lines = input.lines().enumerate().map(|(i, l)| (i + 1, l));
+    for (number, line) in lines.chain(std::iter::once((0, ""))) {
+        if !line.trim().is_empty() {
+            block.push((number, line));
+            continue;
+        }
+        if block.is_empty() {
+            continue;
+        }
+        let joined = block.iter().map(|(_, l)| *l).collect::<Vec<_>>().join("\n");
+        if block.len() > 1 && parse_board(&joined, Some(Format::Grid)).is_ok() {
+            out.push((block[0].0, joined));
+        } else {
+            out.extend(block.iter().map(|&(n, l)| (n, l.to_string())));
+        }
+        block.clear();
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(text: &str) -> String {
+        parse_board(text, None).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn every_format_reads_the_same_board() {
+        let expected = parse_board("8 6 0/5 4 7/2 3 1", None).unwrap();
+        for text in [
+            "8 6 0 / 5 4 7 / 2 3 1",
+            "8,6,0/5,4,7/2,3,1",
+            "8 6 0\n5 4 7\n2 3 1\n",
+            "\n 8 6 .\n\n 5 4 7\n 2 3 1\n",
+            "8 6 x\n5 4 7\n2 3 1",
+            "3x3:8,6,0,5,4,7,2,3,1",
+            "  3x3: 8, 6, 0, 5, 4, 7, 2, 3, 1 ",
+            "[[8,6,0],[5,4,7],[2,3,1]]",
+            "[8,6,0,5,4,7,2,3,1]",
+            "8 6 0 5 4 7 2 3 1",
+        ] {
+            assert_eq!(parse_board(text, None).as_ref(), Ok(&expected), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn rectangular_boards() {
+        let b = parse_board("1 2 3 4/5 6 7 0", None).unwrap();
+        assert_eq!((b.width(), b.height()), (4, 2));
+        let b = parse_board("2x3:1,2,3,4,5,0", None).unwrap();
+        assert_eq!((b.width(), b.height()), (2, 3));
+    }
+
+    #[test]
+    fn errors_name_what_and_where() {
+        assert_eq!(err("   "), "no position given");
+        assert_eq!(
+            err("1 2 3\n4 a 6\n7 8 0"),
+            "unknown characters 'a' at line 2, column 3: a cell is a tile number, or 0, _, . or x for the blank"
+        );
+        assert_eq!(
+            err("3x3:1,2,3,4,5,6,7,8,q"),
+            "unknown characters 'q' at line 1, column 21: a cell is a tile number, or 0, _, . or x for the blank"
+        );
+        assert_eq!(
+            err("1 2 3/4 5 6/7 8 a0"),
+            "unknown characters 'a0' at line 1, column 17: a cell is a tile number, or 0, _, . or x for the blank"
+        );
+        assert!(err("1 2 3 4 5 6 7 8 0 9 10 11").starts_with("12 numbers do not make a square"));
+        assert!(err("1 2 3/4 5 6/7 8 9").starts_with("there is no blank"));
+        assert!(
+            err("2x1:1,0").contains("at least 2x2"),
+            "{}",
+            err("2x1:1,0")
+        );
+        assert!(err("[[1,2],[3,-1]]").contains("row 2, column 2 is -1"));
+        assert!(err("[1, 2").starts_with("JSON position"));
+        assert!(err("99999999999999999999999 0 1 2").contains("too large"));
+        assert_eq!(
+            parse_board("1 2/3 0", Some(Format::Json))
+                .unwrap_err()
+                .to_string(),
+            "this is not in the json format (it looks like slash)"
+        );
+    }
+
+    #[test]
+    fn stream_splitting() {
+        let input = "8 6 0/5 4 7/2 3 1\n8 6 0 5 4 7 2 3 1\n\n1 2 3\n4 5 6\n7 8 0\n";
+        let items = split_positions(input);
+        assert_eq!(items.len(), 3);
+        assert_eq!(items[2], (4, "1 2 3\n4 5 6\n7 8 0".to_string()));
+        // A bad block is kept line by line so the error names its line.
+        let items = split_positions("1 2 3\n4 5 6\n");
+        assert_eq!(items.len(), 2);
+    }
+}
