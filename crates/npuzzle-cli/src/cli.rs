@@ -2,6 +2,8 @@
 
 use clap::{Args, Parser, Subcommand};
 use npuzzle_core::{Format, Goal, Notation, Size};
+use npuzzle_search::Algorithm;
+use npuzzle_search::heuristic::HeuristicKind;
 
 /// The sliding-tile puzzle: generate, check, convert and verify positions and moves.
 ///
@@ -67,6 +69,24 @@ pub enum Command {
   npuzzle convert '1 2 3/4 5 6/7 8 0' --moves 'RD' --notation numbers   8 5
   npuzzle convert --moves 'R2U' --invert                  DLL")]
     Convert(ConvertArgs),
+    /// Solve positions: optimally where the board allows, or fast where it does not.
+    #[command(after_help = "Examples:
+  npuzzle solve '8 6 7/2 5 4/3 0 1'                    the 3x3 distance table: optimal, instant
+  npuzzle solve '5 1 3 4/2 0 7 8/9 6 10 12/13 14 11 15' --run-length
+  npuzzle solve '8 6 7/2 5 4/3 0 1' --algorithm astar --heuristic manhattan --json
+  npuzzle solve '8 6 7/2 5 4/3 0 1' --algorithm wastar --weight 1.5
+  npuzzle solve '8 6 7/2 5 4/3 0 1' --notation numbers
+  npuzzle generate --size 4 --count 8 --walk 40 | npuzzle solve --json    a batch on all cores")]
+    Solve(SolveArgs),
+    /// Run a benchmark file: solve every instance and check each length against its optimum.
+    #[command(after_help = "Examples:
+  npuzzle bench ../shared/instances/8puzzle_bfs.txt
+  npuzzle bench ../shared/instances/korf100.txt                 Korf's 100 15-puzzles
+  npuzzle bench ../shared/instances/korf100.txt --limit 10 --heuristic linear-conflict --jobs 1
+
+The goal is read from the file's GOAL comment (Korf's files put the blank first). A length that
+differs from the file's optimum makes the exit status 1.")]
+    Bench(BenchArgs),
 }
 
 /// Options shared by commands that read positions.
@@ -188,4 +208,73 @@ pub struct ConvertArgs {
     /// Write the sequence that undoes the moves.
     #[arg(long, requires = "moves")]
     pub invert: bool,
+}
+
+/// Options shared by `solve` and `bench`: which algorithm, with what, within which limits.
+#[derive(Debug, Args)]
+pub struct SearchArgs {
+    /// auto, table, astar, idastar, rbfs, wastar, greedy or constructive. `auto` picks the fastest
+    /// optimal method the board allows and says which.
+    #[arg(long, short, default_value = "auto", value_name = "ALGORITHM")]
+    pub algorithm: Algorithm,
+    /// manhattan, linear-conflict or walking-distance (the best for the board when absent).
+    #[arg(long, value_name = "HEURISTIC")]
+    pub heuristic: Option<HeuristicKind>,
+    /// The weight of weighted A* (wastar): solutions are at most this many times optimal.
+    #[arg(long, default_value_t = 2.0, value_name = "W")]
+    pub weight: f64,
+    /// Stop a search after this many expanded nodes.
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
+    /// Stop a search after this many seconds.
+    #[arg(long, value_name = "SECONDS")]
+    pub timeout: Option<f64>,
+    /// Stop a search that needs more memory than this many MiB (A* family, tables).
+    #[arg(long, default_value_t = 4096, value_name = "MIB")]
+    pub max_memory: u64,
+    /// Threads for batches (default: all cores).
+    #[arg(long, short, value_name = "N")]
+    pub jobs: Option<usize>,
+}
+
+/// `npuzzle solve`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// The position (read from standard input when absent: a batch, solved on all cores).
+    pub position: Option<String>,
+    /// Input options.
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Search options.
+    #[command(flatten)]
+    pub search: SearchArgs,
+    /// The notation of the solution: tile, blank or numbers.
+    #[arg(long, default_value = "tile", value_name = "NOTATION")]
+    pub notation: Notation,
+    /// Write runs of equal moves as one token (`R3`).
+    #[arg(long)]
+    pub run_length: bool,
+    /// JSON lines instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `npuzzle bench`.
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// An instance file: one position per line as row-major tiles, then the optimal length
+    /// (as in ../shared/instances/).
+    pub file: std::path::PathBuf,
+    /// The goal (by default read from the file's `GOAL` comment, else blank-last).
+    #[arg(long, value_name = "GOAL")]
+    pub goal: Option<Goal>,
+    /// Only the first N instances.
+    #[arg(long, value_name = "N")]
+    pub limit: Option<usize>,
+    /// Search options.
+    #[command(flatten)]
+    pub search: SearchArgs,
+    /// JSON lines (one per instance, then the totals) instead of a table.
+    #[arg(long)]
+    pub json: bool,
 }

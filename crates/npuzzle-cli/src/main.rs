@@ -3,7 +3,9 @@
 mod cli;
 mod commands;
 mod input;
+mod search;
 mod status;
+mod stream;
 
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
@@ -38,6 +40,8 @@ fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<Status> {
         Some(Command::Apply(args)) => commands::apply::run(&args, out),
         Some(Command::Verify(args)) => commands::verify::run(&args, out),
         Some(Command::Convert(args)) => commands::convert::run(&args, out),
+        Some(Command::Solve(args)) => commands::solve::run(&args, out),
+        Some(Command::Bench(args)) => commands::bench::run(&args, out),
         None => {
             write!(out, "{}", Cli::command().render_long_help())?;
             Ok(Status::Success)

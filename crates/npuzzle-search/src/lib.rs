@@ -9,4 +9,20 @@
 //! ```
 #![warn(missing_docs)]
 
+pub mod algorithm;
+mod clock;
+mod error;
 pub mod heuristic;
+mod limits;
+mod puzzle;
+mod solution;
+mod solver;
+mod stats;
+
+pub use algorithm::table::DistanceTable;
+pub use error::SolveError;
+pub use limits::{Budget, Limit, Limits};
+pub use puzzle::{MAX_SEARCH_CELLS, Puzzle};
+pub use solution::Solution;
+pub use solver::{AUTO_OPTIMAL_CELLS, Algorithm, Options, Solver};
+pub use stats::Stats;

@@ -3,9 +3,11 @@
 //! [`Status`]: crate::status::Status
 
 pub mod apply;
+pub mod bench;
 pub mod check;
 pub mod convert;
 pub mod generate;
+pub mod solve;
 pub mod verify;
 
 use anyhow::Context;

@@ -2,10 +2,13 @@
 
 use npuzzle_core::{Board, Move};
 
+use super::Heuristic;
+use crate::puzzle::Puzzle;
+
 /// The Manhattan distance to a fixed goal, for any board size and any goal.
 ///
 /// Admissible and consistent: a move changes one tile's distance by exactly one. The blank does
-/// not count. [`Manhattan::delta`] gives the change made by one move in O(1).
+/// not count. In searches it is a table lookup per move.
 ///
 /// ```
 /// use npuzzle_core::{Board, Goal, Move};
@@ -23,10 +26,13 @@ pub struct Manhattan {
     width: usize,
     /// Goal (row, column) of each tile.
     target: Vec<(usize, usize)>,
+    /// `table[tile * cells + cell]`: the tile's distance from that cell to its goal cell (the
+    /// blank's row is all zeros). Empty for boards too large to search.
+    table: Vec<u8>,
 }
 
 impl Manhattan {
-    /// The heuristic toward `goal`.
+    /// The heuristic toward `goal`, for whole boards of any size.
     pub fn new(goal: &Board) -> Manhattan {
         let size = goal.size();
         let target = goal
@@ -37,7 +43,22 @@ impl Manhattan {
         Manhattan {
             width: goal.width(),
             target,
+            table: Vec::new(),
         }
+    }
+
+    /// The heuristic with its per-move table, for searches on `puzzle`.
+    pub fn for_puzzle(puzzle: &Puzzle) -> Manhattan {
+        let mut h = Manhattan::new(puzzle.goal());
+        let n = puzzle.cells();
+        h.table = (0..n)
+            .flat_map(|tile| (0..n).map(move |cell| (tile, cell)))
+            .map(|(tile, cell)| match tile {
+                0 => 0,
+                t => h.tile_distance(t as u32, cell) as u8,
+            })
+            .collect();
+        h
     }
 
     fn tile_distance(&self, tile: u32, index: usize) -> usize {
@@ -65,6 +86,43 @@ impl Manhattan {
         };
         let tile = board.cells()[source];
         self.tile_distance(tile, board.blank()) as isize - self.tile_distance(tile, source) as isize
+    }
+
+    /// The table entry for `tile` on `cell` (searches only).
+    #[inline]
+    pub(crate) fn entry(&self, tile: u8, cell: usize) -> u32 {
+        let n = self.target.len();
+        u32::from(self.table[tile as usize * n + cell])
+    }
+}
+
+impl Heuristic for Manhattan {
+    type State = u32;
+
+    fn name(&self) -> &'static str {
+        "manhattan"
+    }
+
+    fn start(&self, cells: &[u8]) -> u32 {
+        cells
+            .iter()
+            .enumerate()
+            .map(|(cell, &tile)| self.entry(tile, cell))
+            .sum()
+    }
+
+    #[inline]
+    fn value(&self, state: &u32) -> u32 {
+        *state
+    }
+
+    #[inline]
+    fn moved(&self, state: &u32, _: &[u8], tile: u8, from: usize, to: usize) -> u32 {
+        state + self.entry(tile, to) - self.entry(tile, from)
+    }
+
+    fn consistent(&self) -> bool {
+        true
     }
 }
 

@@ -1,0 +1,201 @@
+//! `npuzzle bench FILE`: solve a benchmark set and check every length against its optimum.
+
+use std::io::Write;
+use std::path::Path;
+use std::time::Instant;
+
+use anyhow::{Context, bail};
+use npuzzle_core::{Board, Goal, Size};
+use npuzzle_search::Solver;
+use rayon::prelude::*;
+use serde_json::json;
+
+use crate::cli::BenchArgs;
+use crate::status::Status;
+
+/// One benchmark instance: the position and its known optimal length.
+struct Instance {
+    line: usize,
+    board: Board,
+    optimal: Option<usize>,
+}
+
+/// Runs the command.
+pub fn run(args: &BenchArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
+    let text = std::fs::read_to_string(&args.file)
+        .with_context(|| format!("reading {}", args.file.display()))?;
+    let (file_goal, mut instances) = parse_instances(&text, &args.file)?;
+    if let Some(limit) = args.limit {
+        instances.truncate(limit);
+    }
+    let goal = args.goal.clone().unwrap_or(file_goal);
+    let Some(first) = instances.first() else {
+        bail!("{}: no instances", args.file.display());
+    };
+    let solver = Solver::new(&goal.board(first.board.size())?, args.search.options()?)?;
+    let wall = Instant::now();
+    let results: Vec<_> = args.search.pool()?.install(|| {
+        instances
+            .par_iter()
+            .map(|instance| solver.solve(&instance.board))
+            .collect()
+    });
+    let wall = wall.elapsed().as_secs_f64();
+
+    if !args.json {
+        writeln!(
+            out,
+            "{:>4} {:>6} {:>7} {:>8} {:>14} {:>14} {:>9}",
+            "#", "length", "optimum", "ok", "expanded", "generated", "seconds"
+        )?;
+    }
+    let (mut expanded, mut generated, mut seconds, mut failures) = (0u64, 0u64, 0f64, 0usize);
+    for (number, (instance, result)) in instances.iter().zip(&results).enumerate() {
+        let number = number + 1;
+        let solution = match result {
+            Ok(solution) => solution,
+            Err(error) => {
+                failures += 1;
+                writeln!(out, "{number:>4} error (line {}): {error}", instance.line)?;
+                continue;
+            }
+        };
+        let length = solution.moves.len();
+        let ok = match instance.optimal {
+            Some(optimum) if solution.optimal => length == optimum,
+            Some(optimum) => length >= optimum,
+            None => true,
+        };
+        failures += usize::from(!ok);
+        let stats = &solution.stats;
+        expanded += stats.expanded;
+        generated += stats.generated;
+        seconds += stats.elapsed.as_secs_f64();
+        if args.json {
+            let line = json!({
+                "instance": number,
+                "position": instance.board.to_string(),
+                "length": length,
+                "optimum": instance.optimal,
+                "ok": ok,
+                "optimal": solution.optimal,
+                "expanded": stats.expanded,
+                "generated": stats.generated,
+                "seconds": stats.elapsed.as_secs_f64(),
+            });
+            writeln!(out, "{line}")?;
+        } else {
+            let optimum = instance.optimal.map_or("?".to_string(), |o| o.to_string());
+            let verdict = match (ok, solution.optimal) {
+                (false, _) => "MISMATCH",
+                (true, true) => "optimal",
+                (true, false) => "valid",
+            };
+            writeln!(
+                out,
+                "{number:>4} {length:>6} {optimum:>7} {verdict:>8} {:>14} {:>14} {:>9.3}",
+                stats.expanded,
+                stats.generated,
+                stats.elapsed.as_secs_f64()
+            )?;
+        }
+    }
+    let algorithm = results
+        .iter()
+        .flatten()
+        .next()
+        .map(|s| match s.heuristic {
+            Some(h) => format!("{} with {h}", s.algorithm),
+            None => s.algorithm.to_string(),
+        })
+        .unwrap_or_default();
+    if args.json {
+        let line = json!({
+            "total": instances.len(),
+            "failures": failures,
+            "expanded": expanded,
+            "generated": generated,
+            "cpu_seconds": seconds,
+            "wall_seconds": wall,
+            "algorithm": algorithm,
+        });
+        writeln!(out, "{line}")?;
+    } else {
+        writeln!(
+            out,
+            "total: {} instances, {failures} failures, {expanded} expanded, {generated} generated, \
+             {seconds:.2} s of search, {wall:.2} s wall ({} threads, {algorithm})",
+            instances.len(),
+            rayon::current_num_threads().max(args.search.jobs.unwrap_or(0)),
+        )?;
+    }
+    Ok(if failures == 0 {
+        Status::Success
+    } else {
+        Status::No
+    })
+}
+
+/// The goal named in the file's comments and the instances of its data lines.
+fn parse_instances(text: &str, path: &Path) -> anyhow::Result<(Goal, Vec<Instance>)> {
+    let mut goal = Goal::BlankLast;
+    let mut instances = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        let line_number = index + 1;
+        let trimmed = line.trim();
+        if let Some(comment) = trimmed.strip_prefix('#') {
+            let upper = comment.to_ascii_uppercase();
+            if upper.contains("GOAL") {
+                if upper.contains("BLANK FIRST") || upper.contains("BLANK TOP-LEFT") {
+                    goal = Goal::BlankFirst;
+                } else if upper.contains("BLANK LAST") {
+                    goal = Goal::BlankLast;
+                }
+            }
+            continue;
+        }
+        if trimmed.is_empty() {
+            continue;
+        }
+        let place = || format!("{} line {line_number}", path.display());
+        let numbers = trimmed
+            .split_whitespace()
+            .map(|t| t.parse::<i64>())
+            .collect::<Result<Vec<_>, _>>()
+            .with_context(|| format!("{}: expected whole numbers", place()))?;
+        let cells = board_cells(&numbers).with_context(|| {
+            format!(
+                "{}: the line does not start with a square board's tiles",
+                place()
+            )
+        })?;
+        let size = Size::square(cells.isqrt())?;
+        let tiles = numbers[..cells].iter().map(|&t| t as u32).collect();
+        let board = Board::new(size, tiles).with_context(place)?;
+        let optimal = numbers.get(cells).and_then(|&o| usize::try_from(o).ok());
+        instances.push(Instance {
+            line: line_number,
+            board,
+            optimal,
+        });
+    }
+    Ok((goal, instances))
+}
+
+/// The largest square number of leading values that are exactly `0..k`, in some order.
+fn board_cells(numbers: &[i64]) -> Option<usize> {
+    (2..=16usize)
+        .rev()
+        .map(|side| side * side)
+        .filter(|&k| k <= numbers.len())
+        .find(|&k| {
+            let mut seen = vec![false; k];
+            numbers[..k].iter().all(|&t| {
+                usize::try_from(t)
+                    .ok()
+                    .filter(|&t| t < k && !seen[t])
+                    .map(|t| seen[t] = true)
+                    .is_some()
+            })
+        })
+}

@@ -1,0 +1,187 @@
+//! `npuzzle solve`: one position, or a batch on all cores.
+
+use std::io::Write;
+
+use std::ops::ControlFlow;
+
+use npuzzle_core::{Board, format_moves};
+use npuzzle_search::algorithm::constructive;
+use npuzzle_search::{Algorithm, Solution, SolveError};
+use rayon::prelude::*;
+use serde_json::json;
+
+use crate::cli::SolveArgs;
+use crate::input;
+use crate::search::Solvers;
+use crate::status::{self, Status};
+use crate::stream::MoveWriter;
+
+/// Runs the command.
+pub fn run(args: &SolveArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
+    let options = args.search.options()?;
+    let items = input::items(args.position.as_deref())?;
+    if items.is_empty() {
+        anyhow::bail!("no position given: pass one as an argument or on standard input");
+    }
+    let mut solvers = Solvers::new(args.input.goal.clone(), options);
+    let mut worst = Status::Success;
+    let mut jobs = Vec::new();
+    for item in &items {
+        let prepared = input::parse(item, args.input.from, &args.input.goal)
+            .and_then(|input| Ok((solvers.for_board(&input.board)?, input.board)));
+        match prepared {
+            Ok(job) => jobs.push((item, job)),
+            Err(error) => {
+                status::report(&item.place, &error);
+                worst = Status::BadInput;
+            }
+        }
+    }
+    if jobs
+        .iter()
+        .any(|(_, (solver, _))| solver.algorithm() == Algorithm::Constructive)
+    {
+        // Constructive solutions can be billions of moves: stream them, one position at a time.
+        for (item, (solver, board)) in &jobs {
+            if let Err(error) = stream_constructive(args, board, solver.goal(), out) {
+                if status::is_output_error(&error) {
+                    return Err(error);
+                }
+                status::report(&item.place, &error);
+                worst = worst.max(Status::No);
+            }
+        }
+        return Ok(worst);
+    }
+    let results: Vec<_> = args.search.pool()?.install(|| {
+        jobs.par_iter()
+            .map(|(_, (solver, board))| solver.solve(board))
+            .collect()
+    });
+    for ((item, (_, board)), result) in jobs.iter().zip(results) {
+        match result {
+            Ok(solution) => write_solution(args, board, &solution, jobs.len() > 1, out)?,
+            Err(error) => {
+                worst = worst.max(match error {
+                    SolveError::Unsolvable(_) | SolveError::LimitReached { .. } => Status::No,
+                    _ => Status::BadInput,
+                });
+                status::report(&item.place, &error.into());
+            }
+        }
+    }
+    Ok(worst)
+}
+
+/// Solves with the constructive solver, writing the moves as they are made.
+fn stream_constructive(
+    args: &SolveArgs,
+    board: &Board,
+    goal: &Board,
+    out: &mut dyn Write,
+) -> anyhow::Result<()> {
+    if args.json {
+        write!(
+            out,
+            "{{\"position\":{},\"solution\":\"",
+            serde_json::to_string(&board.to_string())?
+        )?;
+    } else {
+        write!(out, "solution   ")?;
+    }
+    let mut writer = MoveWriter::new(out, args.notation, args.run_length, board);
+    let mut failure = None;
+    let report = constructive::solve_streaming(board, goal, |m| match writer.push(m) {
+        Ok(()) => ControlFlow::Continue(()),
+        Err(error) => {
+            failure = Some(error);
+            ControlFlow::Break(())
+        }
+    });
+    if let Some(error) = failure {
+        return Err(error.into());
+    }
+    let report = report?;
+    writer.finish()?;
+    let (stm, mtm) = (writer.stm, writer.mtm);
+    let seconds = report.stats.elapsed.as_secs_f64();
+    let ratio = stm as f64 / report.lower_bound.max(1) as f64;
+    if args.json {
+        writeln!(
+            out,
+            "\",\"stm\":{stm},\"mtm\":{mtm},\"optimal\":false,\"algorithm\":\"constructive\",\
+             \"lower_bound\":{},\"seconds\":{seconds}}}",
+            report.lower_bound
+        )?;
+    } else {
+        writeln!(out)?;
+        writeln!(
+            out,
+            "length     {stm} STM, {mtm} MTM, {ratio:.2} times the Manhattan lower bound ({})",
+            report.lower_bound
+        )?;
+        writeln!(out, "algorithm  constructive")?;
+        writeln!(out, "time       {seconds:.3} s")?;
+    }
+    Ok(())
+}
+
+fn write_solution(
+    args: &SolveArgs,
+    board: &Board,
+    solution: &Solution,
+    batch: bool,
+    out: &mut dyn Write,
+) -> anyhow::Result<()> {
+    let moves = format_moves(&solution.moves, args.notation, args.run_length, Some(board))?;
+    let stats = &solution.stats;
+    if args.json {
+        let line = json!({
+            "position": board.to_string(),
+            "solution": moves,
+            "stm": solution.stm(),
+            "mtm": solution.mtm(),
+            "optimal": solution.optimal,
+            "bound": solution.bound,
+            "algorithm": solution.algorithm,
+            "heuristic": solution.heuristic,
+            "lower_bound": solution.lower_bound,
+            "expanded": stats.expanded,
+            "generated": stats.generated,
+            "peak_nodes": stats.peak_nodes,
+            "peak_memory": stats.peak_memory,
+            "seconds": stats.elapsed.as_secs_f64(),
+        });
+        writeln!(out, "{line}")?;
+        return Ok(());
+    }
+    if batch {
+        writeln!(out, "position   {board}")?;
+    }
+    let quality = match (solution.optimal, solution.bound) {
+        (true, _) => "optimal".to_string(),
+        (false, Some(w)) => format!("at most {w} times optimal"),
+        (false, None) => format!("not proved optimal (lower bound {})", solution.lower_bound),
+    };
+    writeln!(out, "solution   {moves}")?;
+    writeln!(
+        out,
+        "length     {} STM, {} MTM, {quality}",
+        solution.stm(),
+        solution.mtm()
+    )?;
+    match solution.heuristic {
+        Some(h) => writeln!(out, "algorithm  {} with {h}", solution.algorithm)?,
+        None => writeln!(out, "algorithm  {}", solution.algorithm)?,
+    }
+    writeln!(
+        out,
+        "nodes      {} expanded, {} generated",
+        stats.expanded, stats.generated
+    )?;
+    writeln!(out, "time       {:.3} s", stats.elapsed.as_secs_f64())?;
+    if batch {
+        writeln!(out)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,264 @@
+//! Best-first searches over an explicit graph: A*, weighted A* and greedy best-first.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+use std::hash::{BuildHasher, Hasher};
+
+use hashbrown::HashTable;
+use npuzzle_core::{Board, Move};
+
+use crate::error::SolveError;
+use crate::heuristic::Heuristic;
+use crate::limits::{Budget, Limits};
+use crate::puzzle::Puzzle;
+use crate::solution::{self, Solution};
+use crate::stats::Stats;
+
+/// How a best-first search orders its open list.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Priority {
+    /// A*: f = g + h. Optimal with an admissible heuristic.
+    AStar,
+    /// Weighted A*: f = g + w·h, with w ≥ 1. Solutions are at most w times the optimum.
+    Weighted(f64),
+    /// Greedy best-first: h alone. Fast, no bound on length.
+    Greedy,
+}
+
+/// Solves `board` with a best-first search ordered by `priority`.
+///
+/// Every generated state is kept (in one flat arena of bytes, found again through a hash table
+/// of indices, so no allocation per node beyond the arena's growth); a state reached again by a
+/// shorter path is updated and queued again, so inconsistent heuristics stay correct. Among equal
+/// priorities the deeper node goes first. The goal is recognised when it is expanded, which makes
+/// A* optimal and weighted A* bounded. Memory grows with every state: `limits.max_memory` (4 GiB
+/// by default) stops it cleanly.
+///
+/// ```
+/// use npuzzle_core::{Board, Goal};
+/// use npuzzle_search::{algorithm::best_first::{self, Priority}, heuristic::Manhattan, Limits, Puzzle};
+/// let board: Board = "8 6 7/2 5 4/3 0 1".parse().unwrap();
+/// let puzzle = Puzzle::new(&Goal::BlankLast.board(board.size()).unwrap()).unwrap();
+/// let h = Manhattan::for_puzzle(&puzzle);
+/// let optimal = best_first::solve(&puzzle, &h, &board, Priority::AStar, Limits::default()).unwrap();
+/// assert_eq!(optimal.moves.len(), 31);
+/// let quick = best_first::solve(&puzzle, &h, &board, Priority::Weighted(2.0), Limits::default()).unwrap();
+/// assert!(quick.moves.len() <= 62 && quick.bound == Some(2.0));
+/// ```
+pub fn solve<H: Heuristic>(
+    puzzle: &Puzzle,
+    h: &H,
+    board: &Board,
+    priority: Priority,
+    limits: Limits,
+) -> Result<Solution, SolveError> {
+    npuzzle_core::solvability::check(board, puzzle.goal())?;
+    if let Priority::Weighted(w) = priority
+        && !(w >= 1.0 && w.is_finite())
+    {
+        return Err(SolveError::Unsupported(format!(
+            "the weight must be a number of at least 1, not {w}"
+        )));
+    }
+    let n = puzzle.cells();
+    let mut budget = Budget::new(limits);
+    let mut graph = Graph::<H::State>::new(n);
+    let start_cells = puzzle.bytes(board);
+    let start_state = h.start(&start_cells);
+    let lower_bound = h.value(&start_state);
+    let start = graph.insert(
+        &start_cells,
+        board.blank() as u8,
+        start_state,
+        None,
+        0,
+        u32::MAX,
+    );
+    let mut open = BinaryHeap::new();
+    open.push(Reverse((
+        key(priority, 0, lower_bound),
+        Reverse(0u32),
+        start,
+    )));
+    let mut stats = Stats::default();
+    let mut cells = vec![0u8; n];
+    let found = loop {
+        let Some(Reverse((_, Reverse(g), index))) = open.pop() else {
+            return Err(SolveError::Internal(
+                "best-first search exhausted a solvable space".to_string(),
+            ));
+        };
+        let node = graph.nodes[index as usize];
+        if g != node.g {
+            continue; // a stale entry: the state was reached again more cheaply
+        }
+        cells.copy_from_slice(graph.cells(index));
+        if h.value(&node.state) == 0 && cells == puzzle.goal_cells() {
+            break index;
+        }
+        stats.expanded += 1;
+        stats.peak_nodes = stats.peak_nodes.max(graph.nodes.len() as u64);
+        stats.peak_memory = graph.memory() + (open.len() * 24) as u64;
+        if let Err(limit) = budget.check(&stats) {
+            stats.elapsed = budget.elapsed();
+            return Err(SolveError::LimitReached { limit, stats });
+        }
+        let blank = node.blank as usize;
+        for &(source, m) in puzzle.neighbours(blank) {
+            if node.last == Some(m.opposite()) {
+                continue;
+            }
+            let source_cell = source as usize;
+            let tile = cells[source_cell];
+            cells[blank] = tile;
+            cells[source_cell] = 0;
+            stats.generated += 1;
+            let child_g = g + 1;
+            let (child, is_new) = graph.find_or_reserve(&cells);
+            if is_new || child_g < graph.nodes[child as usize].g {
+                let state = h.moved(&node.state, &cells, tile, source_cell, blank);
+                let entry = Node {
+                    parent: index,
+                    g: child_g,
+                    blank: source,
+                    last: Some(m),
+                    state,
+                };
+                if is_new {
+                    graph.nodes.push(entry);
+                } else {
+                    graph.nodes[child as usize] = entry;
+                }
+                let f = key(priority, child_g, h.value(&state));
+                open.push(Reverse((f, Reverse(child_g), child)));
+            }
+            cells[source_cell] = tile;
+            cells[blank] = 0;
+        }
+    };
+    stats.elapsed = budget.elapsed();
+    let moves = graph.path_to(found);
+    let (optimal, bound, algorithm) = match priority {
+        Priority::AStar => (true, None, "astar"),
+        Priority::Weighted(w) => (w == 1.0, Some(w), "wastar"),
+        Priority::Greedy => (false, None, "greedy"),
+    };
+    solution::verify(
+        board,
+        puzzle.goal(),
+        Solution {
+            moves,
+            optimal,
+            bound,
+            algorithm,
+            heuristic: Some(h.name()),
+            lower_bound,
+            stats,
+        },
+    )
+}
+
+/// The open-list key (smaller first): f scaled to an integer so weights compare exactly enough.
+fn key(priority: Priority, g: u32, h: u32) -> u64 {
+    match priority {
+        Priority::AStar => u64::from(g + h),
+        Priority::Weighted(w) => ((f64::from(g) + w * f64::from(h)) * 1024.0) as u64,
+        Priority::Greedy => u64::from(h),
+    }
+}
+
+#[derive(Clone, Copy)]
+struct Node<S> {
+    parent: u32,
+    g: u32,
+    blank: u8,
+    last: Option<Move>,
+    state: S,
+}
+
+/// Every state seen: cells in one arena, nodes beside them, and a hash table of indices.
+struct Graph<S> {
+    n: usize,
+    arena: Vec<u8>,
+    nodes: Vec<Node<S>>,
+    index: HashTable<u32>,
+    hasher: hashbrown::DefaultHashBuilder,
+}
+
+impl<S: Copy> Graph<S> {
+    fn new(n: usize) -> Graph<S> {
+        Graph {
+            n,
+            arena: Vec::new(),
+            nodes: Vec::new(),
+            index: HashTable::new(),
+            hasher: hashbrown::DefaultHashBuilder::default(),
+        }
+    }
+
+    fn cells(&self, index: u32) -> &[u8] {
+        let at = index as usize * self.n;
+        &self.arena[at..at + self.n]
+    }
+
+    fn hash(&self, cells: &[u8]) -> u64 {
+        let mut hasher = self.hasher.build_hasher();
+        hasher.write(cells);
+        hasher.finish()
+    }
+
+    /// The index of `cells`; if it is new, its cells are stored and its node must be pushed next.
+    fn find_or_reserve(&mut self, cells: &[u8]) -> (u32, bool) {
+        let hash = self.hash(cells);
+        let (n, arena) = (self.n, &self.arena);
+        let same = |&i: &u32| &arena[i as usize * n..(i as usize + 1) * n] == cells;
+        if let Some(&i) = self.index.find(hash, same) {
+            return (i, false);
+        }
+        let i = self.nodes.len() as u32;
+        self.arena.extend_from_slice(cells);
+        let (n, arena, hasher) = (self.n, &self.arena, &self.hasher);
+        self.index.insert_unique(hash, i, |&j| {
+            let mut h = hasher.build_hasher();
+            h.write(&arena[j as usize * n..(j as usize + 1) * n]);
+            h.finish()
+        });
+        (i, true)
+    }
+
+    fn insert(
+        &mut self,
+        cells: &[u8],
+        blank: u8,
+        state: S,
+        last: Option<Move>,
+        g: u32,
+        parent: u32,
+    ) -> u32 {
+        let (i, _) = self.find_or_reserve(cells);
+        self.nodes.push(Node {
+            parent,
+            g,
+            blank,
+            last,
+            state,
+        });
+        i
+    }
+
+    fn path_to(&self, mut index: u32) -> Vec<Move> {
+        let mut moves = Vec::new();
+        while let Some(m) = self.nodes[index as usize].last {
+            moves.push(m);
+            index = self.nodes[index as usize].parent;
+        }
+        moves.reverse();
+        moves
+    }
+
+    fn memory(&self) -> u64 {
+        (self.arena.capacity()
+            + self.nodes.capacity() * size_of::<Node<S>>()
+            + self.index.capacity() * 5) as u64
+    }
+}

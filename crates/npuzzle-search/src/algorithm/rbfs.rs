@@ -1,0 +1,181 @@
+//! Recursive best-first search (Korf 1993): best-first order in linear space.
+
+use npuzzle_core::{Board, Move};
+
+use crate::error::SolveError;
+use crate::heuristic::Heuristic;
+use crate::limits::{Budget, Limit, Limits};
+use crate::puzzle::Puzzle;
+use crate::solution::{self, Solution};
+use crate::stats::Stats;
+
+/// Solves `board` optimally with RBFS and heuristic `h` (which must be admissible).
+///
+/// The seed toy's "try the best-scored branch first and backtrack", made optimal: each node's
+/// children are explored best first, but only while their backed-up value stays within the best
+/// alternative found higher up; on backtracking a subtree keeps the smallest f seen below it, so
+/// it is re-entered in the right order later. Memory is linear in the depth; moves are applied
+/// and undone in place, never undoing the previous move.
+///
+/// ```
+/// use npuzzle_core::{Board, Goal};
+/// use npuzzle_search::{algorithm::rbfs, heuristic::Manhattan, Limits, Puzzle};
+/// let board: Board = "8 6 7/2 5 4/3 0 1".parse().unwrap();
+/// let puzzle = Puzzle::new(&Goal::BlankLast.board(board.size()).unwrap()).unwrap();
+/// let solution = rbfs::solve(&puzzle, &Manhattan::for_puzzle(&puzzle), &board, Limits::default()).unwrap();
+/// assert_eq!(solution.moves.len(), 31);
+/// ```
+pub fn solve<H: Heuristic>(
+    puzzle: &Puzzle,
+    h: &H,
+    board: &Board,
+    limits: Limits,
+) -> Result<Solution, SolveError> {
+    npuzzle_core::solvability::check(board, puzzle.goal())?;
+    let cells = puzzle.bytes(board);
+    let state = h.start(&cells);
+    let lower_bound = h.value(&state);
+    let mut search = Search {
+        puzzle,
+        h,
+        cells,
+        path: Vec::new(),
+        stats: Stats::default(),
+        budget: Budget::new(limits),
+    };
+    let result = search.rbfs(board.blank(), 0, state, lower_bound, u32::MAX, None);
+    search.stats.elapsed = search.budget.elapsed();
+    match result {
+        Ok(Outcome::Found) => {}
+        Ok(Outcome::Exceeded(_)) => {
+            return Err(SolveError::Internal(
+                "RBFS exhausted a solvable space".to_string(),
+            ));
+        }
+        Err(limit) => {
+            return Err(SolveError::LimitReached {
+                limit,
+                stats: search.stats,
+            });
+        }
+    }
+    solution::verify(
+        board,
+        puzzle.goal(),
+        Solution {
+            moves: search.path,
+            optimal: true,
+            bound: None,
+            algorithm: "rbfs",
+            heuristic: Some(h.name()),
+            lower_bound,
+            stats: search.stats,
+        },
+    )
+}
+
+enum Outcome {
+    Found,
+    /// The smallest f that exceeded the bound below this node.
+    Exceeded(u32),
+}
+
+struct Search<'a, H: Heuristic> {
+    puzzle: &'a Puzzle,
+    h: &'a H,
+    cells: Vec<u8>,
+    path: Vec<Move>,
+    stats: Stats,
+    budget: Budget,
+}
+
+#[derive(Clone, Copy)]
+struct Child<S> {
+    source: u8,
+    m: Move,
+    state: S,
+    /// The backed-up value: f, or the smallest f below once explored.
+    f: u32,
+}
+
+impl<H: Heuristic> Search<'_, H> {
+    /// Explores the node with the blank at `blank` (`g` moves deep, stored value `stored`) within
+    /// `bound`.
+    fn rbfs(
+        &mut self,
+        blank: usize,
+        g: u32,
+        state: H::State,
+        stored: u32,
+        bound: u32,
+        previous: Option<Move>,
+    ) -> Result<Outcome, Limit> {
+        let own_f = g + self.h.value(&state);
+        if self.h.value(&state) == 0 && self.cells == self.puzzle.goal_cells() {
+            return Ok(Outcome::Found);
+        }
+        self.stats.expanded += 1;
+        self.stats.peak_nodes = self.stats.peak_nodes.max(u64::from(g) + 1);
+        self.budget.check(&self.stats)?;
+        let mut children: [Option<Child<H::State>>; 4] = [None; 4];
+        let mut count = 0;
+        for &(source, m) in self.puzzle.neighbours(blank) {
+            if previous == Some(m.opposite()) {
+                continue;
+            }
+            let tile = self.cells[source as usize];
+            self.cells[blank] = tile;
+            self.cells[source as usize] = 0;
+            let child_state = self
+                .h
+                .moved(&state, &self.cells, tile, source as usize, blank);
+            self.cells[source as usize] = tile;
+            self.cells[blank] = 0;
+            self.stats.generated += 1;
+            let f = g + 1 + self.h.value(&child_state);
+            // A node explored before passes its backed-up value down to children that look
+            // better than it (they were already found to lead no lower).
+            let f = if own_f < stored { f.max(stored) } else { f };
+            children[count] = Some(Child {
+                source,
+                m,
+                state: child_state,
+                f,
+            });
+            count += 1;
+        }
+        let children = &mut children[..count];
+        loop {
+            children.sort_by_key(|c| c.map_or(u32::MAX, |c| c.f));
+            let Some(best) = children.first().copied().flatten() else {
+                return Ok(Outcome::Exceeded(u32::MAX));
+            };
+            if best.f > bound {
+                return Ok(Outcome::Exceeded(best.f));
+            }
+            let alternative = children.get(1).copied().flatten().map_or(u32::MAX, |c| c.f);
+            let source = best.source as usize;
+            let tile = self.cells[source];
+            self.cells[blank] = tile;
+            self.cells[source] = 0;
+            self.path.push(best.m);
+            let outcome = self.rbfs(
+                source,
+                g + 1,
+                best.state,
+                best.f,
+                bound.min(alternative),
+                Some(best.m),
+            )?;
+            if let Outcome::Found = outcome {
+                return Ok(Outcome::Found);
+            }
+            self.path.pop();
+            self.cells[source] = tile;
+            self.cells[blank] = 0;
+            if let (Outcome::Exceeded(f), Some(first)) = (outcome, children[0].as_mut()) {
+                first.f = f;
+            }
+        }
+    }
+}

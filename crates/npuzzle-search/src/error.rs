@@ -1,0 +1,43 @@
+//! Why a search gave no solution.
+
+use npuzzle_core::Size;
+use npuzzle_core::solvability::Unsolvable;
+use thiserror::Error;
+
+use crate::limits::Limit;
+use crate::stats::Stats;
+
+/// Why a solver returned no solution.
+#[derive(Clone, Debug, Error)]
+pub enum SolveError {
+    /// The position cannot reach the goal (checked before any search).
+    #[error(transparent)]
+    Unsolvable(#[from] Unsolvable),
+    /// The board is too large for this algorithm.
+    #[error(
+        "a {size} board is too large for this solver (at most {max_cells} cells); use the constructive solver"
+    )]
+    TooLarge {
+        /// The board size.
+        size: Size,
+        /// The largest number of cells it accepts.
+        max_cells: usize,
+    },
+    /// The algorithm or heuristic does not apply here.
+    #[error("{0}")]
+    Unsupported(String),
+    /// A limit was hit; the statistics say how far the search got.
+    #[error("stopped by {limit} after {} nodes expanded", stats.expanded)]
+    LimitReached {
+        /// The limit that was hit.
+        limit: Limit,
+        /// The statistics so far.
+        stats: Stats,
+    },
+    /// The caller stopped a streaming solve (its output was closed).
+    #[error("stopped by the caller")]
+    Stopped,
+    /// A solution failed its replay check: a bug, reported rather than returned.
+    #[error("internal error: {0}")]
+    Internal(String),
+}

@@ -1,0 +1,198 @@
+//! Manhattan distance plus linear conflicts, for any goal.
+
+use super::{Heuristic, Manhattan};
+use crate::puzzle::Puzzle;
+
+/// Lines (rows or columns) longer than this, or beyond this index, count no conflicts (which keeps
+/// the bound admissible, only weaker, on boards far too large for optimal search anyway).
+const MAX_LINE: usize = 32;
+
+/// Manhattan distance plus two moves for every tile that must leave its goal line.
+///
+/// In a row, the tiles that are already in their goal row must end in goal order; those that are
+/// out of order relative to each other cannot pass one another inside the row, so some must step
+/// out of it and back, two moves more than Manhattan counts. The fewest that must leave is the
+/// row's tile count minus the longest subsequence already in goal order (not the number of
+/// conflicting pairs, which double-counts and overestimates). Columns likewise. The extra moves
+/// out of rows are vertical and those out of columns horizontal, so the two sums add up.
+///
+/// Admissible, not consistent. A move changes one row (a horizontal move: one column) of
+/// membership, so only two lines are recomputed per move.
+///
+/// ```
+/// use npuzzle_core::Goal;
+/// use npuzzle_search::{heuristic::{Heuristic, LinearConflict}, Puzzle};
+/// let goal = Goal::BlankLast.board("3".parse().unwrap()).unwrap();
+/// let puzzle = Puzzle::new(&goal).unwrap();
+/// let h = LinearConflict::new(&puzzle);
+/// // 2 and 1 are both in their goal row, in the wrong order: Manhattan 2, plus 2.
+/// assert_eq!(h.value(&h.start(&[2, 1, 3, 4, 5, 6, 7, 8, 0])), 4);
+/// ```
+#[derive(Clone, Debug)]
+pub struct LinearConflict {
+    manhattan: Manhattan,
+    width: usize,
+    height: usize,
+    goal_row: Vec<u8>,
+    goal_column: Vec<u8>,
+}
+
+/// Manhattan distance and the tiles that must leave each line.
+#[derive(Clone, Copy, Debug)]
+pub struct LinearConflictState {
+    manhattan: u32,
+    leaving: u32,
+    rows: [u8; MAX_LINE],
+    columns: [u8; MAX_LINE],
+}
+
+impl LinearConflict {
+    /// The heuristic toward `puzzle`'s goal.
+    pub fn new(puzzle: &Puzzle) -> LinearConflict {
+        let size = puzzle.size();
+        let (goal_row, goal_column) = puzzle
+            .target()
+            .iter()
+            .map(|&cell| {
+                let (r, c) = size.coords(cell as usize);
+                (r as u8, c as u8)
+            })
+            .unzip();
+        LinearConflict {
+            manhattan: Manhattan::for_puzzle(puzzle),
+            width: size.width(),
+            height: size.height(),
+            goal_row,
+            goal_column,
+        }
+    }
+
+    /// Tiles that must leave row `row`.
+    fn row(&self, cells: &[u8], row: usize) -> u8 {
+        if row >= MAX_LINE || self.width > MAX_LINE {
+            return 0;
+        }
+        let line = &cells[row * self.width..(row + 1) * self.width];
+        must_leave(
+            line.iter()
+                .filter(|&&t| t != 0 && self.goal_row[t as usize] as usize == row)
+                .map(|&t| self.goal_column[t as usize]),
+        )
+    }
+
+    /// Tiles that must leave column `column`.
+    fn column(&self, cells: &[u8], column: usize) -> u8 {
+        if column >= MAX_LINE || self.height > MAX_LINE {
+            return 0;
+        }
+        must_leave(
+            (0..self.height)
+                .map(|r| cells[r * self.width + column])
+                .filter(|&t| t != 0 && self.goal_column[t as usize] as usize == column)
+                .map(|t| self.goal_row[t as usize]),
+        )
+    }
+}
+
+/// The number of items to remove so that the rest increase: length minus the longest increasing
+/// subsequence (patience sorting; lines hold at most [`MAX_LINE`] items).
+fn must_leave(goals: impl Iterator<Item = u8>) -> u8 {
+    let mut tails = [0u8; MAX_LINE];
+    let (mut lis, mut count) = (0, 0);
+    for g in goals {
+        count += 1;
+        let at = tails[..lis].partition_point(|&t| t < g);
+        tails[at] = g;
+        if at == lis {
+            lis += 1;
+        }
+    }
+    (count - lis) as u8
+}
+
+impl Heuristic for LinearConflict {
+    type State = LinearConflictState;
+
+    fn name(&self) -> &'static str {
+        "linear-conflict"
+    }
+
+    fn start(&self, cells: &[u8]) -> LinearConflictState {
+        let mut state = LinearConflictState {
+            manhattan: self.manhattan.start(cells),
+            leaving: 0,
+            rows: [0; MAX_LINE],
+            columns: [0; MAX_LINE],
+        };
+        for r in 0..self.height.min(MAX_LINE) {
+            state.rows[r] = self.row(cells, r);
+            state.leaving += u32::from(state.rows[r]);
+        }
+        for c in 0..self.width.min(MAX_LINE) {
+            state.columns[c] = self.column(cells, c);
+            state.leaving += u32::from(state.columns[c]);
+        }
+        state
+    }
+
+    #[inline]
+    fn value(&self, state: &LinearConflictState) -> u32 {
+        state.manhattan + 2 * state.leaving
+    }
+
+    #[inline]
+    fn moved(
+        &self,
+        state: &LinearConflictState,
+        cells: &[u8],
+        tile: u8,
+        from: usize,
+        to: usize,
+    ) -> LinearConflictState {
+        let mut next = *state;
+        next.manhattan = self
+            .manhattan
+            .moved(&state.manhattan, cells, tile, from, to);
+        let (from_row, from_column) = (from / self.width, from % self.width);
+        let (to_row, to_column) = (to / self.width, to % self.width);
+        // Only the lines the tile left and entered change membership; the order of the tiles
+        // along the line it moved in is unchanged (it swapped with the blank, not a tile).
+        let lines: [(usize, bool); 2] = if from_row != to_row {
+            [(from_row, true), (to_row, true)]
+        } else {
+            [(from_column, false), (to_column, false)]
+        };
+        for (line, is_row) in lines {
+            if line >= MAX_LINE {
+                continue;
+            }
+            let (slot, value) = if is_row {
+                (&mut next.rows[line], self.row(cells, line))
+            } else {
+                (&mut next.columns[line], self.column(cells, line))
+            };
+            next.leaving = next.leaving - u32::from(*slot) + u32::from(value);
+            *slot = value;
+        }
+        next
+    }
+
+    fn consistent(&self) -> bool {
+        false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn leaving_counts_are_minimal() {
+        assert_eq!(must_leave([0, 1, 2, 3].into_iter()), 0);
+        assert_eq!(must_leave([3, 2, 1, 0].into_iter()), 3);
+        assert_eq!(must_leave([1, 0, 3, 2].into_iter()), 2);
+        // Pairwise counting would give 3 conflicts for 2 0 1; only the 2 must leave.
+        assert_eq!(must_leave([2, 0, 1].into_iter()), 1);
+        assert_eq!(must_leave(std::iter::empty()), 0);
+    }
+}

@@ -1,0 +1,144 @@
+//! Limits on a search (nodes, time, memory) and the budget that enforces them.
+
+use std::fmt;
+use std::time::Duration;
+
+use crate::clock::Stopwatch;
+use crate::stats::Stats;
+
+/// How far a search may go. Hitting a limit stops it with [`crate::SolveError::LimitReached`].
+///
+/// ```
+/// use std::time::Duration;
+/// use npuzzle_search::Limits;
+/// let limits = Limits::default().nodes(1_000_000).timeout(Duration::from_secs(5));
+/// assert_eq!(limits.max_nodes, Some(1_000_000));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Most nodes to expand.
+    pub max_nodes: Option<u64>,
+    /// Most wall time (ignored where there is no clock, as in WebAssembly).
+    pub timeout: Option<Duration>,
+    /// Most memory for the search's own structures, in bytes. Defaults to 4 GiB.
+    pub max_memory: Option<u64>,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_nodes: None,
+            timeout: None,
+            max_memory: Some(4 << 30),
+        }
+    }
+}
+
+impl Limits {
+    /// No limits at all.
+    pub fn none() -> Limits {
+        Limits {
+            max_nodes: None,
+            timeout: None,
+            max_memory: None,
+        }
+    }
+
+    /// These limits with at most `nodes` expanded.
+    pub fn nodes(self, nodes: u64) -> Limits {
+        Limits {
+            max_nodes: Some(nodes),
+            ..self
+        }
+    }
+
+    /// These limits with at most `timeout` of wall time.
+    pub fn timeout(self, timeout: Duration) -> Limits {
+        Limits {
+            timeout: Some(timeout),
+            ..self
+        }
+    }
+
+    /// These limits with at most `bytes` of memory.
+    pub fn memory(self, bytes: u64) -> Limits {
+        Limits {
+            max_memory: Some(bytes),
+            ..self
+        }
+    }
+}
+
+/// The limit that stopped a search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    /// The node limit.
+    Nodes(u64),
+    /// The time limit.
+    Time(Duration),
+    /// The memory limit, in bytes.
+    Memory(u64),
+}
+
+impl fmt::Display for Limit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Limit::Nodes(n) => write!(f, "the node limit ({n} nodes)"),
+            Limit::Time(t) => write!(f, "the time limit ({:.1} s)", t.as_secs_f64()),
+            Limit::Memory(b) => write!(f, "the memory limit ({} MiB)", b >> 20),
+        }
+    }
+}
+
+/// Enforces [`Limits`] during a search; cheap enough to call at every node.
+#[derive(Clone, Debug)]
+pub struct Budget {
+    limits: Limits,
+    clock: Stopwatch,
+    countdown: u32,
+}
+
+/// How many nodes pass between two looks at the clock.
+const CLOCK_INTERVAL: u32 = 1 << 14;
+
+impl Budget {
+    /// Starts the clock for a search under `limits`.
+    pub fn new(limits: Limits) -> Budget {
+        Budget {
+            limits,
+            clock: Stopwatch::start(),
+            countdown: CLOCK_INTERVAL,
+        }
+    }
+
+    /// Time since the search started.
+    pub fn elapsed(&self) -> Duration {
+        self.clock.elapsed()
+    }
+
+    /// Checks the limits against `stats` (expanded nodes and memory every call, the clock every
+    /// few thousand calls).
+    #[inline]
+    pub fn check(&mut self, stats: &Stats) -> Result<(), Limit> {
+        if let Some(max) = self.limits.max_nodes
+            && stats.expanded > max
+        {
+            return Err(Limit::Nodes(max));
+        }
+        if let Some(max) = self.limits.max_memory
+            && stats.peak_memory > max
+        {
+            return Err(Limit::Memory(max));
+        }
+        self.countdown -= 1;
+        if self.countdown == 0 {
+            self.countdown = CLOCK_INTERVAL;
+            if let Some(max) = self.limits.timeout
+                && self.clock.elapsed() > max
+            {
+                return Err(Limit::Time(max));
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,99 @@
+//! The compact form searches work on: cells as bytes, precomputed neighbours, the goal's layout.
+
+use npuzzle_core::{Board, Move, Size};
+
+use crate::error::SolveError;
+
+/// The largest board the state-space searches accept (tiles are stored in bytes).
+pub const MAX_SEARCH_CELLS: usize = 256;
+
+/// A board size and goal prepared for search: which cells neighbour which, and where each tile
+/// belongs.
+#[derive(Clone, Debug)]
+pub struct Puzzle {
+    size: Size,
+    goal: Board,
+    goal_cells: Vec<u8>,
+    /// `target[t]`: the goal cell of tile `t`.
+    target: Vec<u8>,
+    /// For each blank cell: the cells whose tile can slide into it, with the move that does it.
+    neighbours: Vec<Vec<(u8, Move)>>,
+}
+
+impl Puzzle {
+    /// Prepares `goal` for search. Boards above [`MAX_SEARCH_CELLS`] cells are refused.
+    pub fn new(goal: &Board) -> Result<Puzzle, SolveError> {
+        let size = goal.size();
+        if size.cells() > MAX_SEARCH_CELLS {
+            return Err(SolveError::TooLarge {
+                size,
+                max_cells: MAX_SEARCH_CELLS,
+            });
+        }
+        let target = goal.positions().into_iter().map(|c| c as u8).collect();
+        let neighbours = (0..size.cells())
+            .map(|blank| {
+                let (row, column) = size.coords(blank);
+                Move::ALL
+                    .into_iter()
+                    .filter_map(|m| {
+                        let (dr, dc) = m.tile_offset();
+                        let r = row.checked_add_signed(dr).filter(|&r| r < size.height())?;
+                        let c = column
+                            .checked_add_signed(dc)
+                            .filter(|&c| c < size.width())?;
+                        Some((size.index(r, c) as u8, m))
+                    })
+                    .collect()
+            })
+            .collect();
+        Ok(Puzzle {
+            size,
+            goal_cells: goal.cells().iter().map(|&t| t as u8).collect(),
+            goal: goal.clone(),
+            target,
+            neighbours,
+        })
+    }
+
+    /// The board size.
+    pub fn size(&self) -> Size {
+        self.size
+    }
+
+    /// Number of cells.
+    pub fn cells(&self) -> usize {
+        self.size.cells()
+    }
+
+    /// The goal.
+    pub fn goal(&self) -> &Board {
+        &self.goal
+    }
+
+    /// The goal's cells as bytes.
+    pub fn goal_cells(&self) -> &[u8] {
+        &self.goal_cells
+    }
+
+    /// The goal cell of each tile.
+    pub fn target(&self) -> &[u8] {
+        &self.target
+    }
+
+    /// The cells next to `blank`, with the move that slides each one's tile into the blank.
+    pub fn neighbours(&self, blank: usize) -> &[(u8, Move)] {
+        &self.neighbours[blank]
+    }
+
+    /// A board's cells as bytes; the board must be of this puzzle's size.
+    pub fn bytes(&self, board: &Board) -> Vec<u8> {
+        board.cells().iter().map(|&t| t as u8).collect()
+    }
+
+    /// The board whose cells are `cells`.
+    pub fn board(&self, cells: &[u8]) -> Board {
+        Board::new(self.size, cells.iter().map(|&t| u32::from(t)).collect())
+            .unwrap_or_else(|e| unreachable!("search states are boards: {e}"))
+    }
+}

@@ -1,0 +1,60 @@
+//! A solution: moves plus statistics, verified by replay before it is returned.
+
+use npuzzle_core::{Board, Move, moves};
+use serde::Serialize;
+
+use crate::error::SolveError;
+use crate::stats::Stats;
+
+/// Moves that take a position to its goal, with how they were found.
+#[derive(Clone, Debug, Serialize)]
+pub struct Solution {
+    /// The moves, in tile notation.
+    pub moves: Vec<Move>,
+    /// Whether the solution is proved optimal (shortest in STM).
+    pub optimal: bool,
+    /// For bounded-suboptimal searches: the length is at most this factor times the optimum.
+    pub bound: Option<f64>,
+    /// The algorithm that found it.
+    pub algorithm: &'static str,
+    /// The heuristic it used, if any.
+    pub heuristic: Option<&'static str>,
+    /// The heuristic's lower bound on the start position (0 when none was used).
+    pub lower_bound: u32,
+    /// What the search did.
+    pub stats: Stats,
+}
+
+impl Solution {
+    /// Length in single-tile moves.
+    pub fn stm(&self) -> usize {
+        moves::stm(&self.moves)
+    }
+
+    /// Length in multi-tile moves.
+    pub fn mtm(&self) -> usize {
+        moves::mtm(&self.moves)
+    }
+}
+
+/// Replays `solution` from `start`; it must end at `goal`.
+pub(crate) fn verify(
+    start: &Board,
+    goal: &Board,
+    solution: Solution,
+) -> Result<Solution, SolveError> {
+    let mut board = start.clone();
+    board.apply_all(&solution.moves).map_err(|e| {
+        SolveError::Internal(format!(
+            "{} returned an illegal move: {e}",
+            solution.algorithm
+        ))
+    })?;
+    if board != *goal {
+        return Err(SolveError::Internal(format!(
+            "{}'s solution ends at {board}, not at the goal",
+            solution.algorithm
+        )));
+    }
+    Ok(solution)
+}

@@ -1,0 +1,36 @@
+//! What a search did: nodes, memory, time.
+
+use std::time::Duration;
+
+use serde::Serialize;
+
+/// Statistics of one search run.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Stats {
+    /// Nodes whose children were generated.
+    pub expanded: u64,
+    /// Nodes generated (children created, duplicates included).
+    pub generated: u64,
+    /// The largest number of nodes held at once (open plus closed lists, or the path for
+    /// depth-first searches).
+    pub peak_nodes: u64,
+    /// An estimate of the peak memory used by the search's own structures, in bytes.
+    pub peak_memory: u64,
+    /// Iterations of an iterative-deepening search (thresholds tried).
+    pub iterations: u32,
+    /// Wall time (zero where no clock is available, as in WebAssembly).
+    #[serde(serialize_with = "as_seconds")]
+    pub elapsed: Duration,
+}
+
+fn as_seconds<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_f64(d.as_secs_f64())
+}
+
+impl Stats {
+    /// Nodes expanded per second, if time was measured.
+    pub fn nodes_per_second(&self) -> Option<f64> {
+        let seconds = self.elapsed.as_secs_f64();
+        (seconds > 0.0).then(|| self.expanded as f64 / seconds)
+    }
+}
