@@ -35,6 +35,7 @@ pub enum Command {
   npuzzle generate                         one uniform random 4x4 position
   npuzzle generate --size 3 --count 5 --seed 42
   npuzzle generate --size 5x3 --walk 40    40 random moves from the goal, never undoing one
+  npuzzle generate --size 3 --distance 31  one of the two hardest 8-puzzles
   npuzzle generate --goal spiral --format grid
   npuzzle generate --count 3 --json        JSON lines with seed and index")]
     Generate(GenerateArgs),
@@ -83,6 +84,8 @@ pub enum Command {
   npuzzle bench ../shared/instances/8puzzle_bfs.txt
   npuzzle bench ../shared/instances/korf100.txt                 Korf's 100 15-puzzles
   npuzzle bench ../shared/instances/korf100.txt --limit 10 --heuristic linear-conflict --jobs 1
+  npuzzle bench --every 3x3                    all 181,440 8-puzzles, checked against BFS
+  npuzzle bench --every 3x3 --algorithm idastar --heuristic manhattan
 
 The goal is read from the file's GOAL comment (Korf's files put the blank first). A length that
 differs from the file's optimum makes the exit status 1.")]
@@ -114,8 +117,12 @@ pub struct GenerateArgs {
     pub seed: Option<u64>,
     /// Make each position by N random moves from the goal (never undoing a move) instead of
     /// drawing it uniformly.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", conflicts_with = "distance")]
     pub walk: Option<usize>,
+    /// Draw positions exactly D moves from the goal (optimal distance, from a complete
+    /// breadth-first table: boards of at most 12 cells).
+    #[arg(long, value_name = "D")]
+    pub distance: Option<u8>,
     /// The goal: blank-last (default), blank-first, snake, spiral, or a position.
     #[arg(long, value_name = "GOAL", default_value = "blank-last")]
     pub goal: Goal,
@@ -264,7 +271,12 @@ pub struct SolveArgs {
 pub struct BenchArgs {
     /// An instance file: one position per line as row-major tiles, then the optimal length
     /// (as in ../shared/instances/).
-    pub file: std::path::PathBuf,
+    #[arg(required_unless_present = "every")]
+    pub file: Option<std::path::PathBuf>,
+    /// Instead of a file: every solvable position of this size (at most 12 cells), each length
+    /// checked against a complete breadth-first table.
+    #[arg(long, value_name = "WxH", conflicts_with = "file")]
+    pub every: Option<Size>,
     /// The goal (by default read from the file's `GOAL` comment, else blank-last).
     #[arg(long, value_name = "GOAL")]
     pub goal: Option<Goal>,

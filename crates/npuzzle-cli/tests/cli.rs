@@ -27,10 +27,26 @@ fn stdout(args: &[&str]) -> String {
     out
 }
 
+/// The output with its measured times replaced, for snapshots.
+fn without_times(out: &str) -> String {
+    out.lines()
+        .map(|l| {
+            if l.starts_with("time ") {
+                "time       (elided)"
+            } else {
+                l
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 #[test]
 fn help_texts() {
     assert_snapshot!("help", stdout(&["--help"]));
-    for command in ["generate", "check", "apply", "verify", "convert"] {
+    for command in [
+        "generate", "check", "apply", "verify", "convert", "solve", "bench",
+    ] {
         assert_snapshot!(format!("help_{command}"), stdout(&[command, "--help"]));
     }
 }
@@ -267,4 +283,175 @@ fn broken_pipe_is_not_an_error() {
         .expect("stderr");
     assert!(status.success(), "exit {status:?}, stderr {err}");
     assert!(err.is_empty(), "{err}");
+}
+
+#[test]
+fn solve_prints_a_verified_solution() {
+    assert_snapshot!(without_times(&stdout(&["solve", "8 6 7/2 5 4/3 0 1"])));
+    for algorithm in ["astar", "idastar", "rbfs"] {
+        for heuristic in ["manhattan", "linear-conflict", "walking-distance"] {
+            let out = stdout(&[
+                "solve",
+                "8 6 7/2 5 4/3 0 1",
+                "-a",
+                algorithm,
+                "--heuristic",
+                heuristic,
+                "--json",
+            ]);
+            assert!(out.contains("\"stm\":31"), "{algorithm} {heuristic}: {out}");
+            assert!(out.contains("\"optimal\":true"));
+        }
+    }
+    let out = stdout(&[
+        "solve",
+        "8 6 7/2 5 4/3 0 1",
+        "--notation",
+        "numbers",
+        "--json",
+    ]);
+    let solution = out
+        .split("\"solution\":\"")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap();
+    assert_eq!(
+        stdout(&[
+            "verify",
+            "8 6 7/2 5 4/3 0 1",
+            solution,
+            "--notation",
+            "numbers"
+        ]),
+        "solved: yes (31 STM, 21 MTM)\n"
+    );
+}
+
+#[test]
+fn solve_batches_and_big_boards() {
+    let positions = stdout(&[
+        "generate", "--size", "4", "--count", "6", "--walk", "30", "--seed", "5",
+    ]);
+    let (code, out, _) = run(&["solve", "--json"], &positions);
+    assert_eq!(code, 0);
+    assert_eq!(out.matches("\"optimal\":true").count(), 6);
+    for (line, position) in out.lines().zip(positions.lines()) {
+        assert!(line.contains(&format!("\"position\":\"{position}\"")));
+    }
+    let big = stdout(&["generate", "--size", "30x20", "--seed", "2"]);
+    let (code, out, err) = run(&["solve", "--run-length"], &big);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("out of reach"), "{err}");
+    let solution = out
+        .lines()
+        .next()
+        .unwrap()
+        .trim_start_matches("solution")
+        .trim();
+    assert_eq!(
+        stdout(&["verify", big.trim(), solution])
+            .split(' ')
+            .take(2)
+            .collect::<Vec<_>>(),
+        ["solved:", "yes"]
+    );
+}
+
+#[test]
+fn solve_reports_limits_and_unsolvable_positions() {
+    // Korf's first instance (57 moves from the blank-first goal).
+    let hard = "14 13 15 7/11 12 9 5/6 0 2 1/4 8 10 3";
+    let (code, out, err) = run(
+        &[
+            "solve",
+            hard,
+            "--goal",
+            "blank-first",
+            "--max-nodes",
+            "1000",
+        ],
+        "",
+    );
+    assert_eq!(code, 1);
+    assert!(out.is_empty());
+    assert!(
+        err.contains("stopped by the node limit (1000 nodes)"),
+        "{err}"
+    );
+    let (code, _, err) = run(&["solve", "2 1 3/4 5 6/7 8 0"], "");
+    assert_eq!(code, 1);
+    assert!(err.contains("unsolvable"), "{err}");
+    let (code, _, err) = run(
+        &[
+            "solve",
+            "8 6 7/2 5 4/3 0 1",
+            "-a",
+            "wastar",
+            "--weight",
+            "0.5",
+        ],
+        "",
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("at least 1"), "{err}");
+}
+
+#[test]
+fn generate_at_an_exact_distance() {
+    let out = stdout(&[
+        "generate",
+        "--size",
+        "3",
+        "--distance",
+        "31",
+        "--count",
+        "5",
+        "--seed",
+        "1",
+    ]);
+    for position in out.lines() {
+        assert!(
+            ["8 6 7/2 5 4/3 0 1", "6 4 7/8 5 0/3 2 1"].contains(&position),
+            "{position}"
+        );
+    }
+    let out = stdout(&[
+        "generate",
+        "--size",
+        "3",
+        "--distance",
+        "12",
+        "--count",
+        "20",
+        "--seed",
+        "1",
+    ]);
+    let (_, solved, _) = run(&["solve", "--json"], &out);
+    assert_eq!(solved.matches("\"stm\":12").count(), 20);
+    let (code, _, err) = run(&["generate", "--size", "3", "--distance", "32"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("the farthest are 31 moves away"), "{err}");
+}
+
+#[test]
+fn bench_checks_lengths_against_the_file() {
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/instances/8puzzle_bfs.txt"
+    );
+    let (code, out, _) = run(&["bench", file, "--json"], "");
+    assert_eq!(code, 0);
+    assert_eq!(out.matches("\"ok\":true").count(), 102);
+    assert!(out.lines().last().unwrap().contains("\"failures\":0"));
+    let (code, out, _) = run(&["bench", file, "--goal", "blank-last", "--limit", "5"], "");
+    assert_eq!(code, 1, "the wrong goal gives other lengths: {out}");
+    assert!(out.contains("MISMATCH"));
+    let (code, out, _) = run(&["bench", "--every", "3x2", "-a", "idastar"], "");
+    assert_eq!(code, 0);
+    assert!(
+        out.starts_with("3x2: 360 positions solved by idastar"),
+        "{out}"
+    );
 }

@@ -89,6 +89,17 @@ impl Generator {
         (board, moves)
     }
 
+    /// A uniform random index below `n` (for picking among positions found another way).
+    ///
+    /// ```
+    /// use npuzzle_core::Generator;
+    /// let mut generator = Generator::new(5);
+    /// assert!((0..100).all(|_| generator.index(3) < 3));
+    /// ```
+    pub fn index(&mut self, n: usize) -> usize {
+        self.rng.random_range(0..n.max(1))
+    }
+
     /// A fresh random seed for when the user gives none (drawn from this generator).
     pub fn next_seed(&mut self) -> u64 {
         self.rng.random()

@@ -174,7 +174,13 @@ impl Solver {
                 let _ = puzzle;
                 None
             }
-            (Some(puzzle), _) => Some(AnyHeuristic::new(kind, puzzle)?),
+            // Walking distance by default where its tables stay small, else linear conflict.
+            (Some(puzzle), _) => match AnyHeuristic::new(kind, puzzle) {
+                Err(SolveError::Unsupported(_)) if options.heuristic.is_none() => {
+                    Some(AnyHeuristic::new(HeuristicKind::LinearConflict, puzzle)?)
+                }
+                built => Some(built?),
+            },
             (None, _) => None,
         };
         Ok(Solver {

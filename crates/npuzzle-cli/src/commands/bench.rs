@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use anyhow::{Context, bail};
 use npuzzle_core::{Board, Goal, Size};
-use npuzzle_search::Solver;
+use npuzzle_search::{DistanceTable, Limits, Puzzle, Solver};
 use rayon::prelude::*;
 use serde_json::json;
 
@@ -22,15 +22,95 @@ struct Instance {
 
 /// Runs the command.
 pub fn run(args: &BenchArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
-    let text = std::fs::read_to_string(&args.file)
-        .with_context(|| format!("reading {}", args.file.display()))?;
-    let (file_goal, mut instances) = parse_instances(&text, &args.file)?;
+    match (&args.file, args.every) {
+        (Some(file), _) => run_file(args, file, out),
+        (None, Some(size)) => run_every(args, size, out),
+        (None, None) => bail!("give an instance file or --every WxH"),
+    }
+}
+
+/// Solves every solvable position of `size` and checks each length against a complete table.
+fn run_every(args: &BenchArgs, size: Size, out: &mut dyn Write) -> anyhow::Result<Status> {
+    let goal = args.goal.clone().unwrap_or_default().board(size)?;
+    let clock = Instant::now();
+    let table = DistanceTable::build(&Puzzle::new(&goal)?, Limits::default())?;
+    let build = clock.elapsed().as_secs_f64();
+    let positions: Vec<(Board, usize)> = (0..table.layer_counts().len())
+        .flat_map(|d| table.positions_at(d as u8).map(move |board| (board, d)))
+        .take(args.limit.unwrap_or(usize::MAX))
+        .collect();
+    let solver = Solver::new(&goal, args.search.options()?)?;
+    let clock = Instant::now();
+    let results: Vec<_> = args.search.pool()?.install(|| {
+        positions
+            .par_iter()
+            .map(|(board, distance)| {
+                let solution = solver.solve(board)?;
+                let ok = if solution.optimal {
+                    solution.moves.len() == *distance
+                } else {
+                    solution.moves.len() >= *distance
+                };
+                Ok::<_, npuzzle_search::SolveError>((ok, solution.stats.expanded))
+            })
+            .collect()
+    });
+    let wall = clock.elapsed().as_secs_f64();
+    let mut failures = 0;
+    let mut expanded = 0;
+    for ((board, distance), result) in positions.iter().zip(&results) {
+        match result {
+            Ok((ok, nodes)) => {
+                expanded += nodes;
+                if !ok {
+                    failures += 1;
+                    writeln!(out, "MISMATCH at distance {distance}: {board}")?;
+                }
+            }
+            Err(error) => {
+                failures += 1;
+                writeln!(out, "error on {board}: {error}")?;
+            }
+        }
+    }
+    let algorithm = solver.algorithm();
+    if args.json {
+        let line = json!({
+            "size": size.to_string(),
+            "positions": positions.len(),
+            "failures": failures,
+            "expanded": expanded,
+            "table_seconds": build,
+            "wall_seconds": wall,
+            "algorithm": algorithm.name(),
+        });
+        writeln!(out, "{line}")?;
+    } else {
+        writeln!(
+            out,
+            "{size}: {} positions solved by {algorithm} in {wall:.3} s wall, {failures} failures \
+             against the BFS table (built in {build:.3} s); {expanded} nodes expanded",
+            positions.len()
+        )?;
+    }
+    Ok(if failures == 0 {
+        Status::Success
+    } else {
+        Status::No
+    })
+}
+
+/// Runs an instance file.
+fn run_file(args: &BenchArgs, file: &Path, out: &mut dyn Write) -> anyhow::Result<Status> {
+    let text =
+        std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
+    let (file_goal, mut instances) = parse_instances(&text, file)?;
     if let Some(limit) = args.limit {
         instances.truncate(limit);
     }
     let goal = args.goal.clone().unwrap_or(file_goal);
     let Some(first) = instances.first() else {
-        bail!("{}: no instances", args.file.display());
+        bail!("{}: no instances", file.display());
     };
     let solver = Solver::new(&goal.board(first.board.size())?, args.search.options()?)?;
     let wall = Instant::now();
@@ -126,7 +206,7 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
             "total: {} instances, {failures} failures, {expanded} expanded, {generated} generated, \
              {seconds:.2} s of search, {wall:.2} s wall ({} threads, {algorithm})",
             instances.len(),
-            rayon::current_num_threads().max(args.search.jobs.unwrap_or(0)),
+            args.search.jobs.unwrap_or_else(rayon::current_num_threads),
         )?;
     }
     Ok(if failures == 0 {

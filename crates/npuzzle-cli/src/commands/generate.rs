@@ -3,7 +3,9 @@
 use std::hash::{BuildHasher, RandomState};
 use std::io::Write;
 
-use npuzzle_core::{GENERATOR_VERSION, Generator, Notation, format_board, format_moves};
+use anyhow::bail;
+use npuzzle_core::{Board, GENERATOR_VERSION, Generator, Notation, format_board, format_moves};
+use npuzzle_search::{DistanceTable, Limits, Puzzle};
 use serde_json::json;
 
 use crate::cli::GenerateArgs;
@@ -23,13 +25,18 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
         }
     };
     let mut generator = Generator::new(seed);
+    let at_distance = match args.distance {
+        Some(distance) => Some(positions_at(&goal, distance)?),
+        None => None,
+    };
     for index in 0..args.count {
-        let (board, walk) = match args.walk {
-            Some(length) => {
+        let (board, walk) = match (&at_distance, args.walk) {
+            (Some(positions), _) => (positions[generator.index(positions.len())].clone(), None),
+            (None, Some(length)) => {
                 let (board, moves) = generator.random_walk(&goal, length);
                 (board, Some(moves))
             }
-            None => (generator.random_position(&goal), None),
+            (None, None) => (generator.random_position(&goal), None),
         };
         if args.json {
             let walk = walk
@@ -42,6 +49,7 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
                 "index": index,
                 "generator_version": GENERATOR_VERSION,
                 "walk": walk,
+                "distance": args.distance,
             });
             writeln!(out, "{line}")?;
         } else {
@@ -52,4 +60,18 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
         }
     }
     Ok(Status::Success)
+}
+
+/// Every position exactly `distance` moves from `goal`, from a complete table.
+fn positions_at(goal: &Board, distance: u8) -> anyhow::Result<Vec<Board>> {
+    let table = DistanceTable::build(&Puzzle::new(goal)?, Limits::default())?;
+    let positions: Vec<Board> = table.positions_at(distance).collect();
+    if positions.is_empty() {
+        bail!(
+            "no {} position is {distance} moves from the goal: the farthest are {} moves away",
+            goal.size(),
+            table.layer_counts().len() - 1
+        );
+    }
+    Ok(positions)
 }

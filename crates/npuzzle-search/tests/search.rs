@@ -1,0 +1,415 @@
+//! Integration tests of npuzzle-search against ground truth: complete BFS tables, the golden layer
+//! counts and the published optimal lengths in ../shared/instances/.
+
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
+use std::time::Duration;
+
+use npuzzle_core::{Board, Generator, Goal, Move, Size};
+use npuzzle_search::algorithm::best_first::{self, Priority};
+use npuzzle_search::algorithm::{constructive, idastar, rbfs};
+use npuzzle_search::heuristic::{
+    AnyHeuristic, Heuristic, HeuristicKind, LinearConflict, Manhattan, WalkingDistance,
+};
+use npuzzle_search::{
+    Algorithm, DistanceTable, Limit, Limits, Options, Puzzle, SolveError, Solver,
+};
+use proptest::prelude::*;
+
+fn shared(file: &str) -> String {
+    let path = format!(
+        "{}/../../../shared/instances/{file}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// (tiles, optimal length) of each data line of an instance file.
+fn instances(file: &str, cells: usize) -> Vec<(Vec<u32>, usize)> {
+    shared(file)
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let numbers: Vec<i64> = l.split_whitespace().map(|t| t.parse().unwrap()).collect();
+            let tiles = numbers[..cells].iter().map(|&t| t as u32).collect();
+            (tiles, numbers[cells] as usize)
+        })
+        .collect()
+}
+
+fn setup(size: &str, goal: Goal) -> (Board, Puzzle) {
+    let goal = goal.board(size.parse().unwrap()).unwrap();
+    let puzzle = Puzzle::new(&goal).unwrap();
+    (goal, puzzle)
+}
+
+fn table(size: &str, goal: Goal) -> DistanceTable {
+    let (_, puzzle) = setup(size, goal);
+    DistanceTable::build(&puzzle, Limits::default()).unwrap()
+}
+
+fn golden_layers(size: &str) -> Vec<u64> {
+    let text = shared("bfs_layers.txt");
+    let line = text
+        .lines()
+        .find(|l| l.split_whitespace().next() == Some(size))
+        .unwrap();
+    line.split_whitespace()
+        .skip(1)
+        .map(|n| n.parse().unwrap())
+        .collect()
+}
+
+#[test]
+fn tables_match_the_golden_layer_counts() {
+    for size in ["2x2", "3x2", "4x2", "3x3", "5x2"] {
+        let t = table(size, Goal::BlankLast);
+        assert_eq!(t.layer_counts(), golden_layers(size).as_slice(), "{size}");
+    }
+    // Any goal with the blank in a corner has the same layers; the spiral's blank is inside.
+    let spiral = table("3x3", Goal::Spiral);
+    assert_eq!(spiral.layer_counts().iter().sum::<u64>(), 181_440);
+    let first = table("3x3", Goal::BlankFirst);
+    assert_eq!(first.layer_counts(), golden_layers("3x3").as_slice());
+}
+
+#[test]
+fn the_table_solves_the_8_puzzle_set_optimally() {
+    let t = table("3x3", Goal::BlankFirst);
+    let size = Size::square(3).unwrap();
+    for (tiles, optimal) in instances("8puzzle_bfs.txt", 9) {
+        let board = Board::new(size, tiles).unwrap();
+        assert_eq!(t.distance(&board).unwrap() as usize, optimal);
+        let solution = t.solve(&board).unwrap();
+        assert_eq!(solution.moves.len(), optimal);
+    }
+}
+
+/// Every heuristic is at most the true distance on every 8-puzzle state, and Manhattan and
+/// walking distance change by at most one per move (consistency).
+#[test]
+fn heuristics_are_admissible_on_every_8_puzzle_state() {
+    for goal in [Goal::BlankLast, Goal::Spiral] {
+        let t = table("3x3", goal.clone());
+        let puzzle = t.puzzle().clone();
+        let heuristics: Vec<AnyHeuristic> = HeuristicKind::ALL
+            .iter()
+            .map(|&k| AnyHeuristic::new(k, &puzzle).unwrap())
+            .collect();
+        let mut checked = 0;
+        for depth in 0..t.layer_counts().len() as u8 {
+            for board in t.positions_at(depth) {
+                let cells = puzzle.bytes(&board);
+                let values: Vec<u32> = heuristics.iter().map(|h| h.evaluate(&cells)).collect();
+                for (h, &v) in HeuristicKind::ALL.iter().zip(&values) {
+                    assert!(v <= u32::from(depth), "{h} {v} > {depth} on {board}");
+                }
+                for m in board.legal_moves() {
+                    let mut next = board.clone();
+                    next.apply(m).unwrap();
+                    let next_cells = puzzle.bytes(&next);
+                    for (i, h) in heuristics.iter().enumerate() {
+                        if HeuristicKind::ALL[i] != HeuristicKind::LinearConflict {
+                            assert!(h.evaluate(&next_cells).abs_diff(values[i]) <= 1);
+                        }
+                    }
+                }
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, 181_440);
+    }
+}
+
+#[test]
+fn heuristics_are_admissible_on_rectangular_boards() {
+    for size in ["4x2", "2x4"] {
+        let t = table(size, Goal::BlankLast);
+        let puzzle = t.puzzle().clone();
+        for kind in HeuristicKind::ALL {
+            let h = AnyHeuristic::new(kind, &puzzle).unwrap();
+            for depth in 0..t.layer_counts().len() as u8 {
+                for board in t.positions_at(depth) {
+                    assert!(h.evaluate(&puzzle.bytes(&board)) <= u32::from(depth));
+                }
+            }
+        }
+    }
+    // 2x5 and 3x4: sampled positions against a complete table or an optimal search.
+    let t = table("5x2", Goal::Snake);
+    let puzzle = t.puzzle().clone();
+    let mut generator = Generator::new(25);
+    for _ in 0..300 {
+        let board = generator.random_position(puzzle.goal());
+        let distance = u32::from(t.distance(&board).unwrap());
+        for kind in HeuristicKind::ALL {
+            let h = AnyHeuristic::new(kind, &puzzle).unwrap();
+            assert!(
+                h.evaluate(&puzzle.bytes(&board)) <= distance,
+                "{kind} on {board}"
+            );
+        }
+    }
+    let (goal, puzzle) = setup("4x3", Goal::BlankLast);
+    let wd = WalkingDistance::new(&puzzle).unwrap();
+    let mut generator = Generator::new(34);
+    for _ in 0..25 {
+        let board = generator.random_position(&goal);
+        let optimal = idastar::solve(&puzzle, &wd, &board, Limits::default()).unwrap();
+        let distance = optimal.moves.len() as u32;
+        for kind in HeuristicKind::ALL {
+            let h = AnyHeuristic::new(kind, &puzzle).unwrap();
+            assert!(
+                h.evaluate(&puzzle.bytes(&board)) <= distance,
+                "{kind} on {board}"
+            );
+        }
+    }
+}
+
+/// The incremental update of every heuristic equals its value computed from scratch.
+fn incremental_matches_scratch<H: Heuristic>(h: &H, puzzle: &Puzzle, walk: &[Move]) {
+    let mut board = puzzle.goal().clone();
+    let mut state = h.start(&puzzle.bytes(&board));
+    for &m in walk {
+        if !board.can_move(m) {
+            continue;
+        }
+        let from = board.source(m).unwrap();
+        let to = board.blank();
+        let tile = board.cells()[from] as u8;
+        board.apply(m).unwrap();
+        let cells = puzzle.bytes(&board);
+        state = h.moved(&state, &cells, tile, from, to);
+        assert_eq!(
+            h.value(&state),
+            h.value(&h.start(&cells)),
+            "{} on {board}",
+            h.name()
+        );
+    }
+}
+
+/// Prepared 3x3 solvers for every algorithm and heuristic, per goal, built once.
+type Prepared = (DistanceTable, Vec<(Algorithm, HeuristicKind, Solver)>);
+fn prepared(goal: &Goal) -> &'static Prepared {
+    static CACHE: OnceLock<Vec<(Goal, Prepared)>> = OnceLock::new();
+    let all = CACHE.get_or_init(|| {
+        [Goal::BlankLast, Goal::Spiral]
+            .into_iter()
+            .map(|goal| {
+                let t = table("3x3", goal.clone());
+                let mut solvers = Vec::new();
+                for algorithm in [
+                    Algorithm::AStar,
+                    Algorithm::IdaStar,
+                    Algorithm::Rbfs,
+                    Algorithm::WeightedAStar,
+                    Algorithm::Greedy,
+                    Algorithm::Constructive,
+                    Algorithm::Table,
+                ] {
+                    for heuristic in HeuristicKind::ALL {
+                        let options = Options {
+                            algorithm,
+                            heuristic: Some(heuristic),
+                            weight: 1.5,
+                            ..Options::default()
+                        };
+                        let solver = Solver::new(t.puzzle().goal(), options).unwrap();
+                        solvers.push((algorithm, heuristic, solver));
+                    }
+                }
+                (goal, (t, solvers))
+            })
+            .collect()
+    });
+    &all.iter().find(|(g, _)| g == goal).unwrap().1
+}
+
+/// Prepared heuristics per board shape and goal, built once.
+type Heuristics = (Puzzle, Manhattan, LinearConflict, Option<WalkingDistance>);
+fn heuristics(shape: &str, goal: &Goal) -> std::sync::Arc<Heuristics> {
+    static CACHE: OnceLock<Mutex<HashMap<String, std::sync::Arc<Heuristics>>>> = OnceLock::new();
+    let cache = CACHE.get_or_init(Default::default);
+    let key = format!("{shape} {goal}");
+    let mut cache = cache.lock().unwrap();
+    cache
+        .entry(key)
+        .or_insert_with(|| {
+            let (_, puzzle) = setup(shape, goal.clone());
+            let md = Manhattan::for_puzzle(&puzzle);
+            let lc = LinearConflict::new(&puzzle);
+            let wd = WalkingDistance::new(&puzzle).ok();
+            std::sync::Arc::new((puzzle, md, lc, wd))
+        })
+        .clone()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn incremental_heuristics_match_recomputation(
+        walk in prop::collection::vec(prop::sample::select(Move::ALL.to_vec()), 0..120),
+        shape in prop::sample::select(vec!["3x3", "4x4", "5x3", "3x5", "5x5"]),
+        goal in prop::sample::select(vec![Goal::BlankLast, Goal::BlankFirst, Goal::Snake, Goal::Spiral]),
+    ) {
+        let prepared = heuristics(shape, &goal);
+        let (puzzle, md, lc, wd) = &*prepared;
+        incremental_matches_scratch(md, puzzle, &walk);
+        incremental_matches_scratch(lc, puzzle, &walk);
+        if let Some(wd) = wd {
+            incremental_matches_scratch(wd, puzzle, &walk);
+        }
+        prop_assert_eq!(wd.is_some(), shape != "5x5");
+    }
+
+    /// Every algorithm's solution replays to the goal; the optimal ones are as long as the
+    /// table says, and weighted A* stays within its bound.
+    #[test]
+    fn algorithms_agree_with_the_table(seed: u64, goal in prop::sample::select(vec![Goal::BlankLast, Goal::Spiral])) {
+        let (t, solvers) = prepared(&goal);
+        let board = Generator::new(seed).random_position(t.puzzle().goal());
+        let optimal = t.distance(&board).unwrap() as usize;
+        for (algorithm, heuristic, solver) in solvers {
+            {
+                let solution = solver.solve(&board).unwrap();
+                let mut replay = board.clone();
+                replay.apply_all(&solution.moves).unwrap();
+                prop_assert_eq!(&replay, t.puzzle().goal());
+                if solution.optimal {
+                    prop_assert_eq!(solution.moves.len(), optimal, "{} {}", algorithm, heuristic);
+                }
+                if let Some(w) = solution.bound {
+                    prop_assert!(solution.moves.len() as f64 <= w * optimal as f64);
+                }
+                prop_assert!(solution.moves.len() >= optimal);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_easiest_korf_instances_are_solved_to_their_published_lengths() {
+    let (_, puzzle) = setup("4", Goal::BlankFirst);
+    let wd = WalkingDistance::new(&puzzle).unwrap();
+    let lc = LinearConflict::new(&puzzle);
+    let size = Size::square(4).unwrap();
+    let all = instances("korf100.txt", 16);
+    // Instances 9, 33, 80 and 94 need the fewest nodes.
+    for number in [9, 33, 80, 94] {
+        let (tiles, optimal) = &all[number - 1];
+        let board = Board::new(size, tiles.clone()).unwrap();
+        let solution = idastar::solve(&puzzle, &wd, &board, Limits::default()).unwrap();
+        assert_eq!(solution.moves.len(), *optimal, "instance {number}");
+        let solution = idastar::solve(&puzzle, &lc, &board, Limits::default()).unwrap();
+        assert_eq!(solution.moves.len(), *optimal, "instance {number}");
+    }
+}
+
+#[test]
+fn limits_stop_searches_cleanly_with_their_statistics() {
+    let (goal, puzzle) = setup("4", Goal::BlankFirst);
+    let h = Manhattan::for_puzzle(&puzzle);
+    let (tiles, _) = instances("korf100.txt", 16).swap_remove(0);
+    let board = Board::new(goal.size(), tiles).unwrap();
+    let limits = Limits::none().nodes(5_000);
+    for result in [
+        idastar::solve(&puzzle, &h, &board, limits),
+        rbfs::solve(&puzzle, &h, &board, limits),
+        best_first::solve(&puzzle, &h, &board, Priority::AStar, limits),
+    ] {
+        match result {
+            Err(SolveError::LimitReached {
+                limit: Limit::Nodes(5_000),
+                stats,
+            }) => {
+                assert!(stats.expanded > 5_000 && stats.generated >= stats.expanded);
+            }
+            other => panic!("expected the node limit, got {other:?}"),
+        }
+    }
+    let memory = best_first::solve(
+        &puzzle,
+        &h,
+        &board,
+        Priority::AStar,
+        Limits::none().memory(1 << 20),
+    );
+    assert!(matches!(
+        memory,
+        Err(SolveError::LimitReached {
+            limit: Limit::Memory(_),
+            ..
+        })
+    ));
+    let time = idastar::solve(
+        &puzzle,
+        &h,
+        &board,
+        Limits::none().timeout(Duration::from_millis(1)),
+    );
+    assert!(matches!(
+        time,
+        Err(SolveError::LimitReached {
+            limit: Limit::Time(_),
+            ..
+        })
+    ));
+    let table = DistanceTable::build(&puzzle, Limits::default());
+    assert!(matches!(table, Err(SolveError::Unsupported(_))));
+}
+
+#[test]
+fn unsolvable_positions_are_refused_before_any_search() {
+    let (goal, puzzle) = setup("3", Goal::BlankLast);
+    let board: Board = "2 1 3/4 5 6/7 8 0".parse().unwrap();
+    let h = Manhattan::for_puzzle(&puzzle);
+    let results = [
+        idastar::solve(&puzzle, &h, &board, Limits::default()),
+        rbfs::solve(&puzzle, &h, &board, Limits::default()),
+        best_first::solve(&puzzle, &h, &board, Priority::Greedy, Limits::default()),
+        constructive::solve(&board, &goal),
+        Solver::new(&goal, Options::default())
+            .unwrap()
+            .solve(&board),
+    ];
+    for result in results {
+        assert!(
+            matches!(result, Err(SolveError::Unsolvable(_))),
+            "{result:?}"
+        );
+    }
+}
+
+#[test]
+fn auto_says_what_it_chose() {
+    let pick = |size: &str| {
+        let goal = Goal::BlankLast.board(size.parse().unwrap()).unwrap();
+        let solver = Solver::new(&goal, Options::default()).unwrap();
+        (solver.algorithm(), solver.note().is_some())
+    };
+    assert_eq!(pick("3"), (Algorithm::Table, false));
+    assert_eq!(pick("4"), (Algorithm::IdaStar, false));
+    assert_eq!(pick("7x2"), (Algorithm::IdaStar, false)); // with linear conflict
+    assert_eq!(pick("5"), (Algorithm::Constructive, true));
+}
+
+#[test]
+fn big_boards_are_solved_constructively() {
+    let goal = Goal::BlankLast.board("60x40".parse().unwrap()).unwrap();
+    let board = Generator::new(60).random_position(&goal);
+    let solution = constructive::solve(&board, &goal).unwrap();
+    assert!(solution.moves.len() as u32 >= solution.lower_bound);
+    let mut count = 0u64;
+    let report = constructive::solve_streaming(&board, &goal, |_| {
+        count += 1;
+        std::ops::ControlFlow::Continue(())
+    })
+    .unwrap();
+    assert_eq!((report.moves, count), (solution.moves.len() as u64, count));
+    let stopped =
+        constructive::solve_streaming(&board, &goal, |_| std::ops::ControlFlow::Break(()));
+    assert!(matches!(stopped, Err(SolveError::Stopped)));
+}
