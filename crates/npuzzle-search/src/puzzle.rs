@@ -16,8 +16,11 @@ pub struct Puzzle {
     goal_cells: Vec<u8>,
     /// `target[t]`: the goal cell of tile `t`.
     target: Vec<u8>,
-    /// For each blank cell: the cells whose tile can slide into it, with the move that does it.
-    neighbours: Vec<Vec<(u8, Move)>>,
+    /// For each blank cell, four slots: the cells whose tile can slide into it, with the move
+    /// that does it (flat, so a lookup is one multiplication away).
+    neighbours: Vec<(u8, Move)>,
+    /// How many of each cell's four slots are used.
+    degree: Vec<u8>,
 }
 
 impl Puzzle {
@@ -31,28 +34,27 @@ impl Puzzle {
             });
         }
         let target = goal.positions().into_iter().map(|c| c as u8).collect();
-        let neighbours = (0..size.cells())
-            .map(|blank| {
-                let (row, column) = size.coords(blank);
-                Move::ALL
-                    .into_iter()
-                    .filter_map(|m| {
-                        let (dr, dc) = m.tile_offset();
-                        let r = row.checked_add_signed(dr).filter(|&r| r < size.height())?;
-                        let c = column
-                            .checked_add_signed(dc)
-                            .filter(|&c| c < size.width())?;
-                        Some((size.index(r, c) as u8, m))
-                    })
-                    .collect()
-            })
-            .collect();
+        let mut neighbours = vec![(0, Move::Up); 4 * size.cells()];
+        let mut degree = vec![0u8; size.cells()];
+        for blank in 0..size.cells() {
+            let (row, column) = size.coords(blank);
+            for m in Move::ALL {
+                let (dr, dc) = m.tile_offset();
+                let r = row.checked_add_signed(dr).filter(|&r| r < size.height());
+                let c = column.checked_add_signed(dc).filter(|&c| c < size.width());
+                if let (Some(r), Some(c)) = (r, c) {
+                    neighbours[4 * blank + degree[blank] as usize] = (size.index(r, c) as u8, m);
+                    degree[blank] += 1;
+                }
+            }
+        }
         Ok(Puzzle {
             size,
             goal_cells: goal.cells().iter().map(|&t| t as u8).collect(),
             goal: goal.clone(),
             target,
             neighbours,
+            degree,
         })
     }
 
@@ -82,8 +84,9 @@ impl Puzzle {
     }
 
     /// The cells next to `blank`, with the move that slides each one's tile into the blank.
+    #[inline]
     pub fn neighbours(&self, blank: usize) -> &[(u8, Move)] {
-        &self.neighbours[blank]
+        &self.neighbours[4 * blank..4 * blank + self.degree[blank] as usize]
     }
 
     /// A board's cells as bytes; the board must be of this puzzle's size.

@@ -43,6 +43,8 @@ pub struct WalkingDistance {
     vertical: Table,
     horizontal: Table,
     width: usize,
+    /// The row of each cell (no division per move).
+    row: Vec<u8>,
     goal_row: Vec<u8>,
     goal_column: Vec<u8>,
 }
@@ -177,6 +179,7 @@ impl WalkingDistance {
             vertical,
             horizontal,
             width,
+            row: (0..size.cells()).map(|c| (c / width) as u8).collect(),
             goal_row,
             goal_column,
         })
@@ -219,7 +222,7 @@ impl Heuristic for WalkingDistance {
         from: usize,
         to: usize,
     ) -> (u32, u32) {
-        let (from_row, to_row) = (from / self.width, to / self.width);
+        let (from_row, to_row) = (self.row[from], self.row[to]);
         if from_row != to_row {
             let direction = usize::from(to_row > from_row);
             (

@@ -1,0 +1,89 @@
+//! Solver benchmarks: the 3×3 table, IDA* with each heuristic on easy Korf instances, and the
+//! constructive solver on a 100×100 board.
+
+use std::hint::black_box;
+
+use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use npuzzle_core::{Board, Generator, Goal, Size};
+use npuzzle_search::algorithm::{constructive, idastar};
+use npuzzle_search::heuristic::{AnyHeuristic, HeuristicKind};
+use npuzzle_search::{DistanceTable, Limits, Puzzle};
+
+/// Korf's instances 79 and 12 (blank-first goal): the two that took his IDA* fewest nodes.
+fn korf_easiest() -> Vec<Board> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/instances/korf100.txt"
+    );
+    let text = std::fs::read_to_string(path).expect("../shared/instances/korf100.txt");
+    let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    [79, 12]
+        .iter()
+        .map(|&n| {
+            let tiles: Vec<&str> = lines[n - 1].split_whitespace().take(16).collect();
+            tiles.join(" ").parse().expect("a board")
+        })
+        .collect()
+}
+
+fn table(c: &mut Criterion) {
+    let goal = Goal::BlankLast
+        .board(Size::square(3).expect("3x3"))
+        .expect("goal");
+    let puzzle = Puzzle::new(&goal).expect("puzzle");
+    c.bench_function("table/build 3x3", |b| {
+        b.iter(|| DistanceTable::build(black_box(&puzzle), Limits::default()))
+    });
+}
+
+fn idastar_by_heuristic(c: &mut Criterion) {
+    let goal = Goal::BlankFirst
+        .board(Size::square(4).expect("4x4"))
+        .expect("goal");
+    let puzzle = Puzzle::new(&goal).expect("puzzle");
+    let boards = korf_easiest();
+    let mut group = c.benchmark_group("idastar/korf 79 and 12");
+    group.sample_size(10);
+    for kind in HeuristicKind::ALL {
+        let h = AnyHeuristic::new(kind, &puzzle).expect("heuristic");
+        group.bench_with_input(BenchmarkId::from_parameter(kind), &boards, |b, boards| {
+            b.iter(|| {
+                for board in boards {
+                    let solution = match &h {
+                        AnyHeuristic::Manhattan(h) => {
+                            idastar::solve(&puzzle, h, board, Limits::none())
+                        }
+                        AnyHeuristic::LinearConflict(h) => {
+                            idastar::solve(&puzzle, h, board, Limits::none())
+                        }
+                        AnyHeuristic::WalkingDistance(h) => {
+                            idastar::solve(&puzzle, h, board, Limits::none())
+                        }
+                    };
+                    black_box(solution.expect("solved"));
+                }
+            })
+        });
+    }
+    group.finish();
+}
+
+fn constructive_100(c: &mut Criterion) {
+    let goal = Goal::BlankLast
+        .board(Size::square(100).expect("100x100"))
+        .expect("goal");
+    let board = Generator::new(1).random_position(&goal);
+    let mut group = c.benchmark_group("constructive");
+    group.sample_size(10);
+    group.bench_function("100x100", |b| {
+        b.iter(|| {
+            constructive::solve_streaming(black_box(&board), &goal, |_| {
+                std::ops::ControlFlow::Continue(())
+            })
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, table, idastar_by_heuristic, constructive_100);
+criterion_main!(benches);
