@@ -14,6 +14,8 @@ use npuzzle_search::heuristic::HeuristicKind;
 /// read from standard input, one per line (or one rows-per-line board per blank-line-separated
 /// block).
 ///
+/// A POSITION argument may also name a file of positions, one per line (or `-` for standard input).
+///
 /// MOVES are written in tile notation (`U D L R`: the tile moves; `U` slides the tile below the
 /// blank up), with run-length tokens (`R3`); in blank notation (lower case `u d l r`: the blank
 /// moves); or as a list of tile numbers (`8 5 4`).
@@ -77,7 +79,8 @@ pub enum Command {
   npuzzle solve '8 6 7/2 5 4/3 0 1' --algorithm astar --heuristic manhattan --json
   npuzzle solve '8 6 7/2 5 4/3 0 1' --algorithm wastar --weight 1.5
   npuzzle solve '8 6 7/2 5 4/3 0 1' --notation numbers
-  npuzzle generate --size 4 --count 8 --walk 40 | npuzzle solve --json    a batch on all cores")]
+  npuzzle generate --size 4 --count 8 --walk 40 | npuzzle solve --json    a batch on all cores
+  npuzzle solve positions.txt --json                   a file of positions, one per line")]
     Solve(SolveArgs),
     /// Run a benchmark file: solve every instance and check each length against its optimum.
     #[command(after_help = "Examples:

@@ -1,6 +1,7 @@
 //! Where positions come from: the argument, or standard input one by one.
 
 use std::io::{self, Read};
+use std::path::Path;
 
 use anyhow::Context;
 use npuzzle_core::{Board, Format, Goal, parse_board, split_positions};
@@ -17,23 +18,33 @@ pub struct Item {
     pub lines_before: usize,
 }
 
-/// The positions to process: the argument if given, else every position on standard input.
+/// The positions to process: the argument if given (a position, or the name of a file of
+/// positions, or `-` for standard input), else every position on standard input.
 pub fn items(argument: Option<&str>) -> anyhow::Result<Vec<Item>> {
-    if let Some(text) = argument {
-        return Ok(vec![Item {
-            place: "error".to_string(),
-            text: text.to_string(),
-            lines_before: 0,
-        }]);
-    }
-    let mut input = String::new();
-    io::stdin()
-        .read_to_string(&mut input)
-        .context("reading standard input")?;
+    let (name, input) = match argument {
+        None | Some("-") => {
+            let mut input = String::new();
+            io::stdin()
+                .read_to_string(&mut input)
+                .context("reading standard input")?;
+            ("stdin".to_string(), input)
+        }
+        Some(path) if Path::new(path).is_file() => {
+            let input = std::fs::read_to_string(path).with_context(|| format!("reading {path}"))?;
+            (path.to_string(), input)
+        }
+        Some(text) => {
+            return Ok(vec![Item {
+                place: "error".to_string(),
+                text: text.to_string(),
+                lines_before: 0,
+            }]);
+        }
+    };
     Ok(split_positions(&input)
         .into_iter()
         .map(|(line, text)| Item {
-            place: format!("stdin line {line}"),
+            place: format!("{name} line {line}"),
             text,
             lines_before: line - 1,
         })

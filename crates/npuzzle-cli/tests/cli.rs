@@ -360,6 +360,26 @@ fn solve_batches_and_big_boards() {
 }
 
 #[test]
+fn positions_from_a_file() {
+    let dir = std::env::temp_dir().join(format!("npuzzle-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("positions.txt");
+    std::fs::write(
+        &file,
+        "1 2 3/4 5 6/7 0 8\n\n1 2 3\n4 5 6\n0 7 8\n\nnonsense\n",
+    )
+    .unwrap();
+    let (code, out, err) = run(&["solve", file.to_str().unwrap(), "--json"], "");
+    assert_eq!(code, 2, "one bad line");
+    assert_eq!(out.lines().count(), 2);
+    assert!(
+        err.contains("positions.txt line 7: the position: unknown characters 'nonsense' at line 7"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn solve_reports_limits_and_unsolvable_positions() {
     // Korf's first instance (57 moves from the blank-first goal).
     let hard = "14 13 15 7/11 12 9 5/6 0 2 1/4 8 10 3";

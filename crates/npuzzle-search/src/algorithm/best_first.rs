@@ -7,11 +7,12 @@ use std::hash::{BuildHasher, Hasher};
 use hashbrown::HashTable;
 use npuzzle_core::{Board, Move};
 
+use super::{Found, Start, finish, start};
 use crate::error::SolveError;
 use crate::heuristic::Heuristic;
 use crate::limits::{Budget, Limits};
 use crate::puzzle::Puzzle;
-use crate::solution::{self, Solution};
+use crate::solution::Solution;
 use crate::stats::Stats;
 
 /// How a best-first search orders its open list.
@@ -52,7 +53,6 @@ pub fn solve<H: Heuristic>(
     priority: Priority,
     limits: Limits,
 ) -> Result<Solution, SolveError> {
-    npuzzle_core::solvability::check(board, puzzle.goal())?;
     if let Priority::Weighted(w) = priority
         && !(w >= 1.0 && w.is_finite())
     {
@@ -63,9 +63,11 @@ pub fn solve<H: Heuristic>(
     let n = puzzle.cells();
     let mut budget = Budget::new(limits);
     let mut graph = Graph::<H::State>::new(n);
-    let start_cells = puzzle.bytes(board);
-    let start_state = h.start(&start_cells);
-    let lower_bound = h.value(&start_state);
+    let Start {
+        cells: start_cells,
+        state: start_state,
+        lower_bound,
+    } = start(puzzle, h, board)?;
     let start = graph.insert(
         &start_cells,
         board.blank() as u8,
@@ -143,19 +145,14 @@ pub fn solve<H: Heuristic>(
         Priority::Weighted(w) => (w == 1.0, Some(w), "wastar"),
         Priority::Greedy => (false, None, "greedy"),
     };
-    solution::verify(
-        board,
-        puzzle.goal(),
-        Solution {
-            moves,
-            optimal,
-            bound,
-            algorithm,
-            heuristic: Some(h.name()),
-            lower_bound,
-            stats,
-        },
-    )
+    let found = Found {
+        moves,
+        optimal,
+        bound,
+        algorithm,
+        lower_bound,
+    };
+    finish(puzzle, h, board, found, stats)
 }
 
 /// The open-list key (smaller first): f scaled to an integer so weights compare exactly enough.

@@ -2,11 +2,12 @@
 
 use npuzzle_core::{Board, Move};
 
+use super::{Found, Start, finish, start};
 use crate::error::SolveError;
 use crate::heuristic::Heuristic;
 use crate::limits::{Budget, Limit, Limits};
 use crate::puzzle::Puzzle;
-use crate::solution::{self, Solution};
+use crate::solution::Solution;
 use crate::stats::Stats;
 
 /// Solves `board` optimally with IDA* and heuristic `h` (which must be admissible).
@@ -30,10 +31,11 @@ pub fn solve<H: Heuristic>(
     board: &Board,
     limits: Limits,
 ) -> Result<Solution, SolveError> {
-    npuzzle_core::solvability::check(board, puzzle.goal())?;
-    let cells = puzzle.bytes(board);
-    let state = h.start(&cells);
-    let lower_bound = h.value(&state);
+    let Start {
+        cells,
+        state,
+        lower_bound,
+    } = start(puzzle, h, board)?;
     let mut search = Search {
         puzzle,
         h,
@@ -67,19 +69,14 @@ pub fn solve<H: Heuristic>(
     search.stats.elapsed = search.budget.elapsed();
     search.stats.peak_nodes = search.path.len() as u64 + 1;
     search.stats.peak_memory = (search.path.len() * std::mem::size_of::<H::State>()) as u64;
-    solution::verify(
-        board,
-        puzzle.goal(),
-        Solution {
-            moves: search.path,
-            optimal: true,
-            bound: None,
-            algorithm: "idastar",
-            heuristic: Some(h.name()),
-            lower_bound,
-            stats: search.stats,
-        },
-    )
+    let found = Found {
+        moves: search.path,
+        optimal: true,
+        bound: None,
+        algorithm: "idastar",
+        lower_bound,
+    };
+    finish(puzzle, h, board, found, search.stats)
 }
 
 struct Search<'a, H: Heuristic> {

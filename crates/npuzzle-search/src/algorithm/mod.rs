@@ -6,3 +6,68 @@ pub mod constructive;
 pub mod idastar;
 pub mod rbfs;
 pub mod table;
+
+use npuzzle_core::{Board, Move};
+
+use crate::error::SolveError;
+use crate::heuristic::Heuristic;
+use crate::puzzle::Puzzle;
+use crate::solution::{self, Solution};
+use crate::stats::Stats;
+
+/// Where every heuristic search starts: the position (checked solvable) as bytes, its heuristic
+/// state, and the heuristic's lower bound.
+pub(crate) struct Start<S> {
+    cells: Vec<u8>,
+    state: S,
+    lower_bound: u32,
+}
+
+/// Checks `board` against the goal and prepares its start for heuristic `h`.
+pub(crate) fn start<H: Heuristic>(
+    puzzle: &Puzzle,
+    h: &H,
+    board: &Board,
+) -> Result<Start<H::State>, SolveError> {
+    npuzzle_core::solvability::check(board, puzzle.goal())?;
+    let cells = puzzle.bytes(board);
+    let state = h.start(&cells);
+    let lower_bound = h.value(&state);
+    Ok(Start {
+        cells,
+        state,
+        lower_bound,
+    })
+}
+
+/// The solution a search found, replayed from `board` to the goal before it is returned.
+pub(crate) fn finish<H: Heuristic>(
+    puzzle: &Puzzle,
+    h: &H,
+    board: &Board,
+    found: Found,
+    stats: Stats,
+) -> Result<Solution, SolveError> {
+    solution::verify(
+        board,
+        puzzle.goal(),
+        Solution {
+            moves: found.moves,
+            optimal: found.optimal,
+            bound: found.bound,
+            algorithm: found.algorithm,
+            heuristic: Some(h.name()),
+            lower_bound: found.lower_bound,
+            stats,
+        },
+    )
+}
+
+/// What a heuristic search found, before it is checked.
+pub(crate) struct Found {
+    moves: Vec<Move>,
+    optimal: bool,
+    bound: Option<f64>,
+    algorithm: &'static str,
+    lower_bound: u32,
+}

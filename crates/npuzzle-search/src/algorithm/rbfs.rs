@@ -2,11 +2,12 @@
 
 use npuzzle_core::{Board, Move};
 
+use super::{Found, Start, finish, start};
 use crate::error::SolveError;
 use crate::heuristic::Heuristic;
 use crate::limits::{Budget, Limit, Limits};
 use crate::puzzle::Puzzle;
-use crate::solution::{self, Solution};
+use crate::solution::Solution;
 use crate::stats::Stats;
 
 /// Solves `board` optimally with RBFS and heuristic `h` (which must be admissible).
@@ -31,10 +32,11 @@ pub fn solve<H: Heuristic>(
     board: &Board,
     limits: Limits,
 ) -> Result<Solution, SolveError> {
-    npuzzle_core::solvability::check(board, puzzle.goal())?;
-    let cells = puzzle.bytes(board);
-    let state = h.start(&cells);
-    let lower_bound = h.value(&state);
+    let Start {
+        cells,
+        state,
+        lower_bound,
+    } = start(puzzle, h, board)?;
     let mut search = Search {
         puzzle,
         h,
@@ -59,19 +61,14 @@ pub fn solve<H: Heuristic>(
             });
         }
     }
-    solution::verify(
-        board,
-        puzzle.goal(),
-        Solution {
-            moves: search.path,
-            optimal: true,
-            bound: None,
-            algorithm: "rbfs",
-            heuristic: Some(h.name()),
-            lower_bound,
-            stats: search.stats,
-        },
-    )
+    let found = Found {
+        moves: search.path,
+        optimal: true,
+        bound: None,
+        algorithm: "rbfs",
+        lower_bound,
+    };
+    finish(puzzle, h, board, found, search.stats)
 }
 
 enum Outcome {
