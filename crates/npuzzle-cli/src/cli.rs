@@ -5,7 +5,8 @@ use npuzzle_core::{Format, Goal, Notation, Size};
 use npuzzle_search::Algorithm;
 use npuzzle_search::heuristic::HeuristicKind;
 
-/// The sliding-tile puzzle: generate, check, convert and verify positions and moves.
+/// The sliding-tile puzzle: play it, solve it, generate, check, convert and verify positions.
+/// Without a subcommand, npuzzle starts the game (a 4x4 board).
 ///
 /// A POSITION is given in any of these formats (detected automatically):
 /// slash rows `8 6 0/5 4 7/2 3 1`, rows on separate lines (blank as 0, _, . or x),
@@ -82,6 +83,25 @@ pub enum Command {
   npuzzle generate --size 4 --count 8 --walk 40 | npuzzle solve --json    a batch on all cores
   npuzzle solve positions.txt --json                   a file of positions, one per line")]
     Solve(SolveArgs),
+    /// Play the game (the default when npuzzle runs without arguments).
+    #[command(after_help = "Examples:
+  npuzzle play                               a 4x4 game, full-screen
+  npuzzle play --size 3 --seed 42            the same 8-puzzle every time
+  npuzzle play --size 4x6 --goal spiral
+  npuzzle play --position '8 6 7/2 5 4/3 0 1'
+  npuzzle play --plain --lang pt             line by line, in Portuguese
+  npuzzle play --size 3 --walk 30 --log game.txt
+
+Line mode (--plain, or whenever input or output is not a terminal): type the number of a tile
+next to the blank to slide it; ? lists the commands (undo, redo, hint, god mode, save, load).")]
+    Play(PlayArgs),
+    /// Show the statistics of finished games, or export them.
+    #[command(after_help = "Examples:
+  npuzzle stats                          best time, fewest moves, averages of 5 and 12 per size
+  npuzzle stats --size 4
+  npuzzle stats --export csv > games.csv every finished game
+  npuzzle stats --export json")]
+    Stats(StatsArgs),
     /// Run a benchmark file: solve every instance and check each length against its optimum.
     #[command(after_help = "Examples:
   npuzzle bench ../shared/instances/8puzzle_bfs.txt
@@ -292,4 +312,57 @@ pub struct BenchArgs {
     /// JSON lines (one per instance, then the totals) instead of a table.
     #[arg(long)]
     pub json: bool,
+}
+
+/// `npuzzle play`.
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// Board size: N for N×N, or WxH.
+    #[arg(long, short, default_value = "4x4", value_name = "WxH")]
+    pub size: Size,
+    /// Deal the game from this seed (the win screen shows the seed to replay a game).
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// Play this position (any format npuzzle reads).
+    #[arg(long, value_name = "POSITION", conflicts_with = "seed")]
+    pub position: Option<String>,
+    /// The goal: blank-last (default), blank-first, snake, spiral, or a position.
+    #[arg(long, value_name = "GOAL", default_value = "blank-last")]
+    pub goal: Goal,
+    /// Shuffle by N random moves from the goal (the classic games' shuffle) instead of dealing a
+    /// uniformly random position.
+    #[arg(long, value_name = "N")]
+    pub walk: Option<usize>,
+    /// Line mode: print the board, read tile numbers (automatic when not in a terminal).
+    #[arg(long)]
+    pub plain: bool,
+    /// Language: en or pt (from the locale when absent).
+    #[arg(long, value_name = "LANG")]
+    pub lang: Option<crate::play::lang::Lang>,
+    /// Write a log of the moves to this file.
+    #[arg(long, value_name = "FILE")]
+    pub log: Option<std::path::PathBuf>,
+    /// Continue a saved game.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["seed", "position"])]
+    pub load: Option<std::path::PathBuf>,
+    /// Arrow keys move the blank instead of a tile.
+    #[arg(long)]
+    pub move_blank: bool,
+    /// Where statistics are kept (default: $NPUZZLE_DATA_DIR, else the user's data directory).
+    #[arg(long, value_name = "DIR")]
+    pub data_dir: Option<std::path::PathBuf>,
+}
+
+/// `npuzzle stats`.
+#[derive(Debug, Args)]
+pub struct StatsArgs {
+    /// Only this board size.
+    #[arg(long, short, value_name = "WxH")]
+    pub size: Option<Size>,
+    /// Write every finished game as csv or json instead of the summary.
+    #[arg(long, value_name = "FORMAT", value_parser = ["csv", "json"])]
+    pub export: Option<String>,
+    /// Where statistics are kept (default: $NPUZZLE_DATA_DIR, else the user's data directory).
+    #[arg(long, value_name = "DIR")]
+    pub data_dir: Option<std::path::PathBuf>,
 }

@@ -3,6 +3,7 @@
 mod cli;
 mod commands;
 mod input;
+mod play;
 mod search;
 mod status;
 mod stream;
@@ -10,7 +11,7 @@ mod stream;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
-use clap::{CommandFactory, Parser};
+use clap::Parser;
 
 use cli::{Cli, Command};
 use status::Status;
@@ -42,9 +43,12 @@ fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<Status> {
         Some(Command::Convert(args)) => commands::convert::run(&args, out),
         Some(Command::Solve(args)) => commands::solve::run(&args, out),
         Some(Command::Bench(args)) => commands::bench::run(&args, out),
-        None => {
-            write!(out, "{}", Cli::command().render_long_help())?;
-            Ok(Status::Success)
-        }
+        Some(Command::Play(args)) => play::run(&args),
+        Some(Command::Stats(args)) => play::stats::run(&args, out),
+        // Without a subcommand: the game, with its defaults.
+        None => match Cli::parse_from(["npuzzle", "play"]).command {
+            Some(Command::Play(args)) => play::run(&args),
+            _ => unreachable!("`npuzzle play` parses as the play command"),
+        },
     }
 }

@@ -51,9 +51,158 @@ fn help_texts() {
     }
 }
 
+/// A fresh data directory for a test's records.
+fn data_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("npuzzle-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// Plays `npuzzle play --plain args` with `input`, records kept in `dir`.
+fn play(args: &[&str], input: &str, dir: &std::path::Path) -> (i32, String) {
+    let output = npuzzle()
+        .arg("play")
+        .arg("--plain")
+        .args(args)
+        .env("NPUZZLE_DATA_DIR", dir)
+        .write_stdin(input)
+        .output()
+        .expect("npuzzle runs");
+    let transcript = String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(|l| {
+            if l.starts_with("Time:") || l.starts_with("Tempo:") {
+                "(time line)"
+            } else {
+                l
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    (output.status.code().unwrap_or(-1), transcript)
+}
+
 #[test]
-fn no_arguments_shows_help() {
-    assert!(stdout(&[]).contains("Usage: npuzzle [COMMAND]"));
+fn no_arguments_starts_the_game() {
+    let dir = data_dir("default");
+    let output = npuzzle()
+        .env("NPUZZLE_DATA_DIR", &dir)
+        .env("LANG", "C")
+        .write_stdin("q\n")
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let out = String::from_utf8_lossy(&output.stdout);
+    assert!(out.starts_with("npuzzle 4x4, seed "), "{out}");
+    assert!(out.trim_end().ends_with("Bye."), "{out}");
+}
+
+#[test]
+fn a_full_game_is_won_in_line_mode_from_a_known_seed() {
+    let dir = data_dir("won");
+    let position = stdout(&["generate", "--size", "3", "--seed", "11"]);
+    let solved = stdout(&["solve", position.trim(), "--notation", "numbers", "--json"]);
+    let tiles = solved
+        .split("\"solution\":\"")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap();
+    let input = tiles.split(' ').collect::<Vec<_>>().join("\n") + "\n";
+    let (code, transcript) = play(
+        &["--size", "3", "--seed", "11", "--lang", "en"],
+        &input,
+        &dir,
+    );
+    assert_eq!(code, 0);
+    let moves = tiles.split(' ').count();
+    assert!(
+        transcript.contains(&format!("Game finished in {moves} moves.")),
+        "{transcript}"
+    );
+    assert!(transcript.contains(&format!("Optimal: {moves} moves; efficiency 100%")));
+    assert!(transcript.contains("Replay: npuzzle play --size 3x3 --seed 11"));
+    assert_snapshot!(transcript);
+    let stats = npuzzle()
+        .args(["stats", "--export", "csv"])
+        .env("NPUZZLE_DATA_DIR", &dir)
+        .output()
+        .unwrap();
+    let csv = String::from_utf8_lossy(&stats.stdout);
+    assert_eq!(csv.lines().count(), 2, "{csv}");
+    assert!(
+        csv.lines()
+            .nth(1)
+            .unwrap()
+            .starts_with(&format!("3x3,{moves},"))
+    );
+    let summary = npuzzle()
+        .args(["stats"])
+        .env("NPUZZLE_DATA_DIR", &dir)
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&summary.stdout).contains("3x3"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn line_mode_refuses_bad_moves_clearly_and_goes_on() {
+    let dir = data_dir("refusals");
+    let input = "9\n1\nfoo\n5\nu\nr\ni\nq\n";
+    let (code, transcript) = play(
+        &["--position", "1 2 3/4 0 6/7 5 8", "--lang", "en"],
+        input,
+        &dir,
+    );
+    assert_eq!(code, 0);
+    assert_snapshot!(transcript);
+    let (_, transcript) = play(
+        &["--position", "1 2 3/4 0 6/7 5 8", "--lang", "pt"],
+        "9\n1\n5\n8\n",
+        &dir,
+    );
+    assert_snapshot!("line_mode_in_portuguese", transcript);
+}
+
+#[test]
+fn god_mode_log_save_and_load() {
+    let dir = data_dir("god");
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("game.log");
+    let save = dir.join("game.json");
+    let input = format!("7\nsave {}\nq\n", save.display());
+    let (_, transcript) = play(
+        &[
+            "--position",
+            "1 2 3/4 5 6/0 7 8",
+            "--log",
+            log.to_str().unwrap(),
+        ],
+        &input,
+        &dir,
+    );
+    assert!(transcript.contains("Saved to"), "{transcript}");
+    let (_, transcript) = play(
+        &["--load", save.to_str().unwrap(), "--lang", "en"],
+        "g\n",
+        &dir,
+    );
+    assert!(
+        transcript.contains("God mode: the computer solves from here (1 move, optimal)."),
+        "{transcript}"
+    );
+    assert!(
+        transcript.contains("Game finished in 2 moves."),
+        "{transcript}"
+    );
+    assert!(transcript.contains("Assisted: hints or the solver were used."));
+    let logged = std::fs::read_to_string(&log).unwrap();
+    assert_eq!(logged, "game 1 2 3/4 5 6/0 7 8\nmove 1: tile 7 L\n");
+    std::fs::write(&save, "{ not a game").unwrap();
+    let (code, _) = play(&["--load", save.to_str().unwrap()], "", &dir);
+    assert_eq!(code, 2);
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

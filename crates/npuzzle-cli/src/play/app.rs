@@ -1,0 +1,629 @@
+//! The full-screen game's state and what each key does, apart from drawing, so that it is tested
+//! without a terminal.
+
+use std::collections::VecDeque;
+use std::sync::mpsc::{self, Receiver, Sender};
+
+use npuzzle_core::{Board, Move};
+use npuzzle_search::Solution;
+use ratatui::crossterm::event::{
+    KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
+
+use super::Session;
+use super::records::{Record, Summary};
+
+/// What the player asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// An arrow (or WASD/HJKL): the direction a tile moves, before the blank-keys setting.
+    Arrow(Move),
+    /// A click on a cell (row, column).
+    Click(usize, usize),
+    /// A digit of a tile number.
+    Digit(char),
+    /// Delete the last digit typed.
+    Backspace,
+    /// Move the tile whose number was typed.
+    Enter,
+    /// Take back the last action.
+    Undo,
+    /// Play again what was taken back.
+    Redo,
+    /// Start this position again.
+    Restart,
+    /// A new game.
+    NewGame,
+    /// Show the next move.
+    Hint,
+    /// Show or hide the optimal distance.
+    ToggleDistance,
+    /// The computer solves from here.
+    God,
+    /// God mode: pause or resume.
+    Pause,
+    /// God mode: one move while paused.
+    Step,
+    /// God mode: faster.
+    Faster,
+    /// God mode: slower.
+    Slower,
+    /// Stop god mode and play on from here.
+    TakeOver,
+    /// Arrows move the blank instead of tiles, or back.
+    FlipArrows,
+    /// Save the game.
+    Save,
+    /// Show or hide the help.
+    Help,
+    /// Leave.
+    Quit,
+}
+
+/// The computer playing a solution, move by move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GodMode {
+    /// Moves still to play.
+    pub moves: VecDeque<Move>,
+    /// Waiting for the player.
+    pub paused: bool,
+    /// Milliseconds between moves.
+    pub interval: u64,
+    /// When the next move is due.
+    pub next_at: u64,
+    /// Whether the solution is optimal.
+    pub optimal: bool,
+}
+
+/// Work done on a helper thread.
+enum Answer {
+    Hint(Board, Result<Solution, String>),
+    God(Board, Result<Solution, String>),
+    Distance(Board, Option<usize>),
+    Optimal(Board, Option<usize>),
+}
+
+/// The full-screen game.
+pub struct App {
+    /// The session: game, language, records.
+    pub session: Session,
+    /// Arrow keys move the blank instead of a tile.
+    pub move_blank: bool,
+    /// Digits typed so far.
+    pub typed: String,
+    /// The last message for the player.
+    pub message: Option<String>,
+    /// The tile a hint points at, for the current position.
+    pub hint: Option<u32>,
+    /// Whether the optimal distance is shown.
+    pub show_distance: bool,
+    /// The optimal distance of the current position, when known.
+    pub distance: Option<usize>,
+    /// The optimal length of the start, for the win screen.
+    pub optimal: Option<usize>,
+    /// God mode, when on.
+    pub god: Option<GodMode>,
+    /// The help is shown.
+    pub help: bool,
+    /// The result of the game just won.
+    pub won: Option<(Record, Summary)>,
+    /// Time to leave.
+    pub quit: bool,
+    /// A helper is thinking.
+    pub thinking: bool,
+    answers: Receiver<Answer>,
+    sender: Sender<Answer>,
+}
+
+/// The optimal distance is computed only where it is quick (up to 16 cells).
+const DISTANCE_CELLS: usize = 16;
+
+impl App {
+    /// The game for `session`.
+    pub fn new(session: Session, move_blank: bool) -> App {
+        let (sender, answers) = mpsc::channel();
+        let mut app = App {
+            session,
+            move_blank,
+            typed: String::new(),
+            message: None,
+            hint: None,
+            show_distance: false,
+            distance: None,
+            optimal: None,
+            god: None,
+            help: false,
+            won: None,
+            quit: false,
+            thinking: false,
+            answers,
+            sender,
+        };
+        app.ask_optimal();
+        app
+    }
+
+    /// The action a key stands for, if any.
+    pub fn key_action(&self, key: KeyEvent) -> Option<Action> {
+        if key.kind == KeyEventKind::Release {
+            return None;
+        }
+        if key.modifiers.contains(KeyModifiers::CONTROL) {
+            return match key.code {
+                KeyCode::Char('c') | KeyCode::Char('q') => Some(Action::Quit),
+                KeyCode::Char('z') => Some(Action::Undo),
+                KeyCode::Char('y') => Some(Action::Redo),
+                _ => None,
+            };
+        }
+        if self.god.is_some() {
+            return match key.code {
+                KeyCode::Char(' ') | KeyCode::Char('p') => Some(Action::Pause),
+                KeyCode::Char('.') | KeyCode::Right => Some(Action::Step),
+                KeyCode::Char('+') | KeyCode::Char('=') | KeyCode::Up => Some(Action::Faster),
+                KeyCode::Char('-') | KeyCode::Down => Some(Action::Slower),
+                KeyCode::Char('c') | KeyCode::Esc | KeyCode::Enter => Some(Action::TakeOver),
+                KeyCode::Char('q') => Some(Action::Quit),
+                _ => None,
+            };
+        }
+        Some(match key.code {
+            KeyCode::Up | KeyCode::Char('w') | KeyCode::Char('k') => Action::Arrow(Move::Up),
+            KeyCode::Down | KeyCode::Char('s') | KeyCode::Char('j') => Action::Arrow(Move::Down),
+            KeyCode::Left | KeyCode::Char('a') | KeyCode::Char('h') => Action::Arrow(Move::Left),
+            KeyCode::Right | KeyCode::Char('d') | KeyCode::Char('l') => Action::Arrow(Move::Right),
+            KeyCode::Char(c) if c.is_ascii_digit() => Action::Digit(c),
+            KeyCode::Backspace => Action::Backspace,
+            KeyCode::Enter => Action::Enter,
+            KeyCode::Char('u') | KeyCode::Char('z') => Action::Undo,
+            KeyCode::Char('r') | KeyCode::Char('y') => Action::Redo,
+            KeyCode::Char('R') => Action::Restart,
+            KeyCode::Char('n') => Action::NewGame,
+            KeyCode::Char('i') => Action::Hint,
+            KeyCode::Char('o') => Action::ToggleDistance,
+            KeyCode::Char('g') => Action::God,
+            KeyCode::Char('m') => Action::FlipArrows,
+            KeyCode::Char('S') => Action::Save,
+            KeyCode::Char('?') | KeyCode::F(1) => Action::Help,
+            KeyCode::Char('q') | KeyCode::Esc => Action::Quit,
+            _ => return None,
+        })
+    }
+
+    /// The action a mouse event stands for: a left click on a cell of the board, given where
+    /// the board's cells are on screen.
+    pub fn mouse_action(
+        &self,
+        mouse: MouseEvent,
+        cell_at: impl Fn(u16, u16) -> Option<(usize, usize)>,
+    ) -> Option<Action> {
+        match mouse.kind {
+            MouseEventKind::Down(MouseButton::Left) if self.god.is_none() => {
+                cell_at(mouse.column, mouse.row).map(|(r, c)| Action::Click(r, c))
+            }
+            _ => None,
+        }
+    }
+
+    /// Does what `action` asks, at time `now` (milliseconds).
+    pub fn apply(&mut self, action: Action, now: u64) {
+        let lang = self.session.lang;
+        if self.help && action != Action::Quit {
+            self.help = false;
+            return;
+        }
+        if self.won.is_some() {
+            match action {
+                Action::NewGame => self.new_game(),
+                Action::Restart => self.restart(),
+                Action::Quit => self.quit = true,
+                Action::Help => self.help = true,
+                _ => {}
+            }
+            return;
+        }
+        self.message = None;
+        match action {
+            Action::Arrow(m) => {
+                let m = if self.move_blank { m.opposite() } else { m };
+                if let Err(error) = self.session.play(m) {
+                    self.message = Some(lang.refusal(&error));
+                }
+            }
+            Action::Click(row, column) => {
+                if let Err(error) = self.session.click(row, column) {
+                    self.message = Some(lang.refusal(&error));
+                }
+            }
+            Action::Digit(c) => {
+                if self.typed.len() < 7 {
+                    self.typed.push(c);
+                }
+            }
+            Action::Backspace => {
+                self.typed.pop();
+            }
+            Action::Enter => {
+                let typed = std::mem::take(&mut self.typed);
+                if let Ok(tile) = typed.parse::<u64>()
+                    && let Err(error) = self.session.move_tile(tile)
+                {
+                    self.message = Some(lang.refusal(&error));
+                }
+            }
+            Action::Undo => {
+                if !self.session.undo() {
+                    self.message =
+                        Some(lang.pick("Nothing to undo.", "Nada para desfazer.").into());
+                }
+            }
+            Action::Redo => {
+                if !self.session.redo() {
+                    self.message = Some(lang.pick("Nothing to redo.", "Nada para refazer.").into());
+                }
+            }
+            Action::Restart => self.restart(),
+            Action::NewGame => self.new_game(),
+            Action::Hint => self.ask(true),
+            Action::God => self.ask(false),
+            Action::ToggleDistance => {
+                self.show_distance = !self.show_distance;
+                if self.show_distance && self.session.game().board().cells().len() > DISTANCE_CELLS
+                {
+                    self.message = Some(
+                        lang.pick(
+                            "The optimal distance is shown for boards of up to 16 cells.",
+                            "A distância ótima é mostrada para tabuleiros até 16 casas.",
+                        )
+                        .into(),
+                    );
+                }
+            }
+            Action::Pause => {
+                if let Some(god) = &mut self.god {
+                    god.paused = !god.paused;
+                    god.next_at = now;
+                }
+            }
+            Action::Step => {
+                if self.god.as_ref().is_some_and(|g| g.paused) {
+                    self.god_move();
+                }
+            }
+            Action::Faster => {
+                if let Some(god) = &mut self.god {
+                    god.interval = (god.interval / 2).max(10);
+                }
+            }
+            Action::Slower => {
+                if let Some(god) = &mut self.god {
+                    god.interval = (god.interval * 2).min(4000);
+                }
+            }
+            Action::TakeOver => self.god = None,
+            Action::FlipArrows => self.move_blank = !self.move_blank,
+            Action::Save => self.save(),
+            Action::Help => self.help = true,
+            Action::Quit => self.quit = true,
+        }
+        self.after_change(now);
+    }
+
+    /// Advances god mode and collects the helpers' answers; call often.
+    pub fn tick(&mut self, now: u64) {
+        while let Ok(answer) = self.answers.try_recv() {
+            self.answer(answer, now);
+        }
+        let due = self
+            .god
+            .as_ref()
+            .is_some_and(|g| !g.paused && now >= g.next_at);
+        if due {
+            self.god_move();
+            if let Some(god) = &mut self.god {
+                god.next_at = now + god.interval;
+            }
+            self.after_change(now);
+        }
+    }
+
+    fn god_move(&mut self) {
+        let Some(m) = self.god.as_mut().and_then(|g| g.moves.pop_front()) else {
+            self.god = None;
+            return;
+        };
+        if self.session.play(m).is_err() {
+            self.god = None;
+        }
+        if self.god.as_ref().is_some_and(|g| g.moves.is_empty()) {
+            self.god = None;
+        }
+    }
+
+    /// After any change of position: forget stale hints, note a win, refresh the distance.
+    fn after_change(&mut self, _now: u64) {
+        let board = self.session.game().board();
+        if let Some(tile) = self.hint
+            && board.move_of_tile(tile).is_none()
+        {
+            self.hint = None;
+        }
+        if self.session.game().is_won() && self.won.is_none() {
+            self.god = None;
+            let record = self.session.record_win();
+            let summary = self.session.summary();
+            self.won = Some((record, summary));
+        }
+        if self.show_distance {
+            self.ask_distance();
+        }
+    }
+
+    fn restart(&mut self) {
+        self.session.restart();
+        self.reset();
+    }
+
+    fn new_game(&mut self) {
+        if let Err(error) = self.session.new_game(None) {
+            self.message = Some(format!("{error:#}"));
+        }
+        self.reset();
+        self.ask_optimal();
+    }
+
+    fn reset(&mut self) {
+        self.won = None;
+        self.god = None;
+        self.hint = None;
+        self.distance = None;
+        self.typed.clear();
+    }
+
+    fn save(&mut self) {
+        let lang = self.session.lang;
+        self.message = Some(match self.session.save_default() {
+            Ok(path) => format!(
+                "{} {} (npuzzle play --load {})",
+                lang.pick("Saved to", "Guardado em"),
+                path.display(),
+                path.display()
+            ),
+            Err(error) => format!("{error:#}"),
+        });
+    }
+
+    /// Asks a helper thread for a hint (`hint`) or a whole solution for god mode.
+    fn ask(&mut self, hint: bool) {
+        let game = self.session.game();
+        let (board, goal) = (game.board().clone(), game.goal().clone());
+        let solver = match self.session.solver(&goal) {
+            Ok(solver) => solver,
+            Err(error) => {
+                self.message = Some(format!("{error:#}"));
+                return;
+            }
+        };
+        self.session.mark_assisted();
+        self.thinking = true;
+        let sender = self.sender.clone();
+        std::thread::spawn(move || {
+            let result = solver.solve(&board).map_err(|e| e.to_string());
+            let answer = if hint {
+                Answer::Hint(board, result)
+            } else {
+                Answer::God(board, result)
+            };
+            let _ = sender.send(answer);
+        });
+    }
+
+    fn ask_distance(&mut self) {
+        let game = self.session.game();
+        if game.board().cells().len() > DISTANCE_CELLS {
+            return;
+        }
+        let (board, goal) = (game.board().clone(), game.goal().clone());
+        if let Ok(solver) = self.session.solver(&goal) {
+            let sender = self.sender.clone();
+            std::thread::spawn(move || {
+                let distance = super::assist::optimal_length(&solver, &board);
+                let _ = sender.send(Answer::Distance(board, distance));
+            });
+        }
+    }
+
+    fn ask_optimal(&mut self) {
+        self.optimal = None;
+        let game = self.session.game();
+        if game.start().cells().len() > DISTANCE_CELLS {
+            return;
+        }
+        let (start, goal) = (game.start().clone(), game.goal().clone());
+        if let Ok(solver) = self.session.solver(&goal) {
+            let sender = self.sender.clone();
+            std::thread::spawn(move || {
+                let optimal = super::assist::optimal_length(&solver, &start);
+                let _ = sender.send(Answer::Optimal(start, optimal));
+            });
+        }
+    }
+
+    fn answer(&mut self, answer: Answer, now: u64) {
+        let lang = self.session.lang;
+        let current = self.session.game().board().clone();
+        match answer {
+            Answer::Hint(board, result) if board == current => {
+                self.thinking = false;
+                match result {
+                    Ok(solution) => {
+                        self.hint = solution
+                            .moves
+                            .first()
+                            .and_then(|&m| current.source(m))
+                            .map(|cell| current.cells()[cell]);
+                        if let Some(tile) = self.hint {
+                            let quality = if solution.optimal {
+                                lang.pick("optimal", "ótima")
+                            } else {
+                                lang.pick("a good move", "um bom movimento")
+                            };
+                            self.message = Some(format!(
+                                "{} {tile} ({quality}; {} {})",
+                                lang.pick("Hint: move tile", "Dica: mova a peça"),
+                                lang.count_moves(solution.moves.len()),
+                                lang.pick("to go", "em falta"),
+                            ));
+                        }
+                    }
+                    Err(error) => self.message = Some(error),
+                }
+            }
+            Answer::God(board, result) if board == current => {
+                self.thinking = false;
+                match result {
+                    Ok(solution) => {
+                        self.god = Some(GodMode {
+                            moves: solution.moves.into(),
+                            paused: false,
+                            interval: 250,
+                            next_at: now,
+                            optimal: solution.optimal,
+                        });
+                    }
+                    Err(error) => self.message = Some(error),
+                }
+            }
+            Answer::Distance(board, distance) if board == current => self.distance = distance,
+            Answer::Optimal(start, optimal) if &start == self.session.game().start() => {
+                self.optimal = optimal;
+            }
+            Answer::Hint(..) | Answer::God(..) => self.thinking = false,
+            _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::lang::Lang;
+    use crate::play::setup::Recipe;
+    use npuzzle_core::Goal;
+
+    fn app(position: &str) -> App {
+        let recipe = Recipe {
+            size: "3".parse().unwrap(),
+            goal: Goal::BlankLast,
+            walk: None,
+        };
+        let dealt = recipe.deal_position(position).unwrap();
+        App::new(Session::detached(dealt, recipe, Lang::En), false)
+    }
+
+    fn key(code: KeyCode) -> KeyEvent {
+        KeyEvent::new(code, KeyModifiers::NONE)
+    }
+
+    fn press(app: &mut App, code: KeyCode, now: u64) {
+        if let Some(action) = app.key_action(key(code)) {
+            app.apply(action, now);
+        }
+    }
+
+    #[test]
+    fn arrows_move_tiles_or_the_blank() {
+        let mut a = app("1 2 3/4 5 6/7 0 8");
+        press(&mut a, KeyCode::Left, 0); // the 8 slides left
+        assert!(a.won.is_some());
+        let mut b = app("1 2 3/4 5 6/7 0 8");
+        press(&mut b, KeyCode::Char('m'), 0);
+        press(&mut b, KeyCode::Right, 0); // the blank moves right: the same move
+        assert!(b.won.is_some());
+        let mut c = app("1 2 3/4 5 6/7 0 8");
+        press(&mut c, KeyCode::Char('d'), 0); // WASD: the 7 slides right
+        assert_eq!(c.session.game().board().to_string(), "1 2 3/4 5 6/0 7 8");
+    }
+
+    #[test]
+    fn typed_numbers_move_tiles_with_clear_refusals() {
+        let mut a = app("1 2 3/4 5 6/7 0 8");
+        press(&mut a, KeyCode::Char('9'), 0);
+        press(&mut a, KeyCode::Enter, 0);
+        assert_eq!(
+            a.message.as_deref(),
+            Some("There is no tile 9: choose a number from 1 to 8.")
+        );
+        press(&mut a, KeyCode::Char('1'), 0);
+        press(&mut a, KeyCode::Enter, 0);
+        assert!(
+            a.message
+                .as_deref()
+                .unwrap()
+                .contains("not next to the blank")
+        );
+        press(&mut a, KeyCode::Char('8'), 10);
+        press(&mut a, KeyCode::Enter, 20);
+        let (record, _) = a.won.clone().unwrap();
+        assert_eq!((record.stm, record.assisted), (1, false));
+    }
+
+    #[test]
+    fn clicks_slide_runs_and_undo_takes_them_back() {
+        let mut a = app("1 2 3/4 5 6/0 7 8");
+        let click = MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column: 0,
+            row: 0,
+            modifiers: KeyModifiers::NONE,
+        };
+        let action = a.mouse_action(click, |_, _| Some((2, 2))).unwrap();
+        a.apply(action, 0);
+        assert!(a.won.is_some());
+        let mut b = app("1 2 3/4 5 6/0 7 8");
+        b.apply(Action::Click(2, 1), 0);
+        press(&mut b, KeyCode::Char('u'), 0);
+        assert_eq!(b.session.game().board().to_string(), "1 2 3/4 5 6/0 7 8");
+        press(&mut b, KeyCode::Char('r'), 0);
+        assert_eq!(b.session.game().stm(), 1);
+    }
+
+    #[test]
+    fn god_mode_plays_to_the_win_and_marks_the_game_assisted() {
+        let mut a = app("8 6 7/2 5 4/3 0 1");
+        press(&mut a, KeyCode::Char('g'), 0);
+        let mut now = 0;
+        while a.won.is_none() && now < 100_000 {
+            now += 50;
+            std::thread::sleep(std::time::Duration::from_millis(1));
+            a.tick(now);
+        }
+        let (record, _) = a.won.clone().expect("god mode wins");
+        assert_eq!(record.stm, 31);
+        assert!(record.assisted);
+    }
+
+    #[test]
+    fn god_mode_pauses_steps_and_hands_back() {
+        let mut a = app("8 6 7/2 5 4/3 0 1");
+        a.apply(Action::God, 0);
+        for _ in 0..2000 {
+            a.tick(0);
+            if a.god.is_some() {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+        press(&mut a, KeyCode::Char(' '), 0);
+        let before = a.session.game().stm();
+        a.tick(1_000_000); // paused: time passing plays nothing
+        press(&mut a, KeyCode::Char('.'), 0);
+        press(&mut a, KeyCode::Char('.'), 0);
+        assert_eq!(a.session.game().stm(), before + 2);
+        press(&mut a, KeyCode::Char('c'), 0);
+        assert!(a.god.is_none());
+        press(&mut a, KeyCode::Char('u'), 0);
+        assert_eq!(a.session.game().stm(), before + 1);
+        assert!(a.session.game().is_assisted());
+    }
+}

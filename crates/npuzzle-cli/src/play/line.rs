@@ -1,0 +1,267 @@
+//! Line mode: the classic games' interface, one line in, a few lines out. Scriptable, pipeable,
+//! and readable by a screen reader.
+
+use std::io::{BufRead, Write};
+use std::path::Path;
+
+use npuzzle_core::{Format, Game, format_board};
+
+use super::Session;
+use super::lang::Lang;
+use super::setup;
+
+/// Plays until the puzzle is solved, the player quits, or the input ends.
+pub fn run(session: &mut Session, input: impl BufRead, out: &mut dyn Write) -> anyhow::Result<()> {
+    let lang = session.lang;
+    intro(session, out)?;
+    show(session.game(), lang, out)?;
+    let mut lines = input.lines();
+    loop {
+        write!(
+            out,
+            "{}",
+            lang.pick(
+                "Tile to move (? for help): ",
+                "Peça a mover (? para ajuda): "
+            )
+        )?;
+        out.flush()?;
+        let Some(line) = lines.next() else {
+            writeln!(out)?;
+            writeln!(out, "{}", lang.pick("Bye.", "Até logo."))?;
+            return Ok(());
+        };
+        let line = line?;
+        let command = line.trim();
+        let mut words = command.split_whitespace();
+        let first = words.next().unwrap_or("").to_ascii_lowercase();
+        let argument = words.next();
+        match first.as_str() {
+            "" => continue,
+            "q" | "quit" | "exit" | "sair" => {
+                writeln!(out, "{}", lang.pick("Bye.", "Até logo."))?;
+                return Ok(());
+            }
+            "?" | "h" | "help" | "ajuda" => help(lang, out)?,
+            "u" | "undo" | "desfazer" => {
+                if session.undo() {
+                    show(session.game(), lang, out)?;
+                } else {
+                    writeln!(
+                        out,
+                        "{}",
+                        lang.pick("Nothing to undo.", "Nada para desfazer.")
+                    )?;
+                }
+            }
+            "r" | "redo" | "refazer" => {
+                if session.redo() {
+                    show(session.game(), lang, out)?;
+                } else {
+                    writeln!(
+                        out,
+                        "{}",
+                        lang.pick("Nothing to redo.", "Nada para refazer.")
+                    )?;
+                }
+            }
+            "restart" | "recomeçar" | "recomecar" => {
+                session.restart();
+                show(session.game(), lang, out)?;
+            }
+            "n" | "new" | "novo" => {
+                session.new_game(None)?;
+                intro(session, out)?;
+                show(session.game(), lang, out)?;
+            }
+            "i" | "hint" | "dica" => match session.hint() {
+                Ok(Some(tile)) => writeln!(
+                    out,
+                    "{}",
+                    lang.pick("Hint: move tile ", "Dica: mova a peça ")
+                        .to_string()
+                        + &tile.to_string()
+                        + "."
+                )?,
+                Ok(None) => writeln!(
+                    out,
+                    "{}",
+                    lang.pick("No hint: it is solved.", "Sem dica: está resolvido.")
+                )?,
+                Err(error) => writeln!(out, "{error:#}")?,
+            },
+            "g" | "god" | "solve" | "resolver" => {
+                god_mode(session, out)?;
+                return Ok(());
+            }
+            "save" | "guardar" => match argument {
+                Some(path) => match setup::save(&session.dealt, Path::new(path)) {
+                    Ok(()) => writeln!(out, "{} {path}", lang.pick("Saved to", "Guardado em"))?,
+                    Err(error) => writeln!(out, "{error:#}")?,
+                },
+                None => writeln!(
+                    out,
+                    "{}",
+                    lang.pick(
+                        "Save to which file? save FILE",
+                        "Guardar em que ficheiro? guardar FICHEIRO"
+                    )
+                )?,
+            },
+            "load" | "carregar" => match argument.map(|path| setup::load(Path::new(path))) {
+                Some(Ok(dealt)) => {
+                    session.resume(dealt);
+                    show(session.game(), lang, out)?;
+                }
+                Some(Err(error)) => writeln!(out, "{error:#}")?,
+                None => writeln!(
+                    out,
+                    "{}",
+                    lang.pick(
+                        "Load which file? load FILE",
+                        "Carregar que ficheiro? carregar FICHEIRO"
+                    )
+                )?,
+            },
+            word => match word.parse::<u64>() {
+                Ok(tile) => match session.move_tile(tile) {
+                    Ok(()) => {
+                        show(session.game(), lang, out)?;
+                        if session.game().is_won() {
+                            finish(session, out)?;
+                            return Ok(());
+                        }
+                    }
+                    Err(error) => writeln!(out, "{}", lang.refusal(&error))?,
+                },
+                Err(_) => writeln!(
+                    out,
+                    "{} '{command}'. {}",
+                    lang.pick("Unknown command", "Comando desconhecido"),
+                    lang.pick("Type ? for help.", "Escreva ? para ajuda.")
+                )?,
+            },
+        }
+    }
+}
+
+fn intro(session: &Session, out: &mut dyn Write) -> anyhow::Result<()> {
+    let game = session.game();
+    let size = game.board().size();
+    let seed = session
+        .dealt
+        .seed
+        .map(|s| format!(", seed {s}"))
+        .unwrap_or_default();
+    writeln!(
+        out,
+        "npuzzle {size}{seed}: {} {}",
+        lang_goal(session.lang),
+        game.goal()
+    )?;
+    Ok(())
+}
+
+fn lang_goal(lang: Lang) -> &'static str {
+    lang.pick("slide the tiles into", "deslize as peças até")
+}
+
+fn show(game: &Game, lang: Lang, out: &mut dyn Write) -> anyhow::Result<()> {
+    writeln!(out, "{}", format_board(game.board(), Format::Grid))?;
+    writeln!(out, "{}", lang.moves(game.stm(), game.mtm()))?;
+    Ok(())
+}
+
+fn help(lang: Lang, out: &mut dyn Write) -> anyhow::Result<()> {
+    let text = lang.pick(
+        "Type the number of a tile next to the blank (_) to slide it.
+Commands: u undo, r redo, restart, n new game, i hint, g god mode (the computer solves),
+save FILE, load FILE, q quit.",
+        "Escreva o número de uma peça ao lado do espaço vazio (_) para a deslizar.
+Comandos: u desfazer, r refazer, recomeçar, n novo jogo, i dica, g modo deus (o computador resolve),
+guardar FICHEIRO, carregar FICHEIRO, q sair.",
+    );
+    writeln!(out, "{text}")?;
+    Ok(())
+}
+
+/// The computer solves from the current position, move by move.
+fn god_mode(session: &mut Session, out: &mut dyn Write) -> anyhow::Result<()> {
+    let lang = session.lang;
+    let solution = match session.solution() {
+        Ok(solution) => solution,
+        Err(error) => {
+            writeln!(out, "{error:#}")?;
+            return Ok(());
+        }
+    };
+    let quality = if solution.optimal {
+        lang.pick("optimal", "ótimo")
+    } else {
+        lang.pick("not optimal", "não ótimo")
+    };
+    writeln!(
+        out,
+        "{} ({}, {quality}).",
+        lang.pick(
+            "God mode: the computer solves from here",
+            "Modo deus: o computador resolve a partir daqui"
+        ),
+        lang.count_moves(solution.moves.len()),
+    )?;
+    for m in solution.moves {
+        let tile = session.play(m)?;
+        writeln!(out, "{} {tile}", lang.pick("Tile", "Peça"))?;
+        show(session.game(), lang, out)?;
+    }
+    finish(session, out)
+}
+
+fn finish(session: &mut Session, out: &mut dyn Write) -> anyhow::Result<()> {
+    let lang = session.lang;
+    let result = session.record_win();
+    let game = session.game();
+    writeln!(out, "{}", lang.finished(game.stm()))?;
+    let seconds = result.milliseconds as f64 / 1000.0;
+    writeln!(
+        out,
+        "{} {seconds:.1} s, {} STM, {} MTM, {:.2} TPS",
+        lang.pick("Time:", "Tempo:"),
+        game.stm(),
+        game.mtm(),
+        if seconds > 0.0 {
+            game.stm() as f64 / seconds
+        } else {
+            0.0
+        },
+    )?;
+    if game.is_assisted() {
+        let text = lang.pick(
+            "Assisted: hints or the solver were used.",
+            "Com ajuda: usou dicas ou o resolvedor.",
+        );
+        writeln!(out, "{text}")?;
+    }
+    if let Some(optimal) = result.optimal {
+        writeln!(
+            out,
+            "{} {}; {} {:.0}%",
+            lang.pick("Optimal:", "Ótimo:"),
+            lang.count_moves(optimal),
+            lang.pick("efficiency", "eficiência"),
+            100.0 * optimal as f64 / game.stm().max(1) as f64
+        )?;
+    }
+    if let Some(seed) = result.seed {
+        writeln!(
+            out,
+            "{} npuzzle play --size {} --seed {seed}",
+            lang.pick("Replay:", "Repetir:"),
+            game.board().size()
+        )?;
+    }
+    if let Some(warning) = session.records_warning.take() {
+        writeln!(out, "{warning}")?;
+    }
+    Ok(())
+}

@@ -1,0 +1,302 @@
+//! `npuzzle play`: the game, full-screen in a terminal or line by line.
+
+pub mod app;
+pub mod assist;
+pub mod lang;
+pub mod line;
+pub mod movelog;
+pub mod records;
+pub mod setup;
+pub mod stats;
+pub mod terminal;
+pub mod ui;
+
+use std::io::{self, IsTerminal};
+use std::path::PathBuf;
+use std::time::Instant;
+
+use npuzzle_core::{Game, GameError, Move};
+use npuzzle_search::Solution;
+
+use self::assist::Assistant;
+use self::lang::Lang;
+use self::movelog::MoveLog;
+use self::records::{Record, Records, Summary};
+use self::setup::{Dealt, Recipe};
+use crate::cli::PlayArgs;
+use crate::status::Status;
+
+/// Runs the game.
+pub fn run(args: &PlayArgs) -> anyhow::Result<Status> {
+    let mut session = Session::from_args(args)?;
+    let interactive = io::stdin().is_terminal() && io::stdout().is_terminal();
+    let stdin = io::stdin();
+    let mut stdout = io::stdout();
+    if args.plain || !interactive {
+        line::run(&mut session, stdin.lock(), &mut stdout)?;
+    } else {
+        terminal::run(session, args.move_blank)?;
+    }
+    Ok(Status::Success)
+}
+
+/// One sitting at the game: the current game, how new ones are made, and what is kept.
+pub struct Session {
+    /// The game and its seed.
+    pub dealt: Dealt,
+    /// How new games are made.
+    pub recipe: Recipe,
+    /// The language.
+    pub lang: Lang,
+    log: Option<MoveLog>,
+    records: Option<Records>,
+    /// A problem with the records file, to show once.
+    pub records_warning: Option<String>,
+    data_dir: Option<PathBuf>,
+    assistant: Assistant,
+    clock: Instant,
+}
+
+impl Session {
+    /// The session the command line asks for.
+    pub fn from_args(args: &PlayArgs) -> anyhow::Result<Session> {
+        let recipe = Recipe {
+            size: args.size,
+            goal: args.goal.clone(),
+            walk: args.walk,
+        };
+        let dealt = match (&args.load, &args.position) {
+            (Some(path), _) => setup::load(path)?,
+            (None, Some(text)) => recipe.deal_position(text)?,
+            (None, None) => recipe.deal(args.seed)?,
+        };
+        let log = args.log.as_deref().map(MoveLog::create).transpose()?;
+        let data_dir = args.data_dir.clone().or_else(Records::default_dir);
+        let (records, records_warning) = match &data_dir {
+            Some(dir) => match Records::open(dir) {
+                Ok(records) => (Some(records), None),
+                Err(error) => (None, Some(format!("{error:#}"))),
+            },
+            None => (None, None),
+        };
+        let mut session = Session {
+            dealt,
+            recipe,
+            lang: args.lang.unwrap_or_else(Lang::from_environment),
+            log,
+            records,
+            records_warning,
+            data_dir,
+            assistant: Assistant::default(),
+            clock: Instant::now(),
+        };
+        session.log_game();
+        Ok(session)
+    }
+
+    /// A session that keeps nothing (no log, no records), for tests.
+    #[cfg(test)]
+    pub fn detached(dealt: Dealt, recipe: Recipe, lang: Lang) -> Session {
+        Session {
+            dealt,
+            recipe,
+            lang,
+            log: None,
+            records: None,
+            records_warning: None,
+            data_dir: None,
+            assistant: Assistant::default(),
+            clock: Instant::now(),
+        }
+    }
+
+    /// The game in play.
+    pub fn game(&self) -> &Game {
+        &self.dealt.game
+    }
+
+    /// Milliseconds since the session started.
+    pub fn now(&self) -> u64 {
+        self.clock.elapsed().as_millis() as u64
+    }
+
+    fn log_game(&mut self) {
+        if let Some(log) = &mut self.log {
+            log.game(self.dealt.game.start(), self.dealt.seed);
+        }
+    }
+
+    fn log(&mut self, text: &str) {
+        if let Some(log) = &mut self.log {
+            log.line(text);
+        }
+    }
+
+    /// Slides one tile in direction `m`; returns the tile that moved.
+    pub fn play(&mut self, m: Move) -> Result<u32, GameError> {
+        let board = self.dealt.game.board();
+        let tile = board
+            .source(m)
+            .map(|cell| board.cells()[cell])
+            .ok_or(GameError::Illegal(npuzzle_core::IllegalMove(m)))?;
+        let now = self.now();
+        self.dealt.game.play(m, now)?;
+        let stm = self.dealt.game.stm();
+        if let Some(log) = &mut self.log {
+            log.moved(tile, m, stm);
+        }
+        Ok(tile)
+    }
+
+    /// Slides tile number `tile`, which must be next to the blank.
+    pub fn move_tile(&mut self, tile: u64) -> Result<(), GameError> {
+        let m = self.adjacent_move(tile)?;
+        self.play(m).map(|_| ())
+    }
+
+    fn adjacent_move(&self, tile: u64) -> Result<Move, GameError> {
+        // Let the game refuse with its precise reason, on a copy.
+        let mut trial = self.dealt.game.clone();
+        trial.move_tile(tile, 0)?;
+        let moves = trial.moves();
+        moves.last().copied().ok_or(GameError::NoTileThere)
+    }
+
+    /// Slides the tile at (row, column) and those between it and the blank.
+    pub fn click(&mut self, row: usize, column: usize) -> Result<(), GameError> {
+        let before = self.dealt.game.stm();
+        let now = self.now();
+        self.dealt.game.click(row, column, now)?;
+        let moved = self.dealt.game.stm() - before;
+        let text = format!("slide {moved} from row {}, column {}", row + 1, column + 1);
+        self.log(&text);
+        Ok(())
+    }
+
+    /// Takes back the last action.
+    pub fn undo(&mut self) -> bool {
+        let done = self.dealt.game.undo();
+        if done {
+            self.log("undo");
+        }
+        done
+    }
+
+    /// Plays again the last action taken back.
+    pub fn redo(&mut self) -> bool {
+        let now = self.now();
+        let done = self.dealt.game.redo(now);
+        if done {
+            self.log("redo");
+        }
+        done
+    }
+
+    /// The same position again from the start.
+    pub fn restart(&mut self) {
+        self.dealt.game.restart();
+        self.log("restart");
+    }
+
+    /// A new game from `seed` (a fresh one when none).
+    pub fn new_game(&mut self, seed: Option<u64>) -> anyhow::Result<()> {
+        let recipe = Recipe {
+            size: self.dealt.game.board().size(),
+            ..self.recipe.clone()
+        };
+        self.dealt = recipe.deal(seed)?;
+        self.log_game();
+        Ok(())
+    }
+
+    /// Continues a saved game.
+    pub fn resume(&mut self, dealt: Dealt) {
+        self.dealt = dealt;
+        self.log("load");
+        self.log_game();
+    }
+
+    /// The solver toward `goal`, shared with helper threads.
+    pub fn solver(
+        &mut self,
+        goal: &npuzzle_core::Board,
+    ) -> anyhow::Result<std::sync::Arc<npuzzle_search::Solver>> {
+        self.assistant.solver(goal)
+    }
+
+    /// Marks the game as played with help.
+    pub fn mark_assisted(&mut self) {
+        self.dealt.game.mark_assisted();
+        self.log("help");
+    }
+
+    /// The statistics of this board size.
+    pub fn summary(&self) -> Summary {
+        let size = self.dealt.game.board().size().to_string();
+        self.records
+            .as_ref()
+            .map(|r| r.summary(&size))
+            .unwrap_or_default()
+    }
+
+    /// Saves the game in the data directory; returns where.
+    pub fn save_default(&self) -> anyhow::Result<PathBuf> {
+        let dir = self
+            .data_dir
+            .clone()
+            .ok_or_else(|| anyhow::anyhow!("no data directory to save in: use --data-dir"))?;
+        std::fs::create_dir_all(&dir)?;
+        let path = dir.join("saved-game.json");
+        setup::save(&self.dealt, &path)?;
+        Ok(path)
+    }
+
+    /// A solution from the current position; the game is marked assisted.
+    pub fn solution(&mut self) -> anyhow::Result<Solution> {
+        self.dealt.game.mark_assisted();
+        self.log("help: solver");
+        let game = &self.dealt.game;
+        self.assistant.solve(game.board(), game.goal())
+    }
+
+    /// The tile to move next (from an optimal solution where the size allows, a good move
+    /// otherwise); the game is marked assisted.
+    pub fn hint(&mut self) -> anyhow::Result<Option<u32>> {
+        let solution = self.solution()?;
+        let board = self.dealt.game.board();
+        Ok(solution
+            .moves
+            .first()
+            .and_then(|&m| board.source(m))
+            .map(|cell| board.cells()[cell]))
+    }
+
+    /// Records a won game in the statistics; returns the record.
+    pub fn record_win(&mut self) -> Record {
+        let game = &self.dealt.game;
+        let optimal = (game.start().cells().len() <= 16)
+            .then(|| self.assistant.solver(game.goal()).ok())
+            .flatten()
+            .and_then(|solver| assist::optimal_length(&solver, game.start()));
+        let record = Record {
+            size: game.board().size().to_string(),
+            stm: game.stm(),
+            mtm: game.mtm(),
+            milliseconds: game.elapsed_ms(self.now()),
+            seed: self.dealt.seed,
+            assisted: game.is_assisted(),
+            optimal,
+            finished_at: std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_secs()),
+        };
+        let text = format!("won in {} moves, {} ms", record.stm, record.milliseconds);
+        self.log(&text);
+        if let Some(records) = &mut self.records
+            && let Err(error) = records.add(record.clone())
+        {
+            self.records_warning = Some(format!("{error:#}"));
+        }
+        record
+    }
+}

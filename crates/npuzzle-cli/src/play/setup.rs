@@ -1,0 +1,96 @@
+//! Where a game comes from: a seed, a pasted position, or a saved game.
+
+use std::path::Path;
+
+use anyhow::Context;
+use npuzzle_core::{Board, Game, Generator, Goal, Size, parse_board};
+use serde::{Deserialize, Serialize};
+
+/// How new games are made in this session.
+#[derive(Clone, Debug)]
+pub struct Recipe {
+    /// The board size.
+    pub size: Size,
+    /// The goal.
+    pub goal: Goal,
+    /// Shuffle by this many random moves from the goal (the classic games' shuffle) instead of
+    /// drawing a uniform random position.
+    pub walk: Option<usize>,
+}
+
+/// A game and the seed that made it (none for a pasted position).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Dealt {
+    /// The game.
+    pub game: Game,
+    /// The seed that replays it.
+    pub seed: Option<u64>,
+}
+
+/// The version of the save-file format.
+const SAVE_VERSION: u32 = 1;
+
+#[derive(Serialize, Deserialize)]
+struct SaveFile {
+    npuzzle_save: u32,
+    #[serde(flatten)]
+    dealt: Dealt,
+}
+
+impl Recipe {
+    /// A game from `seed` (a fresh random seed when none).
+    pub fn deal(&self, seed: Option<u64>) -> anyhow::Result<Dealt> {
+        let seed = seed.unwrap_or_else(random_seed);
+        let goal = self.goal.board(self.size)?;
+        let mut generator = Generator::new(seed);
+        let start = match self.walk {
+            Some(length) => generator.random_walk(&goal, length).0,
+            None => generator.random_position(&goal),
+        };
+        Ok(Dealt {
+            game: Game::new(start, goal)?,
+            seed: Some(seed),
+        })
+    }
+
+    /// A game from a position in any text format.
+    pub fn deal_position(&self, text: &str) -> anyhow::Result<Dealt> {
+        let start: Board = parse_board(text, None).context("the position")?;
+        let goal = self.goal.board(start.size())?;
+        Ok(Dealt {
+            game: Game::new(start, goal)?,
+            seed: None,
+        })
+    }
+}
+
+/// A random seed from the system (hashing the time with a random key).
+pub fn random_seed() -> u64 {
+    use std::hash::{BuildHasher, RandomState};
+    RandomState::new().hash_one(std::time::SystemTime::now())
+}
+
+/// Saves a game with its whole history.
+pub fn save(dealt: &Dealt, path: &Path) -> anyhow::Result<()> {
+    let file = SaveFile {
+        npuzzle_save: SAVE_VERSION,
+        dealt: dealt.clone(),
+    };
+    let text = serde_json::to_string_pretty(&file)?;
+    std::fs::write(path, text).with_context(|| format!("saving to {}", path.display()))
+}
+
+/// Loads a saved game; its history is replayed and checked.
+pub fn load(path: &Path) -> anyhow::Result<Dealt> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    let file: SaveFile = serde_json::from_str(&text)
+        .with_context(|| format!("{} is not an npuzzle saved game", path.display()))?;
+    anyhow::ensure!(
+        file.npuzzle_save == SAVE_VERSION,
+        "{} is a version {} save; this npuzzle reads version {SAVE_VERSION}",
+        path.display(),
+        file.npuzzle_save
+    );
+    Ok(file.dealt)
+}

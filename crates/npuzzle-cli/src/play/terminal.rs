@@ -1,0 +1,63 @@
+//! The terminal side of the full-screen game: raw mode, mouse, the event loop, and leaving the
+//! terminal as it was on exit, Ctrl-C and panic.
+
+use std::io::stdout;
+use std::time::Duration;
+
+use ratatui::DefaultTerminal;
+use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event};
+use ratatui::crossterm::execute;
+use ratatui::layout::Rect;
+
+use super::Session;
+use super::app::App;
+use super::ui;
+
+/// How often the screen is redrawn when nothing happens (the timer, god mode).
+const FRAME: Duration = Duration::from_millis(40);
+
+/// Plays full-screen until the player quits.
+pub fn run(session: Session, move_blank: bool) -> anyhow::Result<()> {
+    let terminal = ratatui::init(); // raw mode, alternate screen, and a panic hook that restores
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let _ = execute!(stdout(), DisableMouseCapture);
+        previous(info);
+    }));
+    let _ = execute!(stdout(), EnableMouseCapture);
+    let result = play(terminal, App::new(session, move_blank));
+    let _ = execute!(stdout(), DisableMouseCapture);
+    ratatui::restore();
+    result
+}
+
+fn play(mut terminal: DefaultTerminal, mut app: App) -> anyhow::Result<()> {
+    let mono = ui::monochrome();
+    while !app.quit {
+        let now = app.session.now();
+        app.tick(now);
+        terminal.draw(|frame| ui::draw(frame, &app, now, mono))?;
+        if !event::poll(FRAME)? {
+            continue;
+        }
+        let now = app.session.now();
+        match event::read()? {
+            Event::Key(key) => {
+                if let Some(action) = app.key_action(key) {
+                    app.apply(action, now);
+                }
+            }
+            Event::Mouse(mouse) => {
+                let size = terminal.size()?;
+                let area = Rect::new(0, 0, size.width, size.height);
+                if let Ok(geometry) = ui::geometry(area, app.session.game().board().size())
+                    && let Some(action) = app.mouse_action(mouse, |x, y| geometry.cell_at(x, y))
+                {
+                    app.apply(action, now);
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,484 @@
+//! Drawing the full-screen game with ratatui. The board's layout is a pure function of the screen
+//! size, shared with mouse handling.
+
+use npuzzle_core::Size;
+use ratatui::Frame;
+use ratatui::layout::{Alignment, Constraint, Layout, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
+
+use super::app::App;
+use super::lang::Lang;
+
+/// Lines under the board: counters, message, keys.
+const STATUS_LINES: u16 = 3;
+
+/// Where the board's cells are on screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Geometry {
+    /// Top-left corner of the first cell.
+    pub x: u16,
+    /// Top-left corner of the first cell.
+    pub y: u16,
+    /// Width of a cell.
+    pub cell_width: u16,
+    /// Height of a cell.
+    pub cell_height: u16,
+    /// Board size.
+    pub size: Size,
+}
+
+impl Geometry {
+    /// The cell (row, column) under screen position (x, y), if any (not in the gaps).
+    pub fn cell_at(&self, x: u16, y: u16) -> Option<(usize, usize)> {
+        let (dx, dy) = (x.checked_sub(self.x)?, y.checked_sub(self.y)?);
+        let (step_x, step_y) = (self.cell_width + 1, self.cell_height);
+        let (column, row) = ((dx / step_x) as usize, (dy / step_y) as usize);
+        let inside = dx % step_x < self.cell_width;
+        (inside && row < self.size.height() && column < self.size.width()).then_some((row, column))
+    }
+
+    /// The screen rectangle of cell (row, column).
+    fn cell(&self, row: usize, column: usize) -> Rect {
+        Rect {
+            x: self.x + column as u16 * (self.cell_width + 1),
+            y: self.y + row as u16 * self.cell_height,
+            width: self.cell_width,
+            height: self.cell_height,
+        }
+    }
+}
+
+/// The board's layout inside `area` (the whole screen), or the screen size it would need.
+pub fn geometry(area: Rect, size: Size) -> Result<Geometry, (u16, u16)> {
+    let digits = (size.cells() - 1).to_string().len() as u16;
+    let (w, h) = (size.width() as u16, size.height() as u16);
+    let room = |cell_width: u16, cell_height: u16| {
+        let width = w * (cell_width + 1) - 1 + 2;
+        let height = h * cell_height + 2 + STATUS_LINES + 1;
+        (width, height)
+    };
+    for (cell_width, cell_height) in [(digits + 6, 3), (digits + 2, 1)] {
+        let (need_w, need_h) = room(cell_width, cell_height);
+        if need_w <= area.width && need_h <= area.height {
+            let board_w = w * (cell_width + 1) - 1;
+            let board_h = h * cell_height;
+            let free_h = area.height - STATUS_LINES - 2;
+            return Ok(Geometry {
+                x: area.x + (area.width - board_w) / 2,
+                y: area.y + 1 + (free_h.saturating_sub(board_h)) / 2,
+                cell_width,
+                cell_height,
+                size,
+            });
+        }
+    }
+    Err(room(digits + 2, 1))
+}
+
+/// Whether colours are off (`NO_COLOR`, or a dumb terminal).
+pub fn monochrome() -> bool {
+    std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty())
+        || std::env::var("TERM").is_ok_and(|t| t == "dumb")
+}
+
+/// Draws the whole screen at time `now`.
+pub fn draw(frame: &mut Frame, app: &App, now: u64, mono: bool) {
+    let area = frame.area();
+    let lang = app.session.lang;
+    let game = app.session.game();
+    let size = game.board().size();
+    let title = match app.session.dealt.seed {
+        Some(seed) => format!(" npuzzle {size} · seed {seed} "),
+        None => format!(" npuzzle {size} "),
+    };
+    frame.render_widget(Block::default().borders(Borders::ALL).title(title), area);
+    let geometry = match geometry(area, size) {
+        Ok(geometry) => geometry,
+        Err((w, h)) => {
+            let text = match lang {
+                Lang::En => format!(
+                    "Too small: a {size} board needs {w}×{h} characters, this terminal has {}×{}. \
+                     Enlarge it or choose a smaller --size. q quits.",
+                    area.width, area.height
+                ),
+                Lang::Pt => format!(
+                    "Pequeno demais: um tabuleiro {size} precisa de {w}×{h} caracteres, este \
+                     terminal tem {}×{}. Aumente-o ou escolha um --size menor. q sai.",
+                    area.width, area.height
+                ),
+            };
+            let inner = area.inner(ratatui::layout::Margin::new(1, 1));
+            frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), inner);
+            return;
+        }
+    };
+    draw_board(frame, app, &geometry, mono);
+    draw_status(frame, app, area, now);
+    if let Some((record, summary)) = &app.won {
+        draw_win(frame, app, record, summary, area);
+    } else if app.help {
+        draw_help(frame, lang, area);
+    }
+}
+
+fn draw_board(frame: &mut Frame, app: &App, geometry: &Geometry, mono: bool) {
+    let game = app.session.game();
+    let (board, goal) = (game.board(), game.goal());
+    for (index, &tile) in board.cells().iter().enumerate() {
+        if tile == 0 {
+            continue;
+        }
+        let (row, column) = board.size().coords(index);
+        let placed = goal.cells()[index] == tile;
+        let hinted = app.hint == Some(tile);
+        let style = match (mono, hinted, placed) {
+            (true, true, _) => Style::default()
+                .add_modifier(Modifier::REVERSED | Modifier::BOLD | Modifier::UNDERLINED),
+            (true, false, _) => Style::default().add_modifier(Modifier::REVERSED),
+            (false, true, _) => Style::default()
+                .bg(Color::Yellow)
+                .fg(Color::Black)
+                .add_modifier(Modifier::BOLD),
+            (false, false, true) => Style::default().bg(Color::Green).fg(Color::Black),
+            (false, false, false) => Style::default().bg(Color::Blue).fg(Color::White),
+        };
+        let rect = geometry.cell(row, column);
+        let mut lines = vec![Line::from(""); rect.height as usize];
+        lines[rect.height as usize / 2] = Line::from(tile.to_string());
+        frame.render_widget(
+            Paragraph::new(lines)
+                .style(style)
+                .alignment(Alignment::Center),
+            rect,
+        );
+    }
+}
+
+fn draw_status(frame: &mut Frame, app: &App, area: Rect, now: u64) {
+    let lang = app.session.lang;
+    let game = app.session.game();
+    let [_, counters, message, keys, _] = Layout::vertical([
+        Constraint::Fill(1),
+        Constraint::Length(1),
+        Constraint::Length(1),
+        Constraint::Length(1),
+        Constraint::Length(1),
+    ])
+    .areas(area.inner(ratatui::layout::Margin::new(1, 0)));
+    let seconds = game.elapsed_ms(now) as f64 / 1000.0;
+    let mut parts = vec![
+        lang.moves(game.stm(), game.mtm()),
+        format!("{} {seconds:.1} s", lang.pick("Time", "Tempo")),
+        format!("{:.2} TPS", game.tiles_per_second(now)),
+    ];
+    if app.show_distance {
+        parts.push(match app.distance {
+            Some(d) => format!("{} {d}", lang.pick("Optimal distance", "Distância ótima")),
+            None => lang
+                .pick("Optimal distance …", "Distância ótima …")
+                .to_string(),
+        });
+    }
+    if game.is_assisted() {
+        parts.push(lang.pick("assisted", "com ajuda").to_string());
+    }
+    // The least important counters go first when the line is short.
+    let mut text = parts.join("  ·  ");
+    while text.chars().count() > counters.width as usize && parts.len() > 1 {
+        parts.remove(parts.len().min(3) - 1);
+        text = parts.join(" · ");
+    }
+    frame.render_widget(Paragraph::new(text), counters);
+    let note = if let Some(god) = &app.god {
+        format!(
+            "{} — {} {} · {} ms · {}",
+            lang.pick("God mode", "Modo deus"),
+            god.moves.len(),
+            lang.pick("moves left", "movimentos em falta"),
+            god.interval,
+            if god.paused {
+                lang.pick(
+                    "paused: . step, space resume",
+                    "em pausa: . passo, espaço continua",
+                )
+            } else {
+                lang.pick(
+                    "space pause, +/- speed, c take over",
+                    "espaço pausa, +/- velocidade, c retomar",
+                )
+            }
+        )
+    } else if app.thinking {
+        lang.pick("Thinking…", "A pensar…").to_string()
+    } else if !app.typed.is_empty() {
+        format!("{} {}_", lang.pick("Tile:", "Peça:"), app.typed)
+    } else {
+        app.message.clone().unwrap_or_default()
+    };
+    frame.render_widget(Paragraph::new(note), message);
+    let arrows = if app.move_blank {
+        lang.pick("arrows move the blank", "setas movem o espaço")
+    } else {
+        lang.pick("arrows move a tile", "setas movem uma peça")
+    };
+    let full = format!(
+        "{arrows} (m) · {}",
+        lang.pick(
+            "number+Enter · click · u/r undo/redo · i hint · g god · n new · ? help · q quit",
+            "número+Enter · clique · u/r desfazer/refazer · i dica · g deus · n novo · ? ajuda · q sair"
+        )
+    );
+    let short = lang.pick(
+        "u/r undo/redo · i hint · g god · ? help · q quit",
+        "u/r desfazer/refazer · i dica · ? ajuda · q sair",
+    );
+    let help = [
+        full.as_str(),
+        short,
+        lang.pick("? help · q quit", "? ajuda · q sair"),
+    ]
+    .into_iter()
+    .find(|h| h.chars().count() <= keys.width as usize)
+    .unwrap_or("?");
+    frame.render_widget(
+        Paragraph::new(Span::styled(
+            help.to_string(),
+            Style::default().add_modifier(Modifier::DIM),
+        )),
+        keys,
+    );
+}
+
+fn popup(area: Rect, width: u16, height: u16) -> Rect {
+    let width = width.min(area.width);
+    let height = height.min(area.height);
+    Rect {
+        x: area.x + (area.width - width) / 2,
+        y: area.y + (area.height - height) / 2,
+        width,
+        height,
+    }
+}
+
+fn draw_win(
+    frame: &mut Frame,
+    app: &App,
+    record: &super::records::Record,
+    summary: &super::records::Summary,
+    area: Rect,
+) {
+    let lang = app.session.lang;
+    let seconds = |ms: u64| format!("{:.2} s", ms as f64 / 1000.0);
+    let mut lines = vec![
+        Line::from(lang.finished(record.stm)).style(Style::default().add_modifier(Modifier::BOLD)),
+        Line::from(""),
+        Line::from(format!(
+            "{} {} · {} STM · {} MTM · {:.2} TPS",
+            lang.pick("Time", "Tempo"),
+            seconds(record.milliseconds),
+            record.stm,
+            record.mtm,
+            if record.milliseconds > 0 {
+                record.stm as f64 * 1000.0 / record.milliseconds as f64
+            } else {
+                0.0
+            }
+        )),
+    ];
+    let optimal = record.optimal.or(app.optimal);
+    lines.push(Line::from(match optimal {
+        Some(optimal) => format!(
+            "{} {} · {} {:.0}%",
+            lang.pick("Optimal", "Ótimo"),
+            lang.count_moves(optimal),
+            lang.pick("efficiency", "eficiência"),
+            100.0 * optimal as f64 / record.stm.max(1) as f64
+        ),
+        None => lang
+            .pick(
+                "Optimal length unknown for this size",
+                "Comprimento ótimo desconhecido neste tamanho",
+            )
+            .to_string(),
+    }));
+    if record.assisted {
+        lines.push(Line::from(lang.pick(
+            "Assisted: hints or the solver were used",
+            "Com ajuda: usou dicas ou o resolvedor",
+        )));
+    }
+    if let Some(seed) = record.seed {
+        lines.push(Line::from(format!(
+            "{} npuzzle play --size {} --seed {seed}",
+            lang.pick("Replay:", "Repetir:"),
+            record.size
+        )));
+    }
+    lines.push(Line::from(""));
+    let best = |v: Option<u64>| v.map_or("—".to_string(), seconds);
+    lines.push(Line::from(format!(
+        "{} · {} {} · {} {} · {} {} · ao5 {} · ao12 {}",
+        record.size,
+        lang.pick("solves", "resolvidos"),
+        summary.solves,
+        lang.pick("best", "melhor"),
+        best(summary.best_time),
+        lang.pick("fewest moves", "menos movimentos"),
+        summary
+            .fewest_moves
+            .map_or("—".to_string(), |m| m.to_string()),
+        best(summary.average_of_5),
+        best(summary.average_of_12),
+    )));
+    lines.push(Line::from(""));
+    lines.push(Line::from(lang.pick(
+        "n new game · R restart · q quit",
+        "n novo jogo · R recomeçar · q sair",
+    )));
+    let rect = popup(area, 72, lines.len() as u16 + 2);
+    frame.render_widget(Clear, rect);
+    frame.render_widget(
+        Paragraph::new(lines)
+            .alignment(Alignment::Center)
+            .wrap(Wrap { trim: true })
+            .block(
+                Block::default()
+                    .borders(Borders::ALL)
+                    .title(lang.pick(" Solved! ", " Resolvido! ")),
+            ),
+        rect,
+    );
+}
+
+fn draw_help(frame: &mut Frame, lang: Lang, area: Rect) {
+    let text = lang.pick(
+        "Arrows, WASD or HJKL: slide a tile into the blank (m: arrows move the blank)
+Type a tile's number and Enter: slide it (it must be next to the blank)
+Click a tile in line with the blank: slide the whole run
+u / Ctrl-Z undo · r / Ctrl-Y redo · R restart · n new game · S save
+i hint (next optimal move) · o optimal distance · g god mode
+God mode: space pause · . step · + / - speed · c play on from here
+Any help marks the game as assisted. q or Esc quits.",
+        "Setas, WASD ou HJKL: deslize uma peça para o espaço (m: as setas movem o espaço)
+Escreva o número de uma peça e Enter: deslize-a (tem de estar ao lado do espaço)
+Clique numa peça na linha do espaço: desliza a fila inteira
+u / Ctrl-Z desfazer · r / Ctrl-Y refazer · R recomeçar · n novo jogo · S guardar
+i dica (próximo movimento ótimo) · o distância ótima · g modo deus
+Modo deus: espaço pausa · . passo · + / - velocidade · c continuar a jogar
+Qualquer ajuda marca o jogo como assistido. q ou Esc sai.",
+    );
+    let rect = popup(area, 84, 9);
+    frame.render_widget(Clear, rect);
+    frame.render_widget(
+        Paragraph::new(text).wrap(Wrap { trim: true }).block(
+            Block::default()
+                .borders(Borders::ALL)
+                .title(lang.pick(" Help ", " Ajuda ")),
+        ),
+        rect,
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::Session;
+    use crate::play::app::{Action, App};
+    use crate::play::setup::Recipe;
+    use npuzzle_core::Goal;
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+
+    fn app(position: &str, lang: Lang) -> App {
+        let recipe = Recipe {
+            size: "3".parse().unwrap(),
+            goal: Goal::BlankLast,
+            walk: None,
+        };
+        let dealt = recipe.deal_position(position).unwrap();
+        App::new(Session::detached(dealt, recipe, lang), false)
+    }
+
+    /// The screen as text, one line per row.
+    fn screen(app: &App, width: u16, height: u16, mono: bool) -> String {
+        let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+        terminal.draw(|frame| draw(frame, app, 0, mono)).unwrap();
+        let buffer = terminal.backend().buffer();
+        (0..height)
+            .map(|y| {
+                let line: String = (0..width).map(|x| buffer[(x, y)].symbol()).collect();
+                line.trim_end().to_string()
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    #[test]
+    fn frames() {
+        let mut a = app("1 2 3/4 0 6/7 5 8", Lang::En);
+        insta::assert_snapshot!("board_large", screen(&a, 70, 20, true));
+        insta::assert_snapshot!("board_compact", screen(&a, 40, 9, true));
+        a.apply(Action::Digit('9'), 0);
+        a.apply(Action::Enter, 0);
+        insta::assert_snapshot!("refusal", screen(&a, 80, 9, true));
+        a.apply(Action::Help, 0);
+        insta::assert_snapshot!("help", screen(&a, 90, 20, true));
+    }
+
+    #[test]
+    fn too_small_a_terminal_says_what_it_needs() {
+        let a = app("1 2 3/4 0 6/7 5 8", Lang::Pt);
+        insta::assert_snapshot!("too_small_pt", screen(&a, 30, 6, false));
+    }
+
+    #[test]
+    fn the_win_screen() {
+        let mut a = app("1 2 3/4 5 6/7 0 8", Lang::En);
+        a.apply(Action::Arrow(npuzzle_core::Move::Left), 0);
+        insta::assert_snapshot!("won", screen(&a, 80, 20, true));
+        let mut b = app("1 2 3/4 5 6/7 0 8", Lang::Pt);
+        b.apply(Action::Arrow(npuzzle_core::Move::Left), 0);
+        insta::assert_snapshot!("won_pt", screen(&b, 80, 20, true));
+    }
+
+    #[test]
+    fn colours_mark_placed_and_misplaced_tiles_and_survive_monochrome() {
+        let a = app("1 2 3/4 0 6/7 5 8", Lang::En);
+        let area = Rect::new(0, 0, 70, 20);
+        let g = geometry(area, "3".parse().unwrap()).unwrap();
+        let style_of = |mono: bool, row: usize, column: usize| {
+            let mut terminal = Terminal::new(TestBackend::new(70, 20)).unwrap();
+            terminal.draw(|frame| draw(frame, &a, 0, mono)).unwrap();
+            let cell = g.cell(row, column);
+            terminal.backend().buffer()[(cell.x, cell.y)].style()
+        };
+        assert_eq!(style_of(false, 0, 0).bg, Some(Color::Green)); // 1 is home
+        assert_eq!(style_of(false, 2, 1).bg, Some(Color::Blue)); // 5 is not
+        assert!(
+            style_of(true, 2, 1)
+                .add_modifier
+                .contains(Modifier::REVERSED)
+        );
+        assert_ne!(style_of(true, 2, 1).bg, Some(Color::Blue));
+    }
+
+    #[test]
+    fn clicks_map_to_cells_and_not_to_gaps() {
+        let g = geometry(Rect::new(0, 0, 70, 20), "4x3".parse().unwrap()).unwrap();
+        let c = g.cell(2, 3);
+        assert_eq!(g.cell_at(c.x, c.y), Some((2, 3)));
+        assert_eq!(
+            g.cell_at(c.x + c.width - 1, c.y + c.height - 1),
+            Some((2, 3))
+        );
+        assert_eq!(g.cell_at(c.x + c.width, c.y), None);
+        assert_eq!(g.cell_at(0, 0), None);
+        // 9x9: nine cells of 4 columns with gaps, borders; nine rows, borders, status lines.
+        assert_eq!(
+            geometry(Rect::new(0, 0, 10, 5), "9".parse().unwrap()),
+            Err((46, 15))
+        );
+    }
+}
