@@ -1,0 +1,244 @@
+//! The browser side of npuzzle: a thin wasm-bindgen adapter over [`npuzzle_core::Game`] and the
+//! solvers. Only plain data crosses to JavaScript: numbers, strings and arrays of tiles. Seeds
+//! travel as decimal strings (a JavaScript number cannot hold every 64-bit seed).
+//!
+//! Every method returns `Result<_, String>`, so the adapter is tested natively; in the browser
+//! an error arrives as a thrown string.
+//!
+//! ```
+//! use npuzzle_web::WebGame;
+//! let mut game = WebGame::from_position("1 2 3/4 5 6/7 0 8", "blank-last").unwrap();
+//! assert_eq!(game.arrow("L", 0.0).unwrap(), 8); // the 8 slides left
+//! assert!(game.is_won());
+//! assert_eq!(game.game_id(), "3x3:1,2,3,4,5,6,7,8,0");
+//! ```
+#![warn(missing_docs)]
+
+use npuzzle_core::{Board, Game, Generator, Goal, Move, Size, format_board, format_moves, moves};
+use npuzzle_search::{Options, Solver};
+use wasm_bindgen::prelude::*;
+
+/// A game in the browser.
+#[wasm_bindgen]
+#[derive(Clone, Debug)]
+pub struct WebGame {
+    game: Game,
+    seed: Option<u64>,
+}
+
+fn text<E: std::fmt::Display>(error: E) -> String {
+    error.to_string()
+}
+
+fn goal_of(name: &str) -> Result<Goal, String> {
+    name.parse::<Goal>().map_err(text)
+}
+
+/// Milliseconds from JavaScript's clock (`performance.now()`), as the game counts them.
+fn millis(now: f64) -> u64 {
+    if now.is_finite() && now > 0.0 {
+        now as u64
+    } else {
+        0
+    }
+}
+
+#[wasm_bindgen]
+impl WebGame {
+    /// A new game of `size` (`"4"`, `"4x6"`) dealt from `seed` (a decimal string; a fresh
+    /// random one from `entropy` when absent), toward `goal` (`blank-last`, `blank-first`,
+    /// `snake`, `spiral` or a position).
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        size: &str,
+        seed: Option<String>,
+        goal: &str,
+        entropy: f64,
+    ) -> Result<WebGame, String> {
+        let size: Size = size.parse().map_err(text)?;
+        let seed = match seed.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+            Some(seed) => seed.parse::<u64>().map_err(|_| {
+                format!(
+                    "the seed must be a whole number from 0 to {}, not '{seed}'",
+                    u64::MAX
+                )
+            })?,
+            None => Generator::new(entropy.to_bits()).next_seed(),
+        };
+        let goal = goal_of(goal)?.board(size).map_err(text)?;
+        let start = Generator::new(seed).random_position(&goal);
+        let game = Game::new(start, goal).map_err(text)?;
+        Ok(WebGame {
+            game,
+            seed: Some(seed),
+        })
+    }
+
+    /// A game from a position in any text format (slash rows, a `WxH:` game id, …).
+    pub fn from_position(position: &str, goal: &str) -> Result<WebGame, String> {
+        let start: Board = position.parse().map_err(text)?;
+        let goal = goal_of(goal)?.board(start.size()).map_err(text)?;
+        let game = Game::new(start, goal).map_err(text)?;
+        Ok(WebGame { game, seed: None })
+    }
+
+    /// Number of columns.
+    pub fn width(&self) -> usize {
+        self.game.board().width()
+    }
+
+    /// Number of rows.
+    pub fn height(&self) -> usize {
+        self.game.board().height()
+    }
+
+    /// The tiles, row by row (0 is the blank).
+    pub fn cells(&self) -> Vec<u32> {
+        self.game.board().cells().to_vec()
+    }
+
+    /// The goal's tiles, row by row.
+    pub fn goal_cells(&self) -> Vec<u32> {
+        self.game.goal().cells().to_vec()
+    }
+
+    /// Slides a tile in direction `direction` (`U`, `D`, `L`, `R`: the tile moves); returns the
+    /// tile that moved.
+    pub fn arrow(&mut self, direction: &str, now: f64) -> Result<u32, String> {
+        let m = direction
+            .chars()
+            .next()
+            .and_then(Move::from_tile_letter)
+            .ok_or_else(|| format!("'{direction}' is not a direction: use U, D, L or R"))?;
+        let board = self.game.board();
+        let tile = board.source(m).map(|cell| board.cells()[cell]);
+        self.game.play(m, millis(now)).map_err(text)?;
+        Ok(tile.unwrap_or_default())
+    }
+
+    /// Slides the tile at (`row`, `column`) and every tile between it and the blank; returns
+    /// how many tiles moved.
+    pub fn click(&mut self, row: usize, column: usize, now: f64) -> Result<usize, String> {
+        let before = self.game.stm();
+        self.game.click(row, column, millis(now)).map_err(text)?;
+        Ok(self.game.stm() - before)
+    }
+
+    /// Slides tile `tile`, which must be next to the blank.
+    pub fn move_tile(&mut self, tile: u32, now: f64) -> Result<(), String> {
+        self.game.move_tile(tile.into(), millis(now)).map_err(text)
+    }
+
+    /// Takes back the last action.
+    pub fn undo(&mut self) -> bool {
+        self.game.undo()
+    }
+
+    /// Plays again the last action taken back.
+    pub fn redo(&mut self, now: f64) -> bool {
+        self.game.redo(millis(now))
+    }
+
+    /// Starts the same position again.
+    pub fn restart(&mut self) {
+        self.game.restart();
+    }
+
+    /// Whether the puzzle is solved.
+    pub fn is_won(&self) -> bool {
+        self.game.is_won()
+    }
+
+    /// Moves made, single-tile metric.
+    pub fn stm(&self) -> usize {
+        self.game.stm()
+    }
+
+    /// Moves made, multi-tile metric.
+    pub fn mtm(&self) -> usize {
+        self.game.mtm()
+    }
+
+    /// Milliseconds from the first move to the win (or to `now`).
+    pub fn elapsed_ms(&self, now: f64) -> f64 {
+        self.game.elapsed_ms(millis(now)) as f64
+    }
+
+    /// Tiles per second.
+    pub fn tiles_per_second(&self, now: f64) -> f64 {
+        self.game.tiles_per_second(millis(now))
+    }
+
+    /// Whether hints or the solver were used.
+    pub fn is_assisted(&self) -> bool {
+        self.game.is_assisted()
+    }
+
+    /// Records that help was used.
+    pub fn mark_assisted(&mut self) {
+        self.game.mark_assisted();
+    }
+
+    /// The seed of the game, as a decimal string, if it was dealt from one.
+    pub fn seed(&self) -> Option<String> {
+        self.seed.map(|s| s.to_string())
+    }
+
+    /// The current position as a game id (`3x3:1,2,…`), for the address bar.
+    pub fn game_id(&self) -> String {
+        format_board(self.game.board(), npuzzle_core::Format::Id)
+    }
+
+    /// The starting position as a game id, for a link to the same puzzle.
+    pub fn start_game_id(&self) -> String {
+        format_board(self.game.start(), npuzzle_core::Format::Id)
+    }
+
+    /// The current position as slash rows.
+    pub fn position(&self) -> String {
+        self.game.board().to_string()
+    }
+
+    /// The starting position as slash rows.
+    pub fn start_position(&self) -> String {
+        self.game.start().to_string()
+    }
+
+    /// The goal as slash rows.
+    pub fn goal(&self) -> String {
+        self.game.goal().to_string()
+    }
+
+    /// The moves played, in tile notation with run-length tokens.
+    pub fn moves(&self) -> String {
+        format_moves(&self.game.moves(), npuzzle_core::Notation::Tile, true, None)
+            .unwrap_or_default()
+    }
+}
+
+/// Solves `position` toward `goal` with the fastest suitable solver: the complete table on 3×3,
+/// IDA* with walking distance up to 16 cells, the constructive solver beyond. Returns JSON:
+/// `{"moves": "RRU…", "length": n, "optimal": true, "algorithm": "table"}`; the moves are in tile
+/// notation, one letter per move.
+#[wasm_bindgen]
+pub fn solve(position: &str, goal: &str) -> Result<String, String> {
+    let board: Board = position.parse().map_err(text)?;
+    let goal = goal_of(goal)?.board(board.size()).map_err(text)?;
+    let solver = Solver::new(&goal, Options::default()).map_err(text)?;
+    let solution = solver.solve(&board).map_err(text)?;
+    let letters: String = solution.moves.iter().map(|m| m.tile_letter()).collect();
+    Ok(serde_json::json!({
+        "moves": letters,
+        "length": solution.moves.len(),
+        "mtm": moves::mtm(&solution.moves),
+        "optimal": solution.optimal,
+        "algorithm": solver.algorithm().name(),
+    })
+    .to_string())
+}
+
+/// The version of the adapter (and of npuzzle).
+#[wasm_bindgen]
+pub fn version() -> String {
+    env!("CARGO_PKG_VERSION").to_string()
+}

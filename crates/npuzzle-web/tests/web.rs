@@ -1,0 +1,112 @@
+//! The adapter's logic, tested natively.
+
+use npuzzle_web::{WebGame, solve};
+
+#[test]
+fn seeded_games_are_reproducible_and_solvable() {
+    let a = WebGame::new("4", Some("42".into()), "blank-last", 0.0).unwrap();
+    let b = WebGame::new("4x4", Some(" 42 ".into()), "blank-last", 9.0).unwrap();
+    assert_eq!(a.cells(), b.cells());
+    assert_eq!(a.seed().as_deref(), Some("42"));
+    // The same seed deals the same position as `npuzzle generate --seed 42`.
+    let generated = npuzzle_core::Generator::new(42).random_position(
+        &npuzzle_core::Goal::BlankLast
+            .board("4".parse().unwrap())
+            .unwrap(),
+    );
+    assert_eq!(a.position(), generated.to_string());
+    let fresh = WebGame::new("5x3", None, "spiral", 1234.5).unwrap();
+    assert!(fresh.seed().is_some());
+    assert_eq!((fresh.width(), fresh.height()), (5, 3));
+}
+
+#[test]
+fn bad_input_is_a_clear_error() {
+    assert!(
+        WebGame::new("1x9", None, "blank-last", 0.0)
+            .unwrap_err()
+            .contains("at least 2x2")
+    );
+    assert!(
+        WebGame::new("3", Some("x".into()), "blank-last", 0.0)
+            .unwrap_err()
+            .contains("seed")
+    );
+    assert!(
+        WebGame::new("3", None, "sideways", 0.0)
+            .unwrap_err()
+            .contains("unknown goal")
+    );
+    assert!(
+        WebGame::from_position("2 1 3/4 5 6/7 8 0", "blank-last")
+            .unwrap_err()
+            .contains("unsolvable")
+    );
+    let mut g = WebGame::from_position("1 2 3/4 5 6/7 8 0", "blank-first").unwrap();
+    assert!(g.arrow("U", 0.0).unwrap_err().contains("no tile below"));
+    assert!(g.arrow("X", 0.0).unwrap_err().contains("not a direction"));
+    assert!(
+        g.move_tile(1, 0.0)
+            .unwrap_err()
+            .contains("not next to the blank")
+    );
+}
+
+#[test]
+fn play_undo_redo_and_the_clock() {
+    let mut g = WebGame::from_position("1 2 3/4 5 6/0 7 8", "blank-last").unwrap();
+    assert_eq!(g.click(2, 2, 1000.0).unwrap(), 2); // a run of two tiles
+    assert!(g.is_won());
+    assert_eq!((g.stm(), g.mtm()), (2, 1));
+    assert_eq!(
+        g.elapsed_ms(5000.0),
+        0.0,
+        "one action: the first move is the winning one"
+    );
+    let mut h = WebGame::from_position("1 2 3/4 5 6/0 7 8", "blank-last").unwrap();
+    h.move_tile(7, 1000.0).unwrap();
+    assert!(h.undo());
+    assert!(h.redo(1500.0));
+    h.arrow("L", 3000.0).unwrap();
+    assert!(h.is_won());
+    assert_eq!(h.elapsed_ms(9999.0), 2000.0);
+    assert_eq!(h.moves(), "L2");
+    h.restart();
+    assert_eq!(h.game_id(), "3x3:1,2,3,4,5,6,0,7,8");
+}
+
+#[test]
+fn the_solver_answers_in_plain_json() {
+    let json = solve("8 6 7/2 5 4/3 0 1", "blank-last").unwrap();
+    assert!(
+        json.contains("\"length\":31")
+            && json.contains("\"optimal\":true")
+            && json.contains("\"algorithm\":\"table\""),
+        "{json}"
+    );
+    let json = solve("4x4:5,1,3,4,2,0,7,8,9,6,10,12,13,14,11,15", "blank-last").unwrap();
+    assert!(
+        json.contains("\"length\":8") && json.contains("idastar"),
+        "{json}"
+    );
+    let mut g = WebGame::new("6", Some("3".into()), "snake", 0.0).unwrap();
+    let json = solve(&g.game_id(), "snake").unwrap();
+    assert!(json.contains("\"algorithm\":\"constructive\""));
+    let moves = json
+        .split("\"moves\":\"")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap()
+        .to_string();
+    for m in moves.chars() {
+        g.arrow(&m.to_string(), 0.0).unwrap();
+    }
+    assert!(g.is_won());
+    assert!(
+        solve("2 1 3/4 5 6/7 8 0", "blank-last")
+            .unwrap_err()
+            .contains("unsolvable")
+    );
+}

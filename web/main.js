@@ -1,0 +1,331 @@
+// The npuzzle page: the game state lives in WebAssembly (npuzzle-core); this module draws it,
+// reads the keyboard, mouse and touch, and asks the solver worker for hints and solutions.
+import init, { WebGame, version } from './pkg/npuzzle_web.js';
+
+const $ = (id) => document.getElementById(id);
+const KEYS = {
+  ArrowUp: 'U', ArrowDown: 'D', ArrowLeft: 'L', ArrowRight: 'R',
+  w: 'U', s: 'D', a: 'L', d: 'R', k: 'U', j: 'D', h: 'L', l: 'R',
+};
+const OPPOSITE = { U: 'D', D: 'U', L: 'R', R: 'L' };
+const WORDS = { U: 'up', D: 'down', L: 'left', R: 'right' };
+// Where a tile that moved in a direction came from, for the slide animation.
+const FROM = { U: 'from-down', D: 'from-up', L: 'from-right', R: 'from-left' };
+// The optimal length is computed in the worker for boards up to this many cells.
+const OPTIMAL_CELLS = 16;
+
+/** Solver requests to the worker, answered by promises; answers for old positions are dropped. */
+class Solver {
+  constructor() {
+    this.worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+    this.next = 0;
+    this.pending = new Map();
+    this.worker.onmessage = ({ data }) => {
+      const request = this.pending.get(data.id);
+      this.pending.delete(data.id);
+      if (data.error) request.reject(new Error(data.error));
+      else request.resolve(data.solution);
+    };
+  }
+
+  solve(position, goal) {
+    const id = this.next++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ id, position, goal });
+    });
+  }
+}
+
+const state = {
+  game: null,
+  goal: 'blank-last',
+  hint: null, // the tile a hint points at
+  god: null, // { moves, index, paused, timer }
+  optimal: null,
+  announced: false,
+  solver: null,
+};
+
+const now = () => performance.now();
+
+function message(text) {
+  $('message').textContent = text;
+}
+
+function announce(text) {
+  $('announce').textContent = text;
+}
+
+/** Starts a game from a seed, a size, or a position (a game id from the address). */
+function newGame({ size, seed, position } = {}) {
+  stopGod();
+  try {
+    state.game = position
+      ? WebGame.from_position(position, state.goal)
+      : new WebGame(size ?? $('size').value, seed || undefined, state.goal, Math.random() * 2 ** 52);
+  } catch (error) {
+    message(String(error));
+    return;
+  }
+  state.hint = null;
+  state.announced = false;
+  state.optimal = null;
+  const { game } = state;
+  $('seed').value = game.seed() ?? '';
+  const shape = `${game.width()}x${game.height()}`;
+  if (![...$('size').options].some((o) => o.value === shape)) $('size').add(new Option(shape));
+  $('size').value = shape;
+  message('');
+  render();
+  if (game.width() * game.height() <= OPTIMAL_CELLS) {
+    const start = game.start_game_id();
+    state.solver.solve(start, state.goal).then((solution) => {
+      if (state.game.start_game_id() === start && solution.optimal) state.optimal = solution.length;
+    }, () => {});
+  }
+}
+
+/** Draws the board as an ARIA grid: rows of cells, the movable tiles focusable. */
+function render(moved = null, direction = null) {
+  const { game } = state;
+  const [width, height] = [game.width(), game.height()];
+  const cells = game.cells();
+  const goal = game.goal_cells();
+  const blank = cells.indexOf(0);
+  const [blankRow, blankColumn] = [Math.floor(blank / width), blank % width];
+  const board = $('board');
+  board.style.setProperty('--w', width);
+  board.style.setProperty('--h', height);
+  const rows = [];
+  for (let r = 0; r < height; r++) {
+    const row = document.createElement('div');
+    row.setAttribute('role', 'row');
+    for (let c = 0; c < width; c++) {
+      const tile = cells[r * width + c];
+      const cell = document.createElement('button');
+      cell.type = 'button';
+      cell.className = 'cell';
+      cell.setAttribute('role', 'gridcell');
+      cell.dataset.row = r;
+      cell.dataset.column = c;
+      const inLine = tile !== 0 && (r === blankRow || c === blankColumn);
+      cell.tabIndex = inLine ? 0 : -1;
+      if (tile === 0) {
+        cell.classList.add('blank');
+        cell.setAttribute('aria-label', `gap, row ${r + 1}, column ${c + 1}`);
+      } else {
+        cell.textContent = tile;
+        cell.setAttribute('aria-label', `tile ${tile}, row ${r + 1}, column ${c + 1}${inLine ? ', can slide' : ''}`);
+        if (goal[r * width + c] === tile) cell.classList.add('placed');
+        if (tile === state.hint) cell.classList.add('hint');
+        if (moved?.includes(tile) && direction) cell.classList.add(FROM[direction]);
+      }
+      row.append(cell);
+    }
+    rows.push(row);
+  }
+  board.replaceChildren(...rows);
+  history.replaceState(null, '', `#${game.game_id()}`);
+  status();
+}
+
+function status() {
+  const { game } = state;
+  const t = now();
+  $('moves').textContent = `Moves ${game.stm()} STM · ${game.mtm()} MTM`;
+  $('time').textContent = `${(game.elapsed_ms(t) / 1000).toFixed(1)} s`;
+  $('tps').textContent = `${game.tiles_per_second(t).toFixed(2)} TPS`;
+  $('assisted').hidden = !game.is_assisted();
+  const god = state.god;
+  $('pause').hidden = $('step').hidden = $('stop').hidden = !god;
+  $('pause').textContent = god?.paused ? 'Resume' : 'Pause';
+}
+
+/** Runs a move, then redraws, announces, and checks for the win. */
+function act(move, describe) {
+  const before = state.game.cells();
+  let result;
+  try {
+    result = move();
+  } catch (error) {
+    message(String(error));
+    announce(String(error));
+    return false;
+  }
+  const after = state.game.cells();
+  const moved = [...after].filter((tile, i) => tile !== 0 && before[i] !== tile);
+  const direction = describe?.(result);
+  if (state.hint !== null && moved.length) state.hint = null;
+  message('');
+  render(moved, direction);
+  if (direction) {
+    announce(`${moved.length === 1 ? `Tile ${moved[0]}` : `Tiles ${moved.join(', ')}`} moved ${WORDS[direction]}. ${state.game.stm()} moves.`);
+  }
+  if (state.game.is_won()) win();
+  return true;
+}
+
+function slideDirection(row, column) {
+  const cells = state.game.cells();
+  const width = state.game.width();
+  const blank = cells.indexOf(0);
+  const [br, bc] = [Math.floor(blank / width), blank % width];
+  if (row === br) return column < bc ? 'R' : 'L';
+  return row < br ? 'D' : 'U';
+}
+
+function arrow(letter) {
+  const direction = $('blank-keys').checked ? OPPOSITE[letter] : letter;
+  act(() => state.game.arrow(direction, now()), () => direction);
+}
+
+function clickCell(row, column) {
+  const direction = slideDirection(row, column);
+  act(() => state.game.click(row, column, now()), () => direction);
+}
+
+function win() {
+  stopGod();
+  const { game } = state;
+  const seconds = game.elapsed_ms(now()) / 1000;
+  $('win-summary').textContent = `${game.stm()} moves (${game.mtm()} MTM) in ${seconds.toFixed(2)} s, ${game.tiles_per_second(now()).toFixed(2)} TPS${game.is_assisted() ? ', assisted' : ''}.`;
+  $('win-optimal').textContent = state.optimal !== null
+    ? `Optimal: ${state.optimal} moves; efficiency ${Math.round((100 * state.optimal) / Math.max(game.stm(), 1))}%.`
+    : 'The optimal length is computed for boards of up to 16 cells.';
+  const seed = game.seed();
+  $('win-seed').textContent = seed ? `Seed ${seed} (npuzzle play --size ${game.width()}x${game.height()} --seed ${seed})` : '';
+  if (!state.announced) {
+    announce(`Solved in ${game.stm()} moves.`);
+    state.announced = true;
+  }
+  if (!$('win').open) $('win').showModal();
+}
+
+async function help(kind) {
+  const { game } = state;
+  if (game.is_won()) return;
+  game.mark_assisted();
+  const position = game.game_id();
+  message('Thinking…');
+  let solution;
+  try {
+    solution = await state.solver.solve(position, state.goal);
+  } catch (error) {
+    message(String(error));
+    return;
+  }
+  if (state.game.game_id() !== position) return; // the player moved on
+  if (kind === 'hint') {
+    const letter = solution.moves[0];
+    const cells = game.cells();
+    const width = game.width();
+    const blank = cells.indexOf(0);
+    const offset = { U: width, D: -width, L: 1, R: -1 }[letter];
+    state.hint = cells[blank + offset];
+    const quality = solution.optimal ? 'optimal' : 'a good move';
+    message(`Hint: move tile ${state.hint} ${WORDS[letter]} (${quality}; ${solution.length} moves to go).`);
+    announce(`Hint: move tile ${state.hint} ${WORDS[letter]}.`);
+    render();
+  } else {
+    startGod(solution);
+  }
+}
+
+function startGod(solution) {
+  stopGod();
+  state.god = { moves: solution.moves, index: 0, paused: false, timer: null };
+  message(`Solving: ${solution.length} moves${solution.optimal ? ', optimal' : ''} (${solution.algorithm}).`);
+  scheduleGod();
+  status();
+}
+
+function scheduleGod() {
+  const god = state.god;
+  if (!god || god.paused) return;
+  const interval = Math.max(20, Math.min(250, 8000 / god.moves.length));
+  god.timer = setTimeout(() => {
+    godStep();
+    scheduleGod();
+  }, interval);
+}
+
+function godStep() {
+  const god = state.god;
+  if (!god) return;
+  const letter = god.moves[god.index++];
+  if (letter === undefined || !act(() => state.game.arrow(letter, now()), () => letter)) stopGod();
+  else if (god.index >= god.moves.length) stopGod();
+}
+
+function stopGod() {
+  if (state.god?.timer) clearTimeout(state.god.timer);
+  state.god = null;
+  if (state.game) status();
+}
+
+function fromAddress() {
+  const fragment = decodeURIComponent(location.hash.slice(1));
+  if (fragment && fragment !== state.game?.game_id()) newGame({ position: fragment });
+}
+
+function wire() {
+  $('setup').addEventListener('submit', (event) => {
+    event.preventDefault();
+    newGame({ size: $('size').value, seed: $('seed').value.trim() });
+  });
+  $('goal').addEventListener('change', () => {
+    state.goal = $('goal').value;
+    newGame({ size: $('size').value });
+  });
+  $('board').addEventListener('click', (event) => {
+    const cell = event.target.closest('.cell');
+    if (!cell || state.god) return;
+    clickCell(Number(cell.dataset.row), Number(cell.dataset.column));
+  });
+  $('undo').addEventListener('click', () => act(() => state.game.undo() || message('Nothing to undo.')));
+  $('redo').addEventListener('click', () => act(() => state.game.redo(now()) || message('Nothing to redo.')));
+  $('restart').addEventListener('click', () => { stopGod(); act(() => state.game.restart()); });
+  $('hint').addEventListener('click', () => help('hint'));
+  $('solve').addEventListener('click', () => help('solve'));
+  $('pause').addEventListener('click', () => {
+    if (!state.god) return;
+    state.god.paused = !state.god.paused;
+    if (state.god.paused) clearTimeout(state.god.timer);
+    else scheduleGod();
+    status();
+  });
+  $('step').addEventListener('click', () => {
+    if (!state.god) return;
+    state.god.paused = true;
+    clearTimeout(state.god.timer);
+    godStep();
+    status();
+  });
+  $('stop').addEventListener('click', () => { stopGod(); message('Your turn: play on from here.'); });
+  $('contrast').addEventListener('change', () => document.body.classList.toggle('contrast', $('contrast').checked));
+  $('win').addEventListener('close', () => {
+    if ($('win').returnValue === 'new') newGame({ size: $('size').value });
+  });
+  document.addEventListener('keydown', (event) => {
+    if (event.target.closest('input, select, dialog') || event.ctrlKey || event.metaKey || event.altKey) return;
+    const letter = KEYS[event.key];
+    if (letter && !state.god) {
+      event.preventDefault();
+      arrow(letter);
+    } else if (event.key === 'u') act(() => state.game.undo());
+    else if (event.key === 'r') act(() => state.game.redo(now()));
+    else if (event.key === 'i') help('hint');
+    else if (event.key === 'g') help('solve');
+    else if (event.key === ' ' && state.god) { event.preventDefault(); $('pause').click(); }
+  });
+  window.addEventListener('hashchange', fromAddress);
+  setInterval(() => { if (state.game && !state.game.is_won()) status(); }, 100);
+}
+
+await init();
+$('version').textContent = version();
+state.solver = new Solver();
+wire();
+if (location.hash.length > 1) fromAddress();
+if (!state.game) newGame({ size: '4x4' });

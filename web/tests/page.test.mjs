@@ -1,0 +1,138 @@
+// End-to-end test of the page built by `cargo xtask web`, in headless Chromium: play by click and
+// keyboard, ask for a hint, let the solver win, and keep a screenshot.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import { readFile, mkdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { extname, join, normalize, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const site = join(here, '../../dist/web');
+const shots = join(here, '../../dist/web-test');
+const TYPES = {
+  '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm',
+};
+
+let server;
+let base;
+let browser;
+
+before(async () => {
+  assert.ok(existsSync(join(site, 'index.html')), 'build the page first: cargo xtask web');
+  server = createServer(async (request, response) => {
+    const path = normalize(decodeURIComponent(new URL(request.url, 'http://x').pathname));
+    const file = join(site, path.endsWith('/') ? `${path}index.html` : path);
+    try {
+      const body = await readFile(file);
+      response.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' });
+      response.end(body);
+    } catch {
+      response.writeHead(404).end('not found');
+    }
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${server.address().port}/`;
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    ],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+async function open(fragment) {
+  const page = await browser.newPage({ viewport: { width: 900, height: 800 } });
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error));
+  await page.goto(`${base}#${fragment}`);
+  await page.waitForSelector('#board [role="gridcell"]');
+  return { page, errors };
+}
+
+const cells = (page) => page.$$eval('#board [role="gridcell"]', (all) => all.map((c) => c.textContent || '_').join(' '));
+
+test('a position from the address is played by click and keyboard to the win', async () => {
+  const { page, errors } = await open('3x3:1,2,3,4,5,6,0,7,8');
+  assert.equal(await cells(page), '1 2 3 4 5 6 _ 7 8');
+  assert.equal(await page.getAttribute('#board', 'role'), 'grid');
+  // Laid out as a 3x3 grid: three cells share each row's top edge.
+  const tops = await page.$$eval('.cell', (all) => all.map((c) => Math.round(c.getBoundingClientRect().top)));
+  assert.equal(new Set(tops).size, 3, `rows at ${tops}`);
+  assert.ok(tops[0] === tops[2] && tops[3] > tops[0]);
+  await page.click('[aria-label^="tile 7,"]');
+  assert.equal(await cells(page), '1 2 3 4 5 6 7 _ 8');
+  assert.match(await page.textContent('#announce'), /Tile 7 moved left/);
+  assert.match(page.url(), /#3x3:1,2,3,4,5,6,7,0,8$/);
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForSelector('#win[open]');
+  assert.match(await page.textContent('#win-summary'), /^2 moves \(1 MTM\)/);
+  assert.match(await page.textContent('#win-optimal'), /Optimal: 2 moves; efficiency 100%/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a click on a tile in line with the gap slides the whole run; undo takes it back', async () => {
+  const { page } = await open('4x4:1,2,3,4,5,6,7,8,9,10,11,12,0,13,14,15');
+  await page.click('[aria-label^="tile 14,"]');
+  assert.equal(await cells(page), '1 2 3 4 5 6 7 8 9 10 11 12 13 14 _ 15');
+  await page.click('#undo');
+  assert.equal(await cells(page), '1 2 3 4 5 6 7 8 9 10 11 12 _ 13 14 15');
+  await page.click('[aria-label^="tile 15,"]');
+  await page.waitForSelector('#win[open]');
+  assert.match(await page.textContent('#win-summary'), /^3 moves \(1 MTM\)/);
+  await page.close();
+});
+
+test('keyboard only: Tab reaches a movable tile and Enter slides it', async () => {
+  const { page } = await open('3x3:1,2,3,4,0,6,7,5,8');
+  await page.focus('[aria-label^="tile 5,"]');
+  await page.keyboard.press('Enter');
+  assert.equal(await cells(page), '1 2 3 4 5 6 7 _ 8');
+  await page.close();
+});
+
+test('hint, then the animated solver wins an 8-puzzle, with a screenshot', async () => {
+  const { page, errors } = await open('3x3:8,6,7,2,5,4,3,0,1');
+  await page.click('#hint');
+  await page.waitForSelector('.cell.hint');
+  assert.match(await page.textContent('#message'), /Hint: move tile \d+ \w+ \(optimal; 31 moves to go\)/);
+  await page.click('#solve');
+  await page.waitForSelector('#win[open]', { timeout: 30_000 });
+  assert.match(await page.textContent('#win-summary'), /^31 moves .*assisted/);
+  await mkdir(shots, { recursive: true });
+  await page.screenshot({ path: join(shots, 'solved-3x3.png') });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a seeded 4x4 game, solved optimally in the worker', async () => {
+  const page = await browser.newPage({ viewport: { width: 900, height: 800 } });
+  await page.goto(base);
+  await page.waitForSelector('#board [role="gridcell"]');
+  await page.fill('#seed', '42');
+  await page.click('#new');
+  assert.equal(await page.inputValue('#seed'), '42');
+  await page.click('#solve');
+  await page.waitForSelector('#win[open]', { timeout: 120_000 });
+  assert.match(await page.textContent('#win-optimal'), /efficiency 100%/);
+  await page.screenshot({ path: join(shots, 'solved-4x4.png') });
+  await page.close();
+});
+
+test('high contrast and errors for bad addresses', async () => {
+  const { page } = await open('3x3:1,2,3,4,5,6,7,0,8');
+  await page.check('#contrast');
+  assert.equal(await page.evaluate(() => document.body.classList.contains('contrast')), true);
+  await page.goto(`${base}#3x3:2,1,3,4,5,6,7,8,0`);
+  await page.waitForFunction(() => document.querySelector('#message').textContent.includes('unsolvable'));
+  await page.close();
+});

@@ -1,0 +1,114 @@
+//! `cargo xtask …`: chores of several steps.
+//!
+//! - `cargo xtask web [--out DIR]`: builds the web page into one folder (default `dist/web`)
+//!   that any static server can serve: the WebAssembly adapter, its JavaScript glue, and the
+//!   page from `web/`.
+//! - `cargo xtask web --serve [--port N]`: builds it, then serves it on 127.0.0.1.
+
+mod serve;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use anyhow::{Context, bail};
+
+/// The wasm-bindgen version the adapter is pinned to (`=0.2.130` in the workspace Cargo.toml);
+/// the command-line tool must be exactly the same.
+const WASM_BINDGEN: &str = "0.2.130";
+
+fn main() -> anyhow::Result<()> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("web") => web(&args[1..]),
+        _ => {
+            eprintln!("usage: cargo xtask web [--out DIR] [--serve] [--port N]");
+            std::process::exit(2);
+        }
+    }
+}
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .map(Path::to_path_buf)
+        .unwrap_or_default()
+}
+
+fn web(args: &[String]) -> anyhow::Result<()> {
+    let root = root();
+    let mut out = root.join("dist/web");
+    let mut serve = false;
+    let mut port = 8080u16;
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        match arg.as_str() {
+            "--serve" => serve = true,
+            "--out" => out = PathBuf::from(rest.next().context("--out needs a folder")?),
+            "--port" => {
+                port = rest
+                    .next()
+                    .context("--port needs a number")?
+                    .parse()
+                    .context("--port needs a number from 0 to 65535")?;
+            }
+            other => bail!("unknown option '{other}'"),
+        }
+    }
+    build(&root, &out)?;
+    println!("built the web page in {}", out.display());
+    if serve {
+        serve::serve(&out, port)?;
+    }
+    Ok(())
+}
+
+fn run(command: &mut Command) -> anyhow::Result<()> {
+    let status = command
+        .status()
+        .with_context(|| format!("running {command:?}"))?;
+    if !status.success() {
+        bail!("{command:?} failed ({status})");
+    }
+    Ok(())
+}
+
+fn build(root: &Path, out: &Path) -> anyhow::Result<()> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
+    run(Command::new(&cargo)
+        .current_dir(root)
+        .env("CARGO_PROFILE_RELEASE_DEBUG", "false")
+        .args(["build", "--release", "--locked", "-p", "npuzzle-web"])
+        .args(["--target", "wasm32-unknown-unknown"]))?;
+    let version = Command::new("wasm-bindgen").arg("--version").output();
+    match version {
+        Ok(output) if String::from_utf8_lossy(&output.stdout).contains(WASM_BINDGEN) => {}
+        Ok(output) => bail!(
+            "wasm-bindgen-cli is {}, but the adapter is pinned to {WASM_BINDGEN}: \
+             cargo install wasm-bindgen-cli --version {WASM_BINDGEN}",
+            String::from_utf8_lossy(&output.stdout).trim()
+        ),
+        Err(_) => bail!(
+            "wasm-bindgen-cli is not installed: cargo install wasm-bindgen-cli --version {WASM_BINDGEN}"
+        ),
+    }
+    if out.exists() {
+        std::fs::remove_dir_all(out).with_context(|| format!("clearing {}", out.display()))?;
+    }
+    std::fs::create_dir_all(out)?;
+    let wasm = root.join("target/wasm32-unknown-unknown/release/npuzzle_web.wasm");
+    run(Command::new("wasm-bindgen")
+        .args(["--target", "web", "--no-typescript", "--out-dir"])
+        .arg(out.join("pkg"))
+        .arg(&wasm))?;
+    for entry in std::fs::read_dir(root.join("web"))? {
+        let path = entry?.path();
+        let keep = path
+            .extension()
+            .is_some_and(|e| ["html", "css", "js", "svg"].contains(&e.to_string_lossy().as_ref()));
+        if keep && let Some(name) = path.file_name() {
+            std::fs::copy(&path, out.join(name))
+                .with_context(|| format!("copying {}", path.display()))?;
+        }
+    }
+    Ok(())
+}
