@@ -419,32 +419,28 @@ impl App {
     }
 
     fn ask_distance(&mut self) {
-        let game = self.session.game();
-        if game.board().cells().len() > DISTANCE_CELLS {
-            return;
-        }
-        let (board, goal) = (game.board().clone(), game.goal().clone());
-        if let Ok(solver) = self.session.solver(&goal) {
-            let sender = self.sender.clone();
-            std::thread::spawn(move || {
-                let distance = super::assist::optimal_length(&solver, &board);
-                let _ = sender.send(Answer::Distance(board, distance));
-            });
-        }
+        let board = self.session.game().board().clone();
+        self.ask_length(board, Answer::Distance);
     }
 
     fn ask_optimal(&mut self) {
         self.optimal = None;
-        let game = self.session.game();
-        if game.start().cells().len() > DISTANCE_CELLS {
+        let start = self.session.game().start().clone();
+        self.ask_length(start, Answer::Optimal);
+    }
+
+    /// Asks a helper thread for the optimal length of `board` (boards up to 16 cells), answered
+    /// as `answer`.
+    fn ask_length(&mut self, board: Board, answer: fn(Board, Option<usize>) -> Answer) {
+        if board.cells().len() > DISTANCE_CELLS {
             return;
         }
-        let (start, goal) = (game.start().clone(), game.goal().clone());
+        let goal = self.session.game().goal().clone();
         if let Ok(solver) = self.session.solver(&goal) {
             let sender = self.sender.clone();
             std::thread::spawn(move || {
-                let optimal = super::assist::optimal_length(&solver, &start);
-                let _ = sender.send(Answer::Optimal(start, optimal));
+                let length = super::assist::optimal_length(&solver, &board);
+                let _ = sender.send(answer(board, length));
             });
         }
     }
