@@ -95,6 +95,18 @@ pub enum Command {
 Line mode (--plain, or whenever input or output is not a terminal): type the number of a tile
 next to the blank to slide it; ? lists the commands (undo, redo, hint, god mode, save, load).")]
     Play(PlayArgs),
+    /// Build, list, verify or remove pattern databases.
+    #[command(after_help = "Examples:
+  npuzzle pdb build --size 4 --partition 663     seconds; what --algorithm auto builds itself
+  npuzzle pdb build --size 4 --partition 78      the fastest 15-puzzle solving (minutes to build)
+  npuzzle pdb build --size 5 --partition 6666    the 24-puzzle (minutes)
+  npuzzle pdb list
+  npuzzle pdb verify                             checks every file's checksum
+  npuzzle pdb remove --all
+
+Databases live in $NPUZZLE_CACHE_DIR, else the user's cache directory (~/.cache/npuzzle/pdb),
+or --cache-dir. A missing, truncated or damaged file is rebuilt when needed, with a message.")]
+    Pdb(PdbArgs),
     /// Show the statistics of finished games, or export them.
     #[command(after_help = "Examples:
   npuzzle stats                          best time, fewest moves, averages of 5 and 12 per size
@@ -265,6 +277,14 @@ pub struct SearchArgs {
     /// Threads for batches (default: all cores).
     #[arg(long, short, value_name = "N")]
     pub jobs: Option<usize>,
+    /// The pattern-database partition for --heuristic pdb: 555, 663, 78 (4x4), 6666 (5x5), auto,
+    /// or tile lists like 1,2,3/4,5,6 (default: the best already built, else one that builds in
+    /// seconds).
+    #[arg(long, value_name = "PARTITION")]
+    pub partition: Option<String>,
+    /// Where pattern databases are kept (default: $NPUZZLE_CACHE_DIR, else the user's cache).
+    #[arg(long, value_name = "DIR")]
+    pub cache_dir: Option<std::path::PathBuf>,
 }
 
 /// `npuzzle solve`.
@@ -365,4 +385,47 @@ pub struct StatsArgs {
     /// Where statistics are kept (default: $NPUZZLE_DATA_DIR, else the user's data directory).
     #[arg(long, value_name = "DIR")]
     pub data_dir: Option<std::path::PathBuf>,
+}
+
+/// `npuzzle pdb`.
+#[derive(Debug, Args)]
+pub struct PdbArgs {
+    /// What to do.
+    #[command(subcommand)]
+    pub action: PdbAction,
+    /// Where pattern databases are kept (default: $NPUZZLE_CACHE_DIR, else the user's cache).
+    #[arg(long, global = true, value_name = "DIR")]
+    pub cache_dir: Option<std::path::PathBuf>,
+}
+
+/// The `npuzzle pdb` actions.
+#[derive(Debug, Subcommand)]
+pub enum PdbAction {
+    /// Build the databases of a partition (those already built and sound are kept).
+    Build {
+        /// Board size: N for N×N, or WxH.
+        #[arg(long, short, default_value = "4x4", value_name = "WxH")]
+        size: Size,
+        /// The goal: blank-last (default), blank-first, snake, spiral, or a position.
+        #[arg(long, value_name = "GOAL", default_value = "blank-last")]
+        goal: Goal,
+        /// 555, 663, 78 (4x4), 6666 (5x5), auto, or tile lists like 1,2,3/4,5,6.
+        #[arg(long, value_name = "PARTITION")]
+        partition: Option<String>,
+        /// Build again even if sound files exist.
+        #[arg(long)]
+        force: bool,
+    },
+    /// List the databases built.
+    List,
+    /// Check every database's header and checksum.
+    Verify,
+    /// Remove databases (files named, or --all).
+    Remove {
+        /// File names (from `npuzzle pdb list`).
+        files: Vec<String>,
+        /// Remove every database.
+        #[arg(long)]
+        all: bool,
+    },
 }

@@ -2,6 +2,7 @@
 
 mod cli;
 mod commands;
+mod databases;
 mod input;
 mod play;
 mod search;
@@ -45,6 +46,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<Status> {
         Some(Command::Bench(args)) => commands::bench::run(&args, out),
         Some(Command::Play(args)) => play::run(&args),
         Some(Command::Stats(args)) => play::stats::run(&args, out),
+        Some(Command::Pdb(args)) => commands::pdb::run(&args, out),
         // Without a subcommand: the game, with its defaults.
         None => match Cli::parse_from(["npuzzle", "play"]).command {
             Some(Command::Play(args)) => play::run(&args),

@@ -2,12 +2,16 @@
 //! thread pool for batches.
 
 use std::collections::HashMap;
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context;
 use npuzzle_core::{Board, Goal, Size};
-use npuzzle_search::{Limits, Options, Solver};
+use npuzzle_search::heuristic::{AnyHeuristic, HeuristicKind};
+use npuzzle_search::{Algorithm, Limits, Options, Puzzle, Solver, pdb};
+
+use crate::databases;
 
 use crate::cli::SearchArgs;
 
@@ -44,17 +48,70 @@ impl SearchArgs {
 pub struct Solvers {
     goal: Goal,
     options: Options,
+    partition: Option<String>,
+    cache_dir: Option<PathBuf>,
     by_size: HashMap<Size, Arc<Solver>>,
 }
 
+/// Partitions of the 4x4 board, fastest first.
+const FOURS: [&str; 3] = ["78", "663", "555"];
+
 impl Solvers {
-    /// Solvers toward `goal` with `options`, prepared on demand.
-    pub fn new(goal: Goal, options: Options) -> Solvers {
-        Solvers {
+    /// Solvers toward `goal` with the options of `args`, prepared on demand.
+    pub fn new(goal: Goal, args: &SearchArgs) -> anyhow::Result<Solvers> {
+        Ok(Solvers {
             goal,
-            options,
+            options: args.options()?,
+            partition: args.partition.clone(),
+            cache_dir: args.cache_dir.clone(),
             by_size: HashMap::new(),
+        })
+    }
+
+    /// The pattern databases to search with, if any: asked for (`--heuristic pdb`,
+    /// `--partition`), or for `auto` and IDA* the best already built, building the small 5-5-5
+    /// databases of the 4x4 board on first use.
+    fn databases(&self, goal: &Board) -> anyhow::Result<Option<AnyHeuristic>> {
+        let asked = self.options.heuristic == Some(HeuristicKind::Pdb) || self.partition.is_some();
+        let searching = matches!(self.options.algorithm, Algorithm::Auto | Algorithm::IdaStar);
+        let square = (goal.width(), goal.height());
+        if !asked
+            && (self.options.heuristic.is_some()
+                || !searching
+                || !matches!(square, (4, 4) | (5, 5)))
+        {
+            return Ok(None);
         }
+        let puzzle = Puzzle::new(goal)?;
+        let dir = databases::cache_dir(self.cache_dir.as_deref())?;
+        let usable = |name: &str| pdb::partition(&puzzle, name).ok();
+        let chosen = match (&self.partition, square) {
+            (Some(name), _) => Some(pdb::partition(&puzzle, name)?),
+            (None, (4, 4)) => {
+                let built = FOURS
+                    .iter()
+                    .filter_map(|name| usable(name))
+                    .find(|groups| databases::built(&dir, &puzzle, groups));
+                if built.is_none() {
+                    eprintln!(
+                        "npuzzle: building the 5-5-5 pattern databases once (a second); for faster \
+                         solving: npuzzle pdb build --size 4 --partition 663 (seconds) or 78 (minutes)"
+                    );
+                }
+                built.or_else(|| usable("555")).or_else(|| usable("auto"))
+            }
+            (None, (5, 5)) => {
+                usable("6666").filter(|groups| databases::built(&dir, &puzzle, groups))
+            }
+            (None, _) if asked => Some(pdb::partition(&puzzle, "auto")?),
+            _ => None,
+        };
+        let Some(groups) = chosen else {
+            return Ok(None);
+        };
+        Ok(Some(AnyHeuristic::Pdb(databases::open(
+            &dir, &puzzle, &groups,
+        )?)))
     }
 
     /// The solver for boards of `board`'s size, prepared on first use; tells the user what
@@ -65,10 +122,14 @@ impl Solvers {
             return Ok(Arc::clone(solver));
         }
         let goal = self.goal.board(size)?;
-        let solver = Arc::new(Solver::new(&goal, self.options.clone())?);
+        let solver = match self.databases(&goal)? {
+            Some(heuristic) => Solver::with_heuristic(&goal, self.options.clone(), heuristic)?,
+            None => Solver::new(&goal, self.options.clone())?,
+        };
         if let Some(note) = solver.note() {
             eprintln!("npuzzle: {note}");
         }
+        let solver = Arc::new(solver);
         self.by_size.insert(size, Arc::clone(&solver));
         Ok(solver)
     }

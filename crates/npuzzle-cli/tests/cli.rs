@@ -3,8 +3,12 @@
 use assert_cmd::Command;
 use insta::assert_snapshot;
 
+/// The binary, with pattern databases kept in this test run's own folder.
 fn npuzzle() -> Command {
-    Command::cargo_bin("npuzzle").expect("the npuzzle binary is built")
+    let mut command = Command::cargo_bin("npuzzle").expect("the npuzzle binary is built");
+    let cache = std::env::temp_dir().join(format!("npuzzle-cache-{}", std::process::id()));
+    command.env("NPUZZLE_CACHE_DIR", cache);
+    command
 }
 
 /// Runs `npuzzle args` with `stdin`, returning (exit code, stdout, stderr).
@@ -623,4 +627,88 @@ fn bench_checks_lengths_against_the_file() {
         out.starts_with("3x2: 360 positions solved by idastar"),
         "{out}"
     );
+}
+
+#[test]
+fn pattern_databases_are_built_listed_verified_used_and_removed() {
+    let dir = data_dir("pdb");
+    let dir_arg = dir.to_str().unwrap();
+    let (code, out, err) = run(
+        &[
+            "pdb",
+            "build",
+            "--size",
+            "3",
+            "--partition",
+            "1,2,3,4/5,6,7,8",
+            "--cache-dir",
+            dir_arg,
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("3x3 partition 1,2,3,4/5,6,7,8: 2 databases"),
+        "{out}"
+    );
+    assert_eq!(err.matches("npuzzle: built").count(), 2, "{err}");
+    let list = stdout(&["pdb", "list", "--cache-dir", dir_arg]);
+    assert_eq!(list.lines().count(), 2, "{list}");
+    assert_eq!(
+        stdout(&["pdb", "verify", "--cache-dir", dir_arg])
+            .matches("  ok")
+            .count(),
+        2
+    );
+    let solved = stdout(&[
+        "solve",
+        "8 6 7/2 5 4/3 0 1",
+        "--partition",
+        "1,2,3,4/5,6,7,8",
+        "--cache-dir",
+        dir_arg,
+        "--json",
+    ]);
+    assert!(
+        solved.contains("\"heuristic\":\"pdb\"") && solved.contains("\"stm\":31"),
+        "{solved}"
+    );
+    // A damaged file is reported by verify, and rebuilt when next used.
+    let file = std::fs::read_dir(&dir)
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    std::fs::write(&file, b"garbage").unwrap();
+    let (code, out, _) = run(&["pdb", "verify", "--cache-dir", dir_arg], "");
+    assert_eq!(code, 1);
+    assert!(out.contains("is damaged"), "{out}");
+    let (code, _, err) = run(
+        &[
+            "solve",
+            "8 6 7/2 5 4/3 0 1",
+            "--partition",
+            "1,2,3,4/5,6,7,8",
+            "--cache-dir",
+            dir_arg,
+        ],
+        "",
+    );
+    assert_eq!(code, 0);
+    assert!(
+        err.contains("damaged") && err.contains("npuzzle: built"),
+        "{err}"
+    );
+    assert_eq!(
+        stdout(&["pdb", "remove", "--all", "--cache-dir", dir_arg])
+            .lines()
+            .count(),
+        2
+    );
+    assert!(stdout(&["pdb", "list", "--cache-dir", dir_arg]).starts_with("no pattern databases"));
+    let (code, _, err) = run(&["pdb", "build", "--size", "3", "--partition", "78"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("the 78 partition is for 4x4 boards"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -6,8 +6,8 @@ use std::hint::black_box;
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use npuzzle_core::{Board, Generator, Goal, Size};
 use npuzzle_search::algorithm::{constructive, idastar};
-use npuzzle_search::heuristic::{AnyHeuristic, HeuristicKind};
-use npuzzle_search::{DistanceTable, Limits, Puzzle};
+use npuzzle_search::heuristic::{Heuristic, LinearConflict, Manhattan, WalkingDistance};
+use npuzzle_search::{DistanceTable, Limits, Puzzle, pdb};
 
 /// Korf's instances 79 and 12 (blank-first goal): the two that took his IDA* fewest nodes.
 fn korf_easiest() -> Vec<Board> {
@@ -44,28 +44,37 @@ fn idastar_by_heuristic(c: &mut Criterion) {
     let boards = korf_easiest();
     let mut group = c.benchmark_group("idastar/korf 79 and 12");
     group.sample_size(10);
-    for kind in HeuristicKind::ALL {
-        let h = AnyHeuristic::new(kind, &puzzle).expect("heuristic");
-        group.bench_with_input(BenchmarkId::from_parameter(kind), &boards, |b, boards| {
+    bench_heuristic(&mut group, &puzzle, &boards, Manhattan::for_puzzle(&puzzle));
+    bench_heuristic(&mut group, &puzzle, &boards, LinearConflict::new(&puzzle));
+    bench_heuristic(
+        &mut group,
+        &puzzle,
+        &boards,
+        WalkingDistance::new(&puzzle).expect("tables"),
+    );
+    let partition = pdb::partition(&puzzle, "555").expect("5-5-5");
+    let databases = pdb::build_partition(&puzzle, &partition, &mut |_, _, _| {}).expect("built");
+    bench_heuristic(&mut group, &puzzle, &boards, databases);
+    group.finish();
+}
+
+fn bench_heuristic<H: Heuristic>(
+    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    puzzle: &Puzzle,
+    boards: &[Board],
+    h: H,
+) {
+    group.bench_with_input(
+        BenchmarkId::from_parameter(h.name()),
+        boards,
+        |b, boards| {
             b.iter(|| {
                 for board in boards {
-                    let solution = match &h {
-                        AnyHeuristic::Manhattan(h) => {
-                            idastar::solve(&puzzle, h, board, Limits::none())
-                        }
-                        AnyHeuristic::LinearConflict(h) => {
-                            idastar::solve(&puzzle, h, board, Limits::none())
-                        }
-                        AnyHeuristic::WalkingDistance(h) => {
-                            idastar::solve(&puzzle, h, board, Limits::none())
-                        }
-                    };
-                    black_box(solution.expect("solved"));
+                    black_box(idastar::solve(puzzle, &h, board, Limits::none()).expect("solved"));
                 }
             })
-        });
-    }
-    group.finish();
+        },
+    );
 }
 
 fn constructive_100(c: &mut Criterion) {

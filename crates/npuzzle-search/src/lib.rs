@@ -14,6 +14,7 @@ mod clock;
 mod error;
 pub mod heuristic;
 mod limits;
+pub mod pdb;
 mod puzzle;
 mod solution;
 mod solver;

@@ -209,6 +209,34 @@ impl Solver {
         &self.goal
     }
 
+    /// Prepares `goal` with a heuristic the caller built (pattern databases from files), for
+    /// IDA*, RBFS or the A* family (`auto` means IDA*).
+    pub fn with_heuristic(
+        goal: &Board,
+        options: Options,
+        heuristic: AnyHeuristic,
+    ) -> Result<Solver, SolveError> {
+        let algorithm = match options.algorithm {
+            Algorithm::Auto => Algorithm::IdaStar,
+            Algorithm::Table | Algorithm::Constructive => {
+                return Err(SolveError::Unsupported(format!(
+                    "the {} solver uses no heuristic",
+                    options.algorithm
+                )));
+            }
+            chosen => chosen,
+        };
+        Ok(Solver {
+            puzzle: Some(Puzzle::new(goal)?),
+            goal: goal.clone(),
+            algorithm,
+            heuristic: Some(heuristic),
+            options,
+            table: None,
+            note: None,
+        })
+    }
+
     /// Solves `board`; the solution has been replayed to the goal.
     pub fn solve(&self, board: &Board) -> Result<Solution, SolveError> {
         npuzzle_core::solvability::check(board, &self.goal)?;

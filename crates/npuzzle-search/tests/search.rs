@@ -413,3 +413,172 @@ fn big_boards_are_solved_constructively() {
         constructive::solve_streaming(&board, &goal, |_| std::ops::ControlFlow::Break(()));
     assert!(matches!(stopped, Err(SolveError::Stopped)));
 }
+
+mod pattern_databases {
+    use super::*;
+    use npuzzle_search::pdb::{self, Pattern, storage};
+
+    fn temp_dir(name: &str) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("npuzzle-pdb-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        dir
+    }
+
+    /// One pattern holding every tile is exact: the database is the distance table itself.
+    #[test]
+    fn a_pattern_of_every_tile_equals_the_bfs_distances() {
+        for goal in [Goal::BlankLast, Goal::Spiral] {
+            let t = table("3x3", goal);
+            let puzzle = t.puzzle().clone();
+            let h = pdb::build_partition(&puzzle, &[(1..=8).collect()], &mut |_, _, _| {}).unwrap();
+            for depth in 0..t.layer_counts().len() as u8 {
+                for board in t.positions_at(depth) {
+                    assert_eq!(
+                        h.value(&h.start(&puzzle.bytes(&board))),
+                        u32::from(depth),
+                        "{board}"
+                    );
+                }
+            }
+        }
+    }
+
+    /// Disjoint patterns add up without overestimating, with and without the mirror lookup.
+    #[test]
+    fn additive_databases_are_admissible_on_every_8_puzzle_state() {
+        for goal in [Goal::BlankLast, Goal::BlankFirst, Goal::Snake] {
+            let t = table("3x3", goal);
+            let puzzle = t.puzzle().clone();
+            let groups = pdb::partition(&puzzle, "1,2,3,4/5,6,7,8").unwrap();
+            let h = pdb::build_partition(&puzzle, &groups, &mut |_, _, _| {}).unwrap();
+            let mut exact = 0;
+            for depth in 0..t.layer_counts().len() as u8 {
+                for board in t.positions_at(depth) {
+                    let v = h.value(&h.start(&puzzle.bytes(&board)));
+                    assert!(v <= u32::from(depth), "{v} > {depth} on {board}");
+                    exact += usize::from(v == u32::from(depth));
+                }
+            }
+            assert!(exact > 10_000, "the bound is informative: {exact} exact");
+        }
+    }
+
+    #[test]
+    fn incremental_lookups_match_recomputation() {
+        let (_, puzzle) = setup("4", Goal::BlankLast);
+        let groups = pdb::partition(&puzzle, "555").unwrap();
+        let h = pdb::build_partition(&puzzle, &groups, &mut |_, _, _| {}).unwrap();
+        assert!(h.mirrored());
+        let (_, walk) = Generator::new(8).random_walk(puzzle.goal(), 300);
+        incremental_matches_scratch(&h, &puzzle, &walk);
+    }
+
+    #[test]
+    fn files_round_trip_and_damage_is_detected() {
+        let dir = temp_dir("files");
+        let (_, puzzle) = setup("3", Goal::BlankLast);
+        let pattern = Pattern::new(&puzzle, &[1, 2, 3]).unwrap();
+        let path = dir.join(pdb::file_name(&puzzle, &pattern));
+        assert!(matches!(
+            storage::load(&path, &puzzle, &pattern),
+            Err(storage::StorageError::Missing(_))
+        ));
+        let values = pdb::distances(&puzzle, &pattern, &mut |_, _| {}).unwrap();
+        storage::save(&path, &puzzle, &pattern, &values).unwrap();
+        let loaded = storage::load(&path, &puzzle, &pattern).unwrap();
+        assert_eq!((*loaded.values).as_ref(), values.as_slice());
+        let other = Pattern::new(&puzzle, &[1, 2, 4]).unwrap();
+        assert!(matches!(
+            storage::load(&path, &puzzle, &other),
+            Err(storage::StorageError::Mismatch { .. })
+        ));
+        let (_, other_goal) = setup("3", Goal::Spiral);
+        assert!(matches!(
+            storage::load(&path, &other_goal, &pattern),
+            Err(storage::StorageError::Mismatch { .. })
+        ));
+        let mut bytes = std::fs::read(&path).unwrap();
+        let last = bytes.len() - 1;
+        bytes[last] ^= 1;
+        std::fs::write(&path, &bytes).unwrap();
+        let error = storage::load(&path, &puzzle, &pattern).unwrap_err();
+        assert!(error.to_string().contains("checksum"), "{error}");
+        bytes.truncate(100);
+        std::fs::write(&path, &bytes).unwrap();
+        assert!(matches!(
+            storage::load(&path, &puzzle, &pattern),
+            Err(storage::StorageError::Damaged { .. })
+        ));
+        std::fs::write(&path, b"not a database").unwrap();
+        assert!(matches!(
+            storage::load(&path, &puzzle, &pattern),
+            Err(storage::StorageError::Damaged { .. })
+        ));
+        // open_or_build rebuilds what is damaged, saying why.
+        let mut reasons = Vec::new();
+        pdb::open_or_build(
+            &dir,
+            &puzzle,
+            &[vec![1, 2, 3], vec![4, 5, 6, 7, 8]],
+            &mut |event| {
+                if let pdb::Event::Building { reason, .. } = event {
+                    reasons.push(reason);
+                }
+            },
+        )
+        .unwrap();
+        assert_eq!(reasons.len(), 2);
+        assert!(
+            reasons[0].contains("damaged") && reasons[1].contains("not built"),
+            "{reasons:?}"
+        );
+        assert!(storage::load(&path, &puzzle, &pattern).is_ok());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn korf_instances_with_5_5_5_databases() {
+        let dir = temp_dir("korf");
+        let (_, puzzle) = setup("4", Goal::BlankFirst);
+        let groups = pdb::partition(&puzzle, "555").unwrap();
+        let h = pdb::open_or_build(&dir, &puzzle, &groups, &mut |_| {}).unwrap();
+        let size = Size::square(4).unwrap();
+        let all = instances("korf100.txt", 16);
+        for (tiles, optimal) in &all {
+            let board = Board::new(size, tiles.clone()).unwrap();
+            assert!(h.value(&h.start(&puzzle.bytes(&board))) as usize <= *optimal);
+        }
+        for number in [79, 12, 42, 55, 1] {
+            let (tiles, optimal) = &all[number - 1];
+            let board = Board::new(size, tiles.clone()).unwrap();
+            let solution = idastar::solve(&puzzle, &h, &board, Limits::default()).unwrap();
+            assert_eq!(solution.moves.len(), *optimal, "instance {number}");
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn partitions_by_name_and_by_tiles() {
+        let (_, four) = setup("4", Goal::BlankLast);
+        for name in ["555", "663", "78"] {
+            let groups = pdb::partition(&four, name).unwrap();
+            let mut all: Vec<u8> = groups.concat();
+            all.sort_unstable();
+            assert_eq!(all, (1..16).collect::<Vec<u8>>(), "{name}");
+        }
+        let (_, spiral) = setup("4", Goal::Spiral);
+        assert!(pdb::partition(&spiral, "663").is_err());
+        assert_eq!(
+            pdb::partition(&spiral, "auto")
+                .unwrap()
+                .iter()
+                .map(Vec::len)
+                .collect::<Vec<_>>(),
+            [6, 6, 3]
+        );
+        assert!(pdb::partition(&four, "1,2/3").is_err());
+        assert!(pdb::partition(&four, "6666").is_err());
+        let (_, five) = setup("5", Goal::BlankFirst);
+        assert_eq!(pdb::partition(&five, "6666").unwrap().len(), 4);
+    }
+}

@@ -6,11 +6,12 @@ use std::time::Instant;
 
 use anyhow::{Context, bail};
 use npuzzle_core::{Board, Goal, Size};
-use npuzzle_search::{DistanceTable, Limits, Puzzle, Solver};
+use npuzzle_search::{DistanceTable, Limits, Puzzle};
 use rayon::prelude::*;
 use serde_json::json;
 
 use crate::cli::BenchArgs;
+use crate::search::Solvers;
 use crate::status::Status;
 
 /// One benchmark instance: the position and its known optimal length.
@@ -39,7 +40,8 @@ fn run_every(args: &BenchArgs, size: Size, out: &mut dyn Write) -> anyhow::Resul
         .flat_map(|d| table.positions_at(d as u8).map(move |board| (board, d)))
         .take(args.limit.unwrap_or(usize::MAX))
         .collect();
-    let solver = Solver::new(&goal, args.search.options()?)?;
+    let solver =
+        Solvers::new(args.goal.clone().unwrap_or_default(), &args.search)?.for_board(&goal)?;
     let clock = Instant::now();
     let results: Vec<_> = args.search.pool()?.install(|| {
         positions
@@ -112,7 +114,7 @@ fn run_file(args: &BenchArgs, file: &Path, out: &mut dyn Write) -> anyhow::Resul
     let Some(first) = instances.first() else {
         bail!("{}: no instances", file.display());
     };
-    let solver = Solver::new(&goal.board(first.board.size())?, args.search.options()?)?;
+    let solver = Solvers::new(goal, &args.search)?.for_board(&first.board)?;
     let wall = Instant::now();
     let results: Vec<_> = args.search.pool()?.install(|| {
         instances

@@ -18,12 +18,11 @@ use crate::stream::MoveWriter;
 
 /// Runs the command.
 pub fn run(args: &SolveArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
-    let options = args.search.options()?;
     let items = input::items(args.position.as_deref())?;
     if items.is_empty() {
         anyhow::bail!("no position given: pass one as an argument or on standard input");
     }
-    let mut solvers = Solvers::new(args.input.goal.clone(), options);
+    let mut solvers = Solvers::new(args.input.goal.clone(), &args.search)?;
     let mut worst = Status::Success;
     let mut jobs = Vec::new();
     for item in &items {

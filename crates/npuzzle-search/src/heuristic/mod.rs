@@ -63,10 +63,12 @@ pub enum HeuristicKind {
     LinearConflict,
     /// [`WalkingDistance`].
     WalkingDistance,
+    /// Additive pattern databases ([`crate::pdb::AdditivePdb`]), opened from files by the caller.
+    Pdb,
 }
 
 impl HeuristicKind {
-    /// Every heuristic.
+    /// The heuristics built from the goal alone (not [`HeuristicKind::Pdb`]).
     pub const ALL: [HeuristicKind; 3] = [
         HeuristicKind::Manhattan,
         HeuristicKind::LinearConflict,
@@ -79,6 +81,7 @@ impl HeuristicKind {
             HeuristicKind::Manhattan => "manhattan",
             HeuristicKind::LinearConflict => "linear-conflict",
             HeuristicKind::WalkingDistance => "walking-distance",
+            HeuristicKind::Pdb => "pdb",
         }
     }
 }
@@ -96,11 +99,12 @@ impl FromStr for HeuristicKind {
             "md" => Ok(HeuristicKind::Manhattan),
             "lc" => Ok(HeuristicKind::LinearConflict),
             "wd" => Ok(HeuristicKind::WalkingDistance),
+            "pdb" | "pattern-databases" => Ok(HeuristicKind::Pdb),
             name => HeuristicKind::ALL
                 .into_iter()
                 .find(|h| h.name() == name)
                 .ok_or_else(|| {
-                    format!("unknown heuristic '{text}': use manhattan, linear-conflict or walking-distance")
+                    format!("unknown heuristic '{text}': use manhattan, linear-conflict, walking-distance or pdb")
                 }),
         }
     }
@@ -115,6 +119,8 @@ pub enum AnyHeuristic {
     LinearConflict(LinearConflict),
     /// [`WalkingDistance`].
     WalkingDistance(WalkingDistance),
+    /// [`crate::pdb::AdditivePdb`].
+    Pdb(crate::pdb::AdditivePdb),
 }
 
 impl AnyHeuristic {
@@ -127,6 +133,12 @@ impl AnyHeuristic {
             }
             HeuristicKind::WalkingDistance => {
                 AnyHeuristic::WalkingDistance(WalkingDistance::new(puzzle)?)
+            }
+            HeuristicKind::Pdb => {
+                return Err(SolveError::Unsupported(
+                    "pattern databases live in files: open them with pdb::open_or_build"
+                        .to_string(),
+                ));
             }
         })
     }
@@ -145,6 +157,7 @@ macro_rules! dispatch {
             $crate::heuristic::AnyHeuristic::Manhattan($h) => $body,
             $crate::heuristic::AnyHeuristic::LinearConflict($h) => $body,
             $crate::heuristic::AnyHeuristic::WalkingDistance($h) => $body,
+            $crate::heuristic::AnyHeuristic::Pdb($h) => $body,
         }
     };
 }
