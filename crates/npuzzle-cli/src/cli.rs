@@ -253,7 +253,7 @@ pub struct ConvertArgs {
 }
 
 /// Options shared by `solve` and `bench`: which algorithm, with what, within which limits.
-#[derive(Debug, Args)]
+#[derive(Clone, Debug, Args)]
 pub struct SearchArgs {
     /// auto, table, astar, idastar, rbfs, wastar, greedy or constructive. `auto` picks the fastest
     /// optimal method the board allows and says which.
@@ -277,6 +277,10 @@ pub struct SearchArgs {
     /// Threads for batches (default: all cores).
     #[arg(long, short, value_name = "N")]
     pub jobs: Option<usize>,
+    /// Solve positions one at a time, each searched on every core (for hard instances; a single
+    /// position given as an argument is always searched this way).
+    #[arg(long)]
+    pub split: bool,
     /// The pattern-database partition for --heuristic pdb: 555, 663, 78 (4x4), 6666 (5x5), auto,
     /// or tile lists like 1,2,3/4,5,6 (default: the best already built, else one that builds in
     /// seconds).

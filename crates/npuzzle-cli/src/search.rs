@@ -32,13 +32,20 @@ impl SearchArgs {
             heuristic: self.heuristic,
             weight: self.weight,
             limits,
+            parallel: self.split,
         })
     }
 
-    /// A thread pool of `--jobs` threads (all cores by default).
+    /// A thread pool of `--jobs` threads (all cores by default) for a batch; one thread runs
+    /// the batch when each position is itself searched on every core (`--split`).
     pub fn pool(&self) -> anyhow::Result<rayon::ThreadPool> {
+        let threads = if self.split {
+            1
+        } else {
+            self.jobs.unwrap_or(0)
+        };
         rayon::ThreadPoolBuilder::new()
-            .num_threads(self.jobs.unwrap_or(0))
+            .num_threads(threads)
             .build()
             .context("starting the worker threads")
     }

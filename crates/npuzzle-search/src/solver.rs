@@ -100,6 +100,9 @@ pub struct Options {
     pub weight: f64,
     /// Node, time and memory limits.
     pub limits: Limits,
+    /// Search one position on every core (IDA*; not in WebAssembly). For batches, leave it off
+    /// and solve several positions at once instead.
+    pub parallel: bool,
 }
 
 impl Default for Options {
@@ -109,6 +112,7 @@ impl Default for Options {
             heuristic: None,
             weight: 2.0,
             limits: Limits::default(),
+            parallel: false,
         }
     }
 }
@@ -248,6 +252,10 @@ impl Solver {
             return algorithm::constructive::solve(board, &self.goal);
         };
         dispatch!(heuristic, |h| match self.algorithm {
+            #[cfg(not(target_arch = "wasm32"))]
+            Algorithm::IdaStar if self.options.parallel => {
+                idastar::solve_parallel(puzzle, h, board, limits)
+            }
             Algorithm::IdaStar => idastar::solve(puzzle, h, board, limits),
             Algorithm::Rbfs => rbfs::solve(puzzle, h, board, limits),
             Algorithm::AStar => best_first::solve(puzzle, h, board, Priority::AStar, limits),

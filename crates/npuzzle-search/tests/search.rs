@@ -200,20 +200,22 @@ fn prepared(goal: &Goal) -> &'static Prepared {
             .map(|goal| {
                 let t = table("3x3", goal.clone());
                 let mut solvers = Vec::new();
-                for algorithm in [
-                    Algorithm::AStar,
-                    Algorithm::IdaStar,
-                    Algorithm::Rbfs,
-                    Algorithm::WeightedAStar,
-                    Algorithm::Greedy,
-                    Algorithm::Constructive,
-                    Algorithm::Table,
+                for (algorithm, parallel) in [
+                    (Algorithm::AStar, false),
+                    (Algorithm::IdaStar, false),
+                    (Algorithm::IdaStar, true),
+                    (Algorithm::Rbfs, false),
+                    (Algorithm::WeightedAStar, false),
+                    (Algorithm::Greedy, false),
+                    (Algorithm::Constructive, false),
+                    (Algorithm::Table, false),
                 ] {
                     for heuristic in HeuristicKind::ALL {
                         let options = Options {
                             algorithm,
                             heuristic: Some(heuristic),
                             weight: 1.5,
+                            parallel,
                             ..Options::default()
                         };
                         let solver = Solver::new(t.puzzle().goal(), options).unwrap();
@@ -553,7 +555,26 @@ mod pattern_databases {
             let board = Board::new(size, tiles.clone()).unwrap();
             let solution = idastar::solve(&puzzle, &h, &board, Limits::default()).unwrap();
             assert_eq!(solution.moves.len(), *optimal, "instance {number}");
+            let parallel = idastar::solve_parallel(&puzzle, &h, &board, Limits::default()).unwrap();
+            assert_eq!(
+                parallel.moves.len(),
+                *optimal,
+                "instance {number} on every core"
+            );
         }
+        let (tiles, _) = &all[0];
+        let board = Board::new(size, tiles.clone()).unwrap();
+        let limited = idastar::solve_parallel(&puzzle, &h, &board, Limits::none().nodes(2_000));
+        assert!(
+            matches!(
+                limited,
+                Err(SolveError::LimitReached {
+                    limit: Limit::Nodes(_),
+                    ..
+                })
+            ),
+            "{limited:?}"
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -22,7 +22,10 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
     if items.is_empty() {
         anyhow::bail!("no position given: pass one as an argument or on standard input");
     }
-    let mut solvers = Solvers::new(args.input.goal.clone(), &args.search)?;
+    // One position from the argument is searched on every core.
+    let mut search = args.search.clone();
+    search.split |= args.position.is_some();
+    let mut solvers = Solvers::new(args.input.goal.clone(), &search)?;
     let mut worst = Status::Success;
     let mut jobs = Vec::new();
     for item in &items {
@@ -52,7 +55,7 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
         }
         return Ok(worst);
     }
-    let results: Vec<_> = args.search.pool()?.install(|| {
+    let results: Vec<_> = search.pool()?.install(|| {
         jobs.par_iter()
             .map(|(_, (solver, board))| solver.solve(board))
             .collect()

@@ -1,5 +1,7 @@
 //! IDA* (Korf 1985): iterative-deepening depth-first search on f = g + h.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use npuzzle_core::{Board, Move};
 
 use super::{Found, Start, finish, start};
@@ -36,6 +38,7 @@ pub fn solve<H: Heuristic>(
         state,
         lower_bound,
     } = start(puzzle, h, board)?;
+    let never = AtomicBool::new(false);
     let mut search = Search {
         puzzle,
         h,
@@ -44,6 +47,7 @@ pub fn solve<H: Heuristic>(
         stats: Stats::default(),
         budget: Budget::new(limits),
         next_bound: u32::MAX,
+        stop: &never,
     };
     let mut bound = lower_bound;
     loop {
@@ -87,6 +91,8 @@ struct Search<'a, H: Heuristic> {
     stats: Stats,
     budget: Budget,
     next_bound: u32,
+    /// Set when another thread has found the goal: this search may stop.
+    stop: &'a AtomicBool,
 }
 
 impl<H: Heuristic> Search<'_, H> {
@@ -105,6 +111,9 @@ impl<H: Heuristic> Search<'_, H> {
         }
         self.stats.expanded += 1;
         self.budget.check(&self.stats)?;
+        if self.stats.expanded.is_multiple_of(4096) && self.stop.load(Ordering::Relaxed) {
+            return Ok(false);
+        }
         for &(source, m) in self.puzzle.neighbours(blank) {
             if previous == Some(m.opposite()) {
                 continue;
@@ -129,5 +138,181 @@ impl<H: Heuristic> Search<'_, H> {
             self.cells[blank] = 0;
         }
         Ok(false)
+    }
+}
+
+/// A node where a parallel iteration splits the tree.
+#[cfg(not(target_arch = "wasm32"))]
+struct Split<S> {
+    cells: Vec<u8>,
+    blank: usize,
+    path: Vec<Move>,
+    state: S,
+}
+
+/// How many subtrees a parallel iteration aims for (many per core, for balance).
+#[cfg(not(target_arch = "wasm32"))]
+const SUBTREES: usize = 512;
+
+/// IDA* on every core: [`solve`]'s search, with each iteration's tree split a few moves deep
+/// into subtrees searched in parallel. The first subtree to reach the goal stops the others; the
+/// solution is still optimal, since every solution within an iteration's bound has exactly that
+/// length. Node and time limits apply to the whole search.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn solve_parallel<H: Heuristic + Sync>(
+    puzzle: &Puzzle,
+    h: &H,
+    board: &Board,
+    limits: Limits,
+) -> Result<Solution, SolveError> {
+    use rayon::prelude::*;
+    use std::sync::Mutex;
+
+    let Start {
+        cells,
+        state,
+        lower_bound,
+    } = start(puzzle, h, board)?;
+    let clock = Budget::new(limits);
+    let mut stats = Stats::default();
+    let mut bound = lower_bound;
+    loop {
+        stats.iterations += 1;
+        // Split: every path of the iteration's tree, a few moves deep (or the goal, if shallower).
+        let mut splits = vec![Split {
+            cells: cells.clone(),
+            blank: board.blank(),
+            path: Vec::new(),
+            state,
+        }];
+        let mut next_bound = u32::MAX;
+        while splits.len() < SUBTREES && !splits.is_empty() {
+            if let Some(goal) = splits
+                .iter()
+                .find(|s| h.value(&s.state) == 0 && s.cells == puzzle.goal_cells())
+            {
+                let found = Found {
+                    moves: goal.path.clone(),
+                    optimal: true,
+                    bound: None,
+                    algorithm: "idastar",
+                    lower_bound,
+                };
+                stats.elapsed = clock.elapsed();
+                return finish(puzzle, h, board, found, stats);
+            }
+            let mut deeper = Vec::with_capacity(splits.len() * 3);
+            for split in &splits {
+                stats.expanded += 1;
+                for &(source, m) in puzzle.neighbours(split.blank) {
+                    if split.path.last() == Some(&m.opposite()) {
+                        continue;
+                    }
+                    let mut cells = split.cells.clone();
+                    let tile = cells[source as usize];
+                    cells[split.blank] = tile;
+                    cells[source as usize] = 0;
+                    stats.generated += 1;
+                    let child = h.moved(&split.state, &cells, tile, source as usize, split.blank);
+                    let f = split.path.len() as u32 + 1 + h.value(&child);
+                    if f > bound {
+                        next_bound = next_bound.min(f);
+                        continue;
+                    }
+                    let mut path = split.path.clone();
+                    path.push(m);
+                    deeper.push(Split {
+                        cells,
+                        blank: source as usize,
+                        path,
+                        state: child,
+                    });
+                }
+            }
+            splits = deeper;
+        }
+        let stop = AtomicBool::new(false);
+        let found: Mutex<Option<Vec<Move>>> = Mutex::new(None);
+        let spent = stats.expanded;
+        let remaining = Limits {
+            max_nodes: limits.max_nodes.map(|n| n.saturating_sub(spent)),
+            timeout: limits.timeout.map(|t| t.saturating_sub(clock.elapsed())),
+            max_memory: limits.max_memory,
+        };
+        let results: Vec<_> = splits
+            .par_iter()
+            .map(|split| {
+                let mut search = Search {
+                    puzzle,
+                    h,
+                    cells: split.cells.clone(),
+                    path: split.path.clone(),
+                    stats: Stats::default(),
+                    budget: Budget::new(remaining),
+                    next_bound: u32::MAX,
+                    stop: &stop,
+                };
+                if stop.load(Ordering::Relaxed) {
+                    return Ok((u32::MAX, search.stats));
+                }
+                let g = split.path.len() as u32;
+                let outcome = search.dfs(
+                    split.blank,
+                    g,
+                    bound,
+                    split.state,
+                    split.path.last().copied(),
+                );
+                match outcome {
+                    Ok(true) => {
+                        stop.store(true, Ordering::Relaxed);
+                        if let Ok(mut slot) = found.lock() {
+                            slot.get_or_insert(search.path);
+                        }
+                        Ok((u32::MAX, search.stats))
+                    }
+                    Ok(false) => Ok((search.next_bound, search.stats)),
+                    Err(limit) => {
+                        stop.store(true, Ordering::Relaxed);
+                        Err((limit, search.stats))
+                    }
+                }
+            })
+            .collect();
+        let mut hit = None;
+        for result in results {
+            let (subtree_bound, subtree_stats) = match result {
+                Ok(r) => r,
+                Err((limit, s)) => {
+                    hit = Some(limit);
+                    (u32::MAX, s)
+                }
+            };
+            next_bound = next_bound.min(subtree_bound);
+            stats.expanded += subtree_stats.expanded;
+            stats.generated += subtree_stats.generated;
+            stats.peak_nodes = stats.peak_nodes.max(subtree_stats.peak_nodes);
+        }
+        stats.elapsed = clock.elapsed();
+        if let Some(moves) = found.into_inner().ok().flatten() {
+            stats.peak_nodes = moves.len() as u64 + 1;
+            let found = Found {
+                moves,
+                optimal: true,
+                bound: None,
+                algorithm: "idastar",
+                lower_bound,
+            };
+            return finish(puzzle, h, board, found, stats);
+        }
+        if let Some(limit) = hit {
+            return Err(SolveError::LimitReached { limit, stats });
+        }
+        if next_bound == u32::MAX {
+            return Err(SolveError::Internal(
+                "IDA* exhausted a solvable space".to_string(),
+            ));
+        }
+        bound = next_bound;
     }
 }

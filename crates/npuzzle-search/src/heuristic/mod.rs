@@ -27,7 +27,7 @@ use crate::puzzle::Puzzle;
 /// implementation can update its bound in O(1) instead of rescanning the board.
 pub trait Heuristic: Send + Sync {
     /// What the heuristic remembers about a position.
-    type State: Copy + Send;
+    type State: Copy + Send + Sync;
 
     /// The heuristic's name, as the command line spells it.
     fn name(&self) -> &'static str;

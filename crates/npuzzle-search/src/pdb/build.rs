@@ -1,5 +1,7 @@
 //! Building a pattern database: breadth-first search from the goal in the abstract space.
 
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
+
 use super::pattern::Pattern;
 use crate::error::SolveError;
 use crate::puzzle::Puzzle;
@@ -61,10 +63,11 @@ impl Grid {
 
 /// The distance of every placement of `pattern`'s tiles to their goal cells, counting only moves
 /// of pattern tiles (the other tiles and the blank move for free), minimised over where the
-/// blank is. `progress(done, total)` is called now and then with placements reached.
+/// blank is. `progress(done, total)` is called after each layer with placements reached.
 ///
 /// The search runs over abstract states (placement, the region of free cells holding the
-/// blank): within a region the blank moves at no cost, so the region is all that matters.
+/// blank): within a region the blank moves at no cost, so the region is all that matters. Each
+/// layer is expanded on all cores; the visited set is a bitset updated with atomic `fetch_or`.
 pub fn distances(
     puzzle: &Puzzle,
     pattern: &Pattern,
@@ -78,23 +81,23 @@ pub fn distances(
         .filter(|&s| s < 1 << 40)
         .ok_or_else(|| SolveError::Unsupported("this pattern is too large to build".into()))?;
     let grid = Grid::new(puzzle);
-    let mut values = vec![UNSEEN; placements as usize];
-    let mut visited = vec![0u64; states.div_ceil(64) as usize];
+    let values: Vec<AtomicU8> = (0..placements).map(|_| AtomicU8::new(UNSEEN)).collect();
+    let visited: Vec<AtomicU64> = (0..states.div_ceil(64))
+        .map(|_| AtomicU64::new(0))
+        .collect();
     let target = puzzle.target();
-    let mut at: Vec<u8> = pattern
+    let at: Vec<u8> = pattern
         .tiles()
         .iter()
         .map(|&t| target[t as usize])
         .collect();
     let occupied = at.iter().fold(0u64, |m, &c| m | 1 << c);
-    let blank = u64::from(target[0]);
-    let region = grid.flood(1 << blank, grid.all & !occupied);
+    let region = grid.flood(1 << target[0], grid.all & !occupied);
     let start = pattern.rank(at.iter().copied()) * n + u64::from(region.trailing_zeros());
-    values[(start / n) as usize] = 0;
-    visited[(start / 64) as usize] |= 1 << (start % 64);
+    values[(start / n) as usize].store(0, Ordering::Relaxed);
+    visited[(start / 64) as usize].fetch_or(1 << (start % 64), Ordering::Relaxed);
     let mut frontier = vec![start];
-    let mut next = Vec::new();
-    let mut reached = 1u64;
+    let reached = AtomicU64::new(1);
     let mut depth = 0u8;
     while !frontier.is_empty() {
         if depth == UNSEEN - 1 {
@@ -102,40 +105,52 @@ pub fn distances(
                 "pattern distances overflow a byte".into(),
             ));
         }
-        for &state in &frontier {
-            pattern.unrank(state / n, &mut at);
-            let occupied = at.iter().fold(0u64, |m, &c| m | 1 << c);
-            let region = grid.flood(1 << (state % n), grid.all & !occupied);
-            for i in 0..k {
-                let from = at[i];
-                let mut targets = grid.neighbours[from as usize] & region;
-                while targets != 0 {
-                    let to = targets.trailing_zeros() as u8;
-                    targets &= targets - 1;
-                    at[i] = to;
-                    let moved = occupied ^ (1 << from) ^ (1 << to);
-                    let new_region = grid.flood(1 << from, grid.all & !moved);
-                    let rank = pattern.rank(at.iter().copied());
-                    let child = rank * n + u64::from(new_region.trailing_zeros());
-                    let (word, bit) = ((child / 64) as usize, child % 64);
-                    if visited[word] & (1 << bit) == 0 {
-                        visited[word] |= 1 << bit;
-                        next.push(child);
-                        let value = &mut values[rank as usize];
-                        if *value == UNSEEN {
-                            *value = depth + 1;
-                            reached += 1;
+        let expand = |chunk: &[u64]| {
+            let mut found = Vec::new();
+            let mut at = vec![0u8; k];
+            for &state in chunk {
+                pattern.unrank(state / n, &mut at);
+                let occupied = at.iter().fold(0u64, |m, &c| m | 1 << c);
+                let region = grid.flood(1 << (state % n), grid.all & !occupied);
+                for i in 0..k {
+                    let from = at[i];
+                    let mut targets = grid.neighbours[from as usize] & region;
+                    while targets != 0 {
+                        let to = targets.trailing_zeros() as u8;
+                        targets &= targets - 1;
+                        at[i] = to;
+                        let moved = occupied ^ (1 << from) ^ (1 << to);
+                        let new_region = grid.flood(1 << from, grid.all & !moved);
+                        let rank = pattern.rank(at.iter().copied());
+                        let child = rank * n + u64::from(new_region.trailing_zeros());
+                        let bit = 1u64 << (child % 64);
+                        if visited[(child / 64) as usize].fetch_or(bit, Ordering::Relaxed) & bit
+                            == 0
+                        {
+                            found.push(child);
+                            let first = values[rank as usize]
+                                .compare_exchange(
+                                    UNSEEN,
+                                    depth + 1,
+                                    Ordering::Relaxed,
+                                    Ordering::Relaxed,
+                                )
+                                .is_ok();
+                            if first {
+                                reached.fetch_add(1, Ordering::Relaxed);
+                            }
                         }
                     }
+                    at[i] = from;
                 }
-                at[i] = from;
             }
-        }
-        progress(reached, placements);
+            found
+        };
+        frontier = expand_layer(&frontier, expand);
+        progress(reached.load(Ordering::Relaxed), placements);
         depth += 1;
-        std::mem::swap(&mut frontier, &mut next);
-        next.clear();
     }
+    let reached = reached.into_inner();
     // With two or more free cells every placement is reachable; with one (every tile in the
     // pattern) parity leaves exactly half, the others unsolvable and never looked up.
     let expected = if k + 1 < n as usize {
@@ -148,5 +163,17 @@ pub fn distances(
             "the pattern search reached {reached} of {placements} placements"
         )));
     }
-    Ok(values)
+    Ok(values.into_iter().map(AtomicU8::into_inner).collect())
+}
+
+/// Expands a layer in chunks, on every core where there are threads.
+#[cfg(not(target_arch = "wasm32"))]
+fn expand_layer(frontier: &[u64], expand: impl Fn(&[u64]) -> Vec<u64> + Sync + Send) -> Vec<u64> {
+    use rayon::prelude::*;
+    frontier.par_chunks(1 << 14).flat_map_iter(expand).collect()
+}
+
+#[cfg(target_arch = "wasm32")]
+fn expand_layer(frontier: &[u64], expand: impl Fn(&[u64]) -> Vec<u64>) -> Vec<u64> {
+    frontier.chunks(1 << 14).flat_map(expand).collect()
 }
