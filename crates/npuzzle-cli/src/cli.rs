@@ -330,6 +330,9 @@ pub struct BenchArgs {
     /// Only the first N instances.
     #[arg(long, value_name = "N")]
     pub limit: Option<usize>,
+    /// Only these instances (numbered from 1, in file order), e.g. --only 25,40,29.
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    pub only: Vec<usize>,
     /// Search options.
     #[command(flatten)]
     pub search: SearchArgs,

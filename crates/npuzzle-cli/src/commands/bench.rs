@@ -15,6 +15,7 @@ use crate::search::Solvers;
 use crate::status::Status;
 
 /// One benchmark instance: the position and its known optimal length.
+#[derive(Clone)]
 struct Instance {
     line: usize,
     board: Board,
@@ -107,6 +108,19 @@ fn run_file(args: &BenchArgs, file: &Path, out: &mut dyn Write) -> anyhow::Resul
     let text =
         std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
     let (file_goal, mut instances) = parse_instances(&text, file)?;
+    if !args.only.is_empty() {
+        if let Some(&bad) = args.only.iter().find(|&&i| i == 0 || i > instances.len()) {
+            bail!(
+                "--only {bad}: the file has instances 1 to {}",
+                instances.len()
+            );
+        }
+        instances = args
+            .only
+            .iter()
+            .map(|&i| instances[i - 1].clone())
+            .collect();
+    }
     if let Some(limit) = args.limit {
         instances.truncate(limit);
     }
@@ -132,8 +146,8 @@ fn run_file(args: &BenchArgs, file: &Path, out: &mut dyn Write) -> anyhow::Resul
         )?;
     }
     let (mut expanded, mut generated, mut seconds, mut failures) = (0u64, 0u64, 0f64, 0usize);
-    for (number, (instance, result)) in instances.iter().zip(&results).enumerate() {
-        let number = number + 1;
+    for (index, (instance, result)) in instances.iter().zip(&results).enumerate() {
+        let number = args.only.get(index).copied().unwrap_or(index + 1);
         let solution = match result {
             Ok(solution) => solution,
             Err(error) => {

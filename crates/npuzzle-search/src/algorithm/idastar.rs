@@ -1,6 +1,6 @@
 //! IDA* (Korf 1985): iterative-deepening depth-first search on f = g + h.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use npuzzle_core::{Board, Move};
 
@@ -233,15 +233,18 @@ pub fn solve_parallel<H: Heuristic + Sync>(
         }
         let stop = AtomicBool::new(false);
         let found: Mutex<Option<Vec<Move>>> = Mutex::new(None);
-        let spent = stats.expanded;
-        let remaining = Limits {
-            max_nodes: limits.max_nodes.map(|n| n.saturating_sub(spent)),
-            timeout: limits.timeout.map(|t| t.saturating_sub(clock.elapsed())),
-            max_memory: limits.max_memory,
-        };
+        let spent = AtomicU64::new(stats.expanded);
         let results: Vec<_> = splits
             .par_iter()
             .map(|split| {
+                // What is left of the whole search's limits when this subtree starts.
+                let remaining = Limits {
+                    max_nodes: limits
+                        .max_nodes
+                        .map(|n| n.saturating_sub(spent.load(Ordering::Relaxed))),
+                    timeout: limits.timeout.map(|t| t.saturating_sub(clock.elapsed())),
+                    max_memory: limits.max_memory,
+                };
                 let mut search = Search {
                     puzzle,
                     h,
