@@ -107,8 +107,9 @@ impl Solvers {
                 }
                 built.or_else(|| usable("555")).or_else(|| usable("auto"))
             }
+            // Built on request only: 6-6-6-6 takes minutes.
             (None, (5, 5)) => {
-                usable("6666").filter(|groups| databases::built(&dir, &puzzle, groups))
+                usable("6666").filter(|groups| asked || databases::built(&dir, &puzzle, groups))
             }
             (None, _) if asked => Some(pdb::partition(&puzzle, "auto")?),
             _ => None,
@@ -135,6 +136,12 @@ impl Solvers {
         };
         if let Some(note) = solver.note() {
             eprintln!("npuzzle: {note}");
+            if (goal.width(), goal.height()) == (5, 5) {
+                eprintln!(
+                    "npuzzle: for optimal 24-puzzle solving, build the 6-6-6-6 pattern databases \
+                     once (about 7 minutes): npuzzle pdb build --size 5"
+                );
+            }
         }
         let solver = Arc::new(solver);
         self.by_size.insert(size, Arc::clone(&solver));

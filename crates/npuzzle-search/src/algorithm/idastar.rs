@@ -309,6 +309,12 @@ pub fn solve_parallel<H: Heuristic + Sync>(
             return finish(puzzle, h, board, found, stats);
         }
         if let Some(limit) = hit {
+            // Report the whole search's limit, not what was left of it for one subtree.
+            let limit = match limit {
+                Limit::Nodes(_) => Limit::Nodes(limits.max_nodes.unwrap_or_default()),
+                Limit::Time(_) => Limit::Time(limits.timeout.unwrap_or_default()),
+                memory => memory,
+            };
             return Err(SolveError::LimitReached { limit, stats });
         }
         if next_bound == u32::MAX {
