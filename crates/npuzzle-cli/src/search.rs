@@ -36,16 +36,10 @@ impl SearchArgs {
         })
     }
 
-    /// A thread pool of `--jobs` threads (all cores by default) for a batch; one thread runs
-    /// the batch when each position is itself searched on every core (`--split`).
+    /// A thread pool of `--jobs` threads (all cores by default).
     pub fn pool(&self) -> anyhow::Result<rayon::ThreadPool> {
-        let threads = if self.split {
-            1
-        } else {
-            self.jobs.unwrap_or(0)
-        };
         rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
+            .num_threads(self.jobs.unwrap_or(0))
             .build()
             .context("starting the worker threads")
     }
@@ -147,4 +141,21 @@ impl Solvers {
         self.by_size.insert(size, Arc::clone(&solver));
         Ok(solver)
     }
+}
+
+/// Solves `items` in the pool of `args`: several at once, or with `--split` one after another,
+/// each searched on every thread of the pool.
+pub fn run_batch<T: Sync, R: Send>(
+    args: &SearchArgs,
+    items: &[T],
+    solve: impl Fn(&T) -> R + Sync + Send,
+) -> anyhow::Result<Vec<R>> {
+    use rayon::prelude::*;
+    Ok(args.pool()?.install(|| {
+        if args.split {
+            items.iter().map(&solve).collect()
+        } else {
+            items.par_iter().map(&solve).collect()
+        }
+    }))
 }

@@ -7,11 +7,10 @@ use std::time::Instant;
 use anyhow::{Context, bail};
 use npuzzle_core::{Board, Goal, Size};
 use npuzzle_search::{DistanceTable, Limits, Puzzle};
-use rayon::prelude::*;
 use serde_json::json;
 
 use crate::cli::BenchArgs;
-use crate::search::Solvers;
+use crate::search::{Solvers, run_batch};
 use crate::status::Status;
 
 /// One benchmark instance: the position and its known optimal length.
@@ -44,20 +43,15 @@ fn run_every(args: &BenchArgs, size: Size, out: &mut dyn Write) -> anyhow::Resul
     let solver =
         Solvers::new(args.goal.clone().unwrap_or_default(), &args.search)?.for_board(&goal)?;
     let clock = Instant::now();
-    let results: Vec<_> = args.search.pool()?.install(|| {
-        positions
-            .par_iter()
-            .map(|(board, distance)| {
-                let solution = solver.solve(board)?;
-                let ok = if solution.optimal {
-                    solution.moves.len() == *distance
-                } else {
-                    solution.moves.len() >= *distance
-                };
-                Ok::<_, npuzzle_search::SolveError>((ok, solution.stats.expanded))
-            })
-            .collect()
-    });
+    let results = run_batch(&args.search, &positions, |(board, distance)| {
+        let solution = solver.solve(board)?;
+        let ok = if solution.optimal {
+            solution.moves.len() == *distance
+        } else {
+            solution.moves.len() >= *distance
+        };
+        Ok::<_, npuzzle_search::SolveError>((ok, solution.stats.expanded))
+    })?;
     let wall = clock.elapsed().as_secs_f64();
     let mut failures = 0;
     let mut expanded = 0;
@@ -130,12 +124,9 @@ fn run_file(args: &BenchArgs, file: &Path, out: &mut dyn Write) -> anyhow::Resul
     };
     let solver = Solvers::new(goal, &args.search)?.for_board(&first.board)?;
     let wall = Instant::now();
-    let results: Vec<_> = args.search.pool()?.install(|| {
-        instances
-            .par_iter()
-            .map(|instance| solver.solve(&instance.board))
-            .collect()
-    });
+    let results = run_batch(&args.search, &instances, |instance| {
+        solver.solve(&instance.board)
+    })?;
     let wall = wall.elapsed().as_secs_f64();
 
     if !args.json {

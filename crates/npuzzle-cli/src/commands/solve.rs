@@ -7,12 +7,11 @@ use std::ops::ControlFlow;
 use npuzzle_core::{Board, format_moves};
 use npuzzle_search::algorithm::constructive;
 use npuzzle_search::{Algorithm, Solution, SolveError};
-use rayon::prelude::*;
 use serde_json::json;
 
 use crate::cli::SolveArgs;
 use crate::input;
-use crate::search::Solvers;
+use crate::search::{Solvers, run_batch};
 use crate::status::{self, Status};
 use crate::stream::MoveWriter;
 
@@ -55,11 +54,7 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
         }
         return Ok(worst);
     }
-    let results: Vec<_> = search.pool()?.install(|| {
-        jobs.par_iter()
-            .map(|(_, (solver, board))| solver.solve(board))
-            .collect()
-    });
+    let results = run_batch(&search, &jobs, |(_, (solver, board))| solver.solve(board))?;
     for ((item, (_, board)), result) in jobs.iter().zip(results) {
         match result {
             Ok(solution) => write_solution(args, board, &solution, jobs.len() > 1, out)?,

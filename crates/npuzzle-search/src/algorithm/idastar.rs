@@ -1,6 +1,6 @@
 //! IDA* (Korf 1985): iterative-deepening depth-first search on f = g + h.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use npuzzle_core::{Board, Move};
 
@@ -167,6 +167,7 @@ pub fn solve_parallel<H: Heuristic + Sync>(
 ) -> Result<Solution, SolveError> {
     use rayon::prelude::*;
     use std::sync::Mutex;
+    use std::sync::atomic::AtomicU64;
 
     let Start {
         cells,
