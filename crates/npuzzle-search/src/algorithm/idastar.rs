@@ -39,16 +39,7 @@ pub fn solve<H: Heuristic>(
         lower_bound,
     } = start(puzzle, h, board)?;
     let never = AtomicBool::new(false);
-    let mut search = Search {
-        puzzle,
-        h,
-        cells,
-        path: Vec::new(),
-        stats: Stats::default(),
-        budget: Budget::new(limits),
-        next_bound: u32::MAX,
-        stop: &never,
-    };
+    let mut search = Search::new(puzzle, h, cells, Vec::new(), limits, &never);
     let mut bound = lower_bound;
     loop {
         search.stats.iterations += 1;
@@ -95,7 +86,28 @@ struct Search<'a, H: Heuristic> {
     stop: &'a AtomicBool,
 }
 
-impl<H: Heuristic> Search<'_, H> {
+impl<'a, H: Heuristic> Search<'a, H> {
+    /// A search from `cells`, reached by `path`, within `limits`, that gives up when `stop` is set.
+    fn new(
+        puzzle: &'a Puzzle,
+        h: &'a H,
+        cells: Vec<u8>,
+        path: Vec<Move>,
+        limits: Limits,
+        stop: &'a AtomicBool,
+    ) -> Self {
+        Search {
+            puzzle,
+            h,
+            cells,
+            path,
+            stats: Stats::default(),
+            budget: Budget::new(limits),
+            next_bound: u32::MAX,
+            stop,
+        }
+    }
+
     /// Searches below the node with the blank at `blank`, `g` moves from the start; its f is
     /// within `bound`. True when the goal was found (the path then holds the solution).
     fn dfs(
@@ -246,16 +258,8 @@ pub fn solve_parallel<H: Heuristic + Sync>(
                     timeout: limits.timeout.map(|t| t.saturating_sub(clock.elapsed())),
                     max_memory: limits.max_memory,
                 };
-                let mut search = Search {
-                    puzzle,
-                    h,
-                    cells: split.cells.clone(),
-                    path: split.path.clone(),
-                    stats: Stats::default(),
-                    budget: Budget::new(remaining),
-                    next_bound: u32::MAX,
-                    stop: &stop,
-                };
+                let (cells, path) = (split.cells.clone(), split.path.clone());
+                let mut search = Search::new(puzzle, h, cells, path, remaining, &stop);
                 if stop.load(Ordering::Relaxed) {
                     return Ok((u32::MAX, search.stats));
                 }
