@@ -35,16 +35,16 @@ pub fn run(args: &PdbArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
             }
             let clock = Instant::now();
             let databases = databases::open(&dir, &puzzle, &groups)?;
-            let entries: usize = databases
+            let bytes: usize = databases
                 .databases()
                 .iter()
-                .map(|db| (*db.values).as_ref().len())
+                .map(|db| db.entries().len())
                 .sum();
             writeln!(
                 out,
                 "{size} partition {name}: {} databases, {:.1} MB, ready in {:.1} s ({})",
                 groups.len(),
-                entries as f64 / 1e6,
+                bytes as f64 / 1e6,
                 clock.elapsed().as_secs_f64(),
                 dir.display()
             )?;

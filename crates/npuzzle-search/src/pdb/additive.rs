@@ -1,6 +1,6 @@
 //! Disjoint pattern databases added up, and their mirror lookup, as a heuristic.
 
-use super::pattern::Pattern;
+use super::database::PatternDb;
 use crate::heuristic::Heuristic;
 use crate::puzzle::Puzzle;
 
@@ -8,31 +8,6 @@ use crate::puzzle::Puzzle;
 pub const MAX_HEURISTIC_CELLS: usize = 32;
 /// The most patterns in one partition.
 pub const MAX_PATTERNS: usize = 8;
-
-/// One pattern and its distances.
-#[derive(Clone)]
-pub struct PatternDb {
-    /// The pattern.
-    pub pattern: Pattern,
-    /// The distance of each placement (by rank).
-    pub values: std::sync::Arc<dyn AsRef<[u8]> + Send + Sync>,
-}
-
-impl std::fmt::Debug for PatternDb {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("PatternDb")
-            .field("tiles", &self.pattern.tiles())
-            .field("entries", &(*self.values).as_ref().len())
-            .finish()
-    }
-}
-
-impl PatternDb {
-    #[inline]
-    fn lookup(&self, rank: u64) -> u8 {
-        (*self.values).as_ref()[rank as usize]
-    }
-}
 
 /// The sum of disjoint pattern databases, and the same sum on the board reflected about its main
 /// diagonal (where the goal allows): the larger of the two.
@@ -66,7 +41,7 @@ impl AdditivePdb {
         let n = puzzle.cells();
         let mut owner = vec![(u8::MAX, u8::MAX); n];
         for (d, db) in dbs.iter().enumerate() {
-            for (i, &t) in db.pattern.tiles().iter().enumerate() {
+            for (i, &t) in db.pattern().tiles().iter().enumerate() {
                 owner[t as usize] = (d as u8, i as u8);
             }
         }
@@ -100,10 +75,7 @@ impl AdditivePdb {
 
     fn value_of(&self, d: usize, position: &[u8; MAX_HEURISTIC_CELLS]) -> u8 {
         let db = &self.dbs[d];
-        db.lookup(
-            db.pattern
-                .rank(db.pattern.tiles().iter().map(|&t| position[t as usize])),
-        )
+        db.value(db.pattern().tiles().iter().map(|&t| position[t as usize]))
     }
 
     fn mirrored_value_of(&self, d: usize, position: &[u8; MAX_HEURISTIC_CELLS]) -> u8 {
@@ -111,12 +83,12 @@ impl AdditivePdb {
             return 0;
         };
         let db = &self.dbs[d];
-        let at = db
-            .pattern
-            .tiles()
-            .iter()
-            .map(|&t| cells[position[tiles[t as usize] as usize] as usize]);
-        db.lookup(db.pattern.rank(at))
+        db.value(
+            db.pattern()
+                .tiles()
+                .iter()
+                .map(|&t| cells[position[tiles[t as usize] as usize] as usize]),
+        )
     }
 }
 

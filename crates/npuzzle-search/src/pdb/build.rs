@@ -1,6 +1,19 @@
 //! Building a pattern database: breadth-first search from the goal in the abstract space.
+//!
+//! An abstract state is a placement of the pattern's tiles and the region of free cells that
+//! holds the blank: within a region the blank moves at no cost, so the region is all that
+//! matters. A region is named by its slot, the index of its smallest cell among the free cells,
+//! so a placement with `f` free cells has `f` slots (most of them never a region's smallest
+//! cell). Each placement owns one machine word: its distance (the smallest over its regions) in
+//! the low byte, then two bits per slot, the state of a two-bit breadth-first search
+//! (unseen, reached in one of the two latest layers, expanded).
+//!
+//! Each layer sweeps the placements in rank order and expands the slots of the current layer.
+//! Sweeping in order keeps the children of neighbouring placements close together in memory, so
+//! the random writes of a layer mostly hit the cache; chunks with nothing to expand are skipped.
+//! The chunks of a layer are shared among all cores, each word updated by compare-and-swap.
 
-use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 
 use super::pattern::Pattern;
 use crate::error::SolveError;
@@ -9,6 +22,14 @@ use crate::puzzle::Puzzle;
 /// Marks a placement not reached yet.
 pub const UNSEEN: u8 = u8::MAX;
 
+/// Placements per chunk: the unit of parallel work and of skipping.
+const CHUNK: u64 = 1 << 12;
+
+/// A slot's state: not reached yet.
+const FRESH: u64 = 0;
+/// A slot's state: expanded.
+const CLOSED: u64 = 3;
+
 /// The board as bit masks, for flood-filling the blank's region.
 struct Grid {
     all: u64,
@@ -16,6 +37,9 @@ struct Grid {
     not_last_column: u64,
     width: u32,
     neighbours: Vec<u64>,
+    /// On boards of at most 16 cells, for every set of free cells, the slot of each free cell's
+    /// region, four bits a cell (a table of half a megabyte at most, in place of flood fills).
+    slots: Vec<u64>,
 }
 
 impl Grid {
@@ -32,12 +56,43 @@ impl Grid {
                     .fold(0u64, |m, &(other, _)| m | 1 << other)
             })
             .collect();
-        Grid {
+        let mut grid = Grid {
             all,
             not_first_column: all & !column(0),
             not_last_column: all & !column(w - 1),
             width: w as u32,
             neighbours,
+            slots: Vec::new(),
+        };
+        if n <= 16 {
+            grid.slots = (0..1u64 << n).map(|free| grid.labels(free)).collect();
+        }
+        grid
+    }
+
+    /// The slot of each free cell's region, four bits a cell.
+    fn labels(&self, free: u64) -> u64 {
+        let mut labels = 0;
+        let mut rest = free;
+        while rest != 0 {
+            let region = self.flood(rest & rest.wrapping_neg(), free);
+            let slot = u64::from(slot_of(region, free));
+            let mut cells = region;
+            while cells != 0 {
+                labels |= slot << (4 * cells.trailing_zeros());
+                cells &= cells - 1;
+            }
+            rest &= !region;
+        }
+        labels
+    }
+
+    /// The slot of the region of `cell` among the `free` cells.
+    #[inline]
+    fn slot(&self, cell: u8, free: u64) -> u32 {
+        match self.slots.get(free as usize) {
+            Some(labels) => ((labels >> (4 * cell)) & 0xF) as u32,
+            None => slot_of(self.flood(1 << cell, free), free),
         }
     }
 
@@ -61,119 +116,306 @@ impl Grid {
     }
 }
 
+/// The slot of the region `region` among `free` cells: how many free cells precede its first.
+#[inline]
+fn slot_of(region: u64, free: u64) -> u32 {
+    (free & ((region & region.wrapping_neg()) - 1)).count_ones()
+}
+
+/// The `index`-th set bit of `bits`, as a one-bit mask.
+#[inline]
+fn select(mut bits: u64, index: u32) -> u64 {
+    for _ in 0..index {
+        bits &= bits - 1;
+    }
+    bits & bits.wrapping_neg()
+}
+
+/// A placement's word: an atomic integer wide enough for the distance and every slot.
+trait Word: Send + Sync {
+    /// The bits a word holds.
+    const BITS: u32;
+    fn new(value: u64) -> Self;
+    fn get(&self) -> u64;
+    fn or(&self, bits: u64);
+    fn swap_if(&self, current: u64, new: u64) -> Result<u64, u64>;
+}
+
+macro_rules! word {
+    ($atomic:ty, $int:ty) => {
+        impl Word for $atomic {
+            const BITS: u32 = <$int>::BITS;
+            fn new(value: u64) -> Self {
+                <$atomic>::new(value as $int)
+            }
+            #[inline]
+            fn get(&self) -> u64 {
+                self.load(Ordering::Relaxed) as u64
+            }
+            #[inline]
+            fn or(&self, bits: u64) {
+                self.fetch_or(bits as $int, Ordering::Relaxed);
+            }
+            #[inline]
+            fn swap_if(&self, current: u64, new: u64) -> Result<u64, u64> {
+                self.compare_exchange_weak(
+                    current as $int,
+                    new as $int,
+                    Ordering::Relaxed,
+                    Ordering::Relaxed,
+                )
+                .map(u64::from)
+                .map_err(u64::from)
+            }
+        }
+    };
+}
+word!(AtomicU32, u32);
+word!(AtomicU64, u64);
+
 /// The distance of every placement of `pattern`'s tiles to their goal cells, counting only moves
 /// of pattern tiles (the other tiles and the blank move for free), minimised over where the
 /// blank is. `progress(done, total)` is called after each layer with placements reached.
 ///
-/// The search runs over abstract states (placement, the region of free cells holding the
-/// blank): within a region the blank moves at no cost, so the region is all that matters. Each
-/// layer is expanded on all cores; the visited set is a bitset updated with atomic `fetch_or`.
+/// The search is described in this module's documentation; it takes 4 bytes per placement
+/// while the free cells are at most 12 (8 bytes up to 28 free cells, refused beyond).
 pub fn distances(
     puzzle: &Puzzle,
     pattern: &Pattern,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<Vec<u8>, SolveError> {
-    let n = puzzle.cells() as u64;
-    let k = pattern.tiles().len();
-    let placements = pattern.placements();
-    let states = placements
-        .checked_mul(n)
-        .filter(|&s| s < 1 << 40)
-        .ok_or_else(|| SolveError::Unsupported("this pattern is too large to build".into()))?;
-    let grid = Grid::new(puzzle);
-    let values: Vec<AtomicU8> = (0..placements).map(|_| AtomicU8::new(UNSEEN)).collect();
-    let visited: Vec<AtomicU64> = (0..states.div_ceil(64))
-        .map(|_| AtomicU64::new(0))
-        .collect();
-    let target = puzzle.target();
-    let at: Vec<u8> = pattern
-        .tiles()
-        .iter()
-        .map(|&t| target[t as usize])
-        .collect();
-    let occupied = at.iter().fold(0u64, |m, &c| m | 1 << c);
-    let region = grid.flood(1 << target[0], grid.all & !occupied);
-    let start = pattern.rank(at.iter().copied()) * n + u64::from(region.trailing_zeros());
-    values[(start / n) as usize].store(0, Ordering::Relaxed);
-    visited[(start / 64) as usize].fetch_or(1 << (start % 64), Ordering::Relaxed);
-    let mut frontier = vec![start];
-    let reached = AtomicU64::new(1);
-    let mut depth = 0u8;
-    while !frontier.is_empty() {
-        if depth == UNSEEN - 1 {
-            return Err(SolveError::Internal(
-                "pattern distances overflow a byte".into(),
+    let free = puzzle.cells() - pattern.tiles().len();
+    if 8 + 2 * free as u32 <= <AtomicU32 as Word>::BITS {
+        Sweep::<AtomicU32>::new(puzzle, pattern)?.run(progress)
+    } else if 8 + 2 * free as u32 <= <AtomicU64 as Word>::BITS {
+        Sweep::<AtomicU64>::new(puzzle, pattern)?.run(progress)
+    } else {
+        Err(SolveError::Unsupported(format!(
+            "a pattern of {} tiles leaves {free} free cells on this board; build patterns of at least {} tiles",
+            pattern.tiles().len(),
+            puzzle.cells() - 28
+        )))
+    }
+}
+
+/// One breadth-first search over a pattern's abstract states.
+struct Sweep<'a, W> {
+    pattern: &'a Pattern,
+    grid: Grid,
+    /// The goal cells of the pattern's tiles, and of the blank.
+    home: Vec<u8>,
+    blank: u8,
+    /// The free cells of every placement.
+    free: u32,
+    words: Vec<W>,
+    /// Per layer parity, per chunk: whether the chunk has slots reached in that layer.
+    active: [Vec<AtomicBool>; 2],
+}
+
+/// What expanding a chunk found: slots newly reached, placements newly reached.
+#[derive(Clone, Copy, Default)]
+struct Found {
+    slots: u64,
+    placements: u64,
+}
+
+impl std::ops::Add for Found {
+    type Output = Found;
+    fn add(self, other: Found) -> Found {
+        Found {
+            slots: self.slots + other.slots,
+            placements: self.placements + other.placements,
+        }
+    }
+}
+
+impl<'a, W: Word> Sweep<'a, W> {
+    fn new(puzzle: &Puzzle, pattern: &'a Pattern) -> Result<Self, SolveError> {
+        let placements = pattern.placements();
+        if placements >= 1 << 36 {
+            return Err(SolveError::Unsupported(
+                "this pattern is too large to build".into(),
             ));
         }
-        let expand = |chunk: &[u64]| {
-            let mut found = Vec::new();
-            let mut at = vec![0u8; k];
-            for &state in chunk {
-                pattern.unrank(state / n, &mut at);
-                let occupied = at.iter().fold(0u64, |m, &c| m | 1 << c);
-                let region = grid.flood(1 << (state % n), grid.all & !occupied);
+        let chunks = placements.div_ceil(CHUNK) as usize;
+        let flags = || (0..chunks).map(|_| AtomicBool::new(false)).collect();
+        let target = puzzle.target();
+        Ok(Sweep {
+            pattern,
+            grid: Grid::new(puzzle),
+            home: pattern
+                .tiles()
+                .iter()
+                .map(|&t| target[t as usize])
+                .collect(),
+            blank: target[0],
+            free: (puzzle.cells() - pattern.tiles().len()) as u32,
+            words: (0..placements).map(|_| W::new(u64::from(UNSEEN))).collect(),
+            active: [flags(), flags()],
+        })
+    }
+
+    fn run(self, progress: &mut dyn FnMut(u64, u64)) -> Result<Vec<u8>, SolveError> {
+        let placements = self.pattern.placements();
+        let occupied = self.home.iter().fold(0u64, |m, &c| m | 1 << c);
+        let free = self.grid.all & !occupied;
+        let region = self.grid.flood(1 << self.blank, free);
+        let start = self.pattern.rank(self.home.iter().copied());
+        // Distance 0, the goal's region reached in layer 0.
+        let word = &self.words[start as usize];
+        let _ = word.swap_if(word.get(), 1 << (8 + 2 * slot_of(region, free)));
+        self.active[0][(start / CHUNK) as usize].store(true, Ordering::Relaxed);
+        let mut reached = 1;
+        let mut depth = 0u8;
+        loop {
+            if depth + 1 == UNSEEN {
+                return Err(SolveError::Internal(
+                    "pattern distances overflow a byte".into(),
+                ));
+            }
+            let found = for_each_chunk(self.active[0].len(), |chunk| {
+                if self.active[usize::from(depth & 1)][chunk].swap(false, Ordering::Relaxed) {
+                    self.expand(chunk as u64, depth)
+                } else {
+                    Found::default()
+                }
+            });
+            reached += found.placements;
+            progress(reached, placements);
+            if found.slots == 0 {
+                break;
+            }
+            depth += 1;
+        }
+        // With two or more free cells every placement is reachable; with one (every tile in the
+        // pattern) parity leaves exactly half, the others unsolvable and never looked up.
+        let expected = if self.free > 1 {
+            placements
+        } else {
+            placements / 2
+        };
+        if reached != expected {
+            return Err(SolveError::Internal(format!(
+                "the pattern search reached {reached} of {placements} placements"
+            )));
+        }
+        Ok(self.words.iter().map(|w| w.get() as u8).collect())
+    }
+
+    /// Expands the slots of layer `depth` in one chunk of placements.
+    fn expand(&self, chunk: u64, depth: u8) -> Found {
+        let current = 1 + u64::from(depth & 1);
+        // One low bit per slot, and the current layer's state in every slot.
+        let ones = (0..self.free).fold(0u64, |m, s| m | 1 << (2 * s));
+        let currents = ones * current;
+        let k = self.pattern.tiles().len();
+        let radix = self.pattern.radix();
+        let mut at = [0u8; 64];
+        // The cells of the tiles before each tile, and the radix of the tile on each cell.
+        let mut before = [0u64; 64];
+        let mut radix_at = [0u64; 64];
+        let mut found = Found::default();
+        let end = ((chunk + 1) * CHUNK).min(self.pattern.placements());
+        for rank in chunk * CHUNK..end {
+            let word = &self.words[rank as usize];
+            let differ = (word.get() >> 8) ^ currents;
+            let mut due = !(differ | differ >> 1) & ones;
+            if due == 0 {
+                continue;
+            }
+            word.or((due * CLOSED) << 8);
+            self.pattern.unrank(rank, &mut at[..k]);
+            let mut occupied = 0u64;
+            for i in 0..k {
+                before[i] = occupied;
+                occupied |= 1 << at[i];
+                radix_at[at[i] as usize] = radix[i];
+            }
+            let free = self.grid.all & !occupied;
+            while due != 0 {
+                let slot = due.trailing_zeros() / 2;
+                due &= due - 1;
+                let region = self.grid.flood(select(free, slot), free);
                 for i in 0..k {
                     let from = at[i];
-                    let mut targets = grid.neighbours[from as usize] & region;
+                    let later = occupied & !before[i] & !(1 << from);
+                    let digit = |cell: u8| {
+                        u64::from(cell) - u64::from((before[i] & ((1 << cell) - 1)).count_ones())
+                    };
+                    let mut targets = self.grid.neighbours[from as usize] & region;
                     while targets != 0 {
                         let to = targets.trailing_zeros() as u8;
                         targets &= targets - 1;
-                        at[i] = to;
-                        let moved = occupied ^ (1 << from) ^ (1 << to);
-                        let new_region = grid.flood(1 << from, grid.all & !moved);
-                        let rank = pattern.rank(at.iter().copied());
-                        let child = rank * n + u64::from(new_region.trailing_zeros());
-                        let bit = 1u64 << (child % 64);
-                        if visited[(child / 64) as usize].fetch_or(bit, Ordering::Relaxed) & bit
-                            == 0
-                        {
-                            found.push(child);
-                            let first = values[rank as usize]
-                                .compare_exchange(
-                                    UNSEEN,
-                                    depth + 1,
-                                    Ordering::Relaxed,
-                                    Ordering::Relaxed,
-                                )
-                                .is_ok();
-                            if first {
-                                reached.fetch_add(1, Ordering::Relaxed);
-                            }
+                        // The child's rank: this tile's digit changes, and so does the digit of
+                        // every later tile on a cell between the two (by one, towards `from`).
+                        let mut child = rank.wrapping_add(
+                            radix[i].wrapping_mul(digit(to).wrapping_sub(digit(from))),
+                        );
+                        let (low, high) = (from.min(to), from.max(to));
+                        let mut between = later & ((1 << high) - 1) & !((2 << low) - 1);
+                        while between != 0 {
+                            let step = radix_at[between.trailing_zeros() as usize];
+                            between &= between - 1;
+                            child = if from < to {
+                                child + step
+                            } else {
+                                child - step
+                            };
                         }
+                        let moved = free ^ (1 << from) ^ (1 << to);
+                        found = found + self.reach(child, self.grid.slot(from, moved), depth + 1);
                     }
-                    at[i] = from;
                 }
             }
-            found
-        };
-        frontier = expand_layer(&frontier, expand);
-        progress(reached.load(Ordering::Relaxed), placements);
-        depth += 1;
+        }
+        found
     }
-    let reached = reached.into_inner();
-    // With two or more free cells every placement is reachable; with one (every tile in the
-    // pattern) parity leaves exactly half, the others unsolvable and never looked up.
-    let expected = if k + 1 < n as usize {
-        placements
-    } else {
-        placements / 2
-    };
-    if reached != expected {
-        return Err(SolveError::Internal(format!(
-            "the pattern search reached {reached} of {placements} placements"
-        )));
+
+    /// Marks a child slot reached in layer `depth` unless it was reached before.
+    #[inline]
+    fn reach(&self, rank: u64, slot: u32, depth: u8) -> Found {
+        let word = &self.words[rank as usize];
+        let shift = 8 + 2 * slot;
+        let mut old = word.get();
+        loop {
+            if (old >> shift) & 3 != FRESH {
+                return Found::default();
+            }
+            let first = old & 0xFF == u64::from(UNSEEN);
+            let mut new = old | (1 + u64::from(depth & 1)) << shift;
+            if first {
+                new = new & !0xFF | u64::from(depth);
+            }
+            match word.swap_if(old, new) {
+                Ok(_) => {
+                    let flag = &self.active[usize::from(depth & 1)][(rank / CHUNK) as usize];
+                    if !flag.load(Ordering::Relaxed) {
+                        flag.store(true, Ordering::Relaxed);
+                    }
+                    return Found {
+                        slots: 1,
+                        placements: u64::from(first),
+                    };
+                }
+                Err(actual) => old = actual,
+            }
+        }
     }
-    Ok(values.into_iter().map(AtomicU8::into_inner).collect())
 }
 
-/// Expands a layer in chunks, on every core where there are threads.
+/// Adds up `expand` over chunks `0..chunks`, on every core where there are threads.
 #[cfg(not(target_arch = "wasm32"))]
-fn expand_layer(frontier: &[u64], expand: impl Fn(&[u64]) -> Vec<u64> + Sync + Send) -> Vec<u64> {
+fn for_each_chunk(chunks: usize, expand: impl Fn(usize) -> Found + Sync + Send) -> Found {
     use rayon::prelude::*;
-    frontier.par_chunks(1 << 14).flat_map_iter(expand).collect()
+    (0..chunks)
+        .into_par_iter()
+        .map(expand)
+        .reduce(Found::default, std::ops::Add::add)
 }
 
 #[cfg(target_arch = "wasm32")]
-fn expand_layer(frontier: &[u64], expand: impl Fn(&[u64]) -> Vec<u64>) -> Vec<u64> {
-    frontier.chunks(1 << 14).flat_map(expand).collect()
+fn for_each_chunk(chunks: usize, expand: impl Fn(usize) -> Found) -> Found {
+    (0..chunks)
+        .map(expand)
+        .fold(Found::default(), std::ops::Add::add)
 }

@@ -2,11 +2,13 @@
 
 mod additive;
 mod build;
+mod database;
 mod pattern;
 pub mod storage;
 
-pub use additive::{AdditivePdb, MAX_HEURISTIC_CELLS, MAX_PATTERNS, PatternDb, PdbState};
+pub use additive::{AdditivePdb, MAX_HEURISTIC_CELLS, MAX_PATTERNS, PdbState};
 pub use build::distances;
+pub use database::{MAX_EXCESS, PatternDb, pack};
 pub use pattern::{MAX_PDB_CELLS, Pattern};
 
 use std::path::Path;
@@ -39,10 +41,8 @@ pub fn build_partition(
             let values = distances(puzzle, &pattern, &mut |done, total| {
                 progress(i, done, total)
             })?;
-            Ok(PatternDb {
-                pattern,
-                values: Arc::new(values),
-            })
+            let (entries, _) = pack(puzzle, &pattern, values)?;
+            Ok(PatternDb::new(puzzle, pattern, Arc::new(entries)))
         })
         .collect::<Result<Vec<_>, SolveError>>()?;
     Ok(AdditivePdb::new(puzzle, dbs))
@@ -211,7 +211,8 @@ pub fn open_or_build(
                 let values = distances(puzzle, &pattern, &mut |done, total| {
                     report(Event::Progress(done, total))
                 })?;
-                storage::save(&path, puzzle, &pattern, &values)
+                let (entries, _) = pack(puzzle, &pattern, values)?;
+                storage::save(&path, puzzle, &pattern, &entries)
                     .map_err(|e| SolveError::Unsupported(e.to_string()))?;
                 report(Event::Saved(&path));
                 storage::load(&path, puzzle, &pattern)

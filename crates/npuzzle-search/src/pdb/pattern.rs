@@ -54,6 +54,11 @@ impl Pattern {
         &self.tiles
     }
 
+    /// How many placements one step of each tile's digit is worth, in pattern order.
+    pub(crate) fn radix(&self) -> &[u64] {
+        &self.radix
+    }
+
     /// The number of placements: `cells!/(cells-k)!`.
     pub fn placements(&self) -> u64 {
         ((self.cells - self.tiles.len() + 1)..=self.cells)

@@ -1,5 +1,5 @@
 //! Pattern-database files: a versioned header with the board, goal, pattern and a checksum,
-//! then one byte per placement. Written to a temporary file and renamed into place (two builders
+//! then the entries packed two a byte (see [`super::PatternDb`]). Written to a temporary file and renamed into place (two builders
 //! never leave a broken file); read through a memory map.
 
 use std::fs::File;
@@ -9,13 +9,13 @@ use std::sync::Arc;
 
 use thiserror::Error;
 
-use super::additive::PatternDb;
+use super::database::PatternDb;
 use super::pattern::Pattern;
 use crate::puzzle::Puzzle;
 
 const MAGIC: &[u8; 8] = b"NPUZZPDB";
 /// The file format's version; files of another version are rebuilt.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 
 /// Why a database file cannot be used.
 #[derive(Debug, Error)]
@@ -60,21 +60,21 @@ pub struct Header {
     pub goal: Vec<u8>,
     /// The pattern's tiles.
     pub tiles: Vec<u8>,
-    /// Entries (placements).
+    /// Entries (placements), stored two a byte.
     pub entries: u64,
     /// CRC-32 of the entries.
     pub checksum: u32,
 }
 
 impl Header {
-    fn for_pattern(puzzle: &Puzzle, pattern: &Pattern, values: &[u8]) -> Header {
+    fn for_pattern(puzzle: &Puzzle, pattern: &Pattern, entries: &[u8]) -> Header {
         Header {
             width: puzzle.size().width() as u32,
             height: puzzle.size().height() as u32,
             goal: puzzle.goal_cells().to_vec(),
             tiles: pattern.tiles().to_vec(),
-            entries: values.len() as u64,
-            checksum: crc32fast::hash(values),
+            entries: pattern.placements(),
+            checksum: crc32fast::hash(entries),
         }
     }
 
@@ -141,12 +141,13 @@ impl Header {
     }
 }
 
-/// Writes a database to `path`: to a temporary file beside it, then renamed into place.
+/// Writes a database's packed entries (see [`super::pack`]) to `path`: to a temporary file
+/// beside it, then renamed into place.
 pub fn save(
     path: &Path,
     puzzle: &Puzzle,
     pattern: &Pattern,
-    values: &[u8],
+    entries: &[u8],
 ) -> Result<(), StorageError> {
     let io = |source| StorageError::Io {
         path: path.to_path_buf(),
@@ -158,8 +159,8 @@ pub fn save(
     let temporary = path.with_extension(format!("tmp{}", std::process::id()));
     let written = (|| {
         let mut file = io::BufWriter::new(File::create(&temporary)?);
-        file.write_all(&Header::for_pattern(puzzle, pattern, values).bytes())?;
-        file.write_all(values)?;
+        file.write_all(&Header::for_pattern(puzzle, pattern, entries).bytes())?;
+        file.write_all(entries)?;
         file.into_inner()
             .map_err(io::IntoInnerError::into_error)?
             .sync_all()
@@ -256,11 +257,14 @@ pub fn load(path: &Path, puzzle: &Puzzle, pattern: &Pattern) -> Result<PatternDb
             pattern.tiles()
         )));
     }
-    let body = map.len() - offset;
-    if header.entries != pattern.placements() || body as u64 != header.entries {
+    let body = (map.len() - offset) as u64;
+    if header.entries != pattern.placements() || body != header.entries.div_ceil(2) {
         return Err(StorageError::Damaged {
             path: path.to_path_buf(),
-            reason: format!("{body} entries of {} (truncated?)", pattern.placements()),
+            reason: format!(
+                "{body} bytes of entries, not {} (truncated?)",
+                pattern.placements().div_ceil(2)
+            ),
         });
     }
     if crc32fast::hash(&map[offset..]) != header.checksum {
@@ -269,8 +273,9 @@ pub fn load(path: &Path, puzzle: &Puzzle, pattern: &Pattern) -> Result<PatternDb
             reason: "the checksum does not match".to_string(),
         });
     }
-    Ok(PatternDb {
-        pattern: pattern.clone(),
-        values: Arc::new(Mapped { map, offset }),
-    })
+    Ok(PatternDb::new(
+        puzzle,
+        pattern.clone(),
+        Arc::new(Mapped { map, offset }),
+    ))
 }
