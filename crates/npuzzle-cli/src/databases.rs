@@ -52,11 +52,16 @@ pub fn open(dir: &Path, puzzle: &Puzzle, partition: &[Vec<u8>]) -> anyhow::Resul
                 bar.set_position(done);
             }
         }
-        Event::Saved(path) => {
+        Event::Saved { path, capped } => {
             if let Some(bar) = bar.take() {
                 bar.finish_and_clear();
             }
             eprintln!("npuzzle: built {}", path.display());
+            if capped > 0 {
+                eprintln!(
+                    "npuzzle: {capped} entries exceed what 4 bits hold and were lowered (still admissible)"
+                );
+            }
         }
     });
     Ok(result?)

@@ -208,12 +208,13 @@ fn run_file(args: &BenchArgs, file: &Path, out: &mut dyn Write) -> anyhow::Resul
         });
         writeln!(out, "{line}")?;
     } else {
+        let threads = args.search.jobs.unwrap_or_else(rayon::current_num_threads);
         writeln!(
             out,
             "total: {} instances, {failures} failures, {expanded} expanded, {generated} generated, \
-             {seconds:.2} s of search, {wall:.2} s wall ({} threads, {algorithm})",
+             {seconds:.2} s of search, {wall:.2} s wall ({threads} thread{}, {algorithm})",
             instances.len(),
-            args.search.jobs.unwrap_or_else(rayon::current_num_threads),
+            if threads == 1 { "" } else { "s" },
         )?;
     }
     Ok(if failures == 0 {

@@ -180,7 +180,12 @@ pub enum Event<'a> {
     /// Building progress: placements reached of all.
     Progress(u64, u64),
     /// A database was built and saved.
-    Saved(&'a Path),
+    Saved {
+        /// Its file.
+        path: &'a Path,
+        /// How many entries were capped at [`MAX_EXCESS`] (weaker, still admissible).
+        capped: u64,
+    },
 }
 
 /// The databases of `partition` from the folder `dir`: each loaded by memory map, or built and
@@ -211,10 +216,13 @@ pub fn open_or_build(
                 let values = distances(puzzle, &pattern, &mut |done, total| {
                     report(Event::Progress(done, total))
                 })?;
-                let (entries, _) = pack(puzzle, &pattern, values)?;
+                let (entries, capped) = pack(puzzle, &pattern, values)?;
                 storage::save(&path, puzzle, &pattern, &entries)
                     .map_err(|e| SolveError::Unsupported(e.to_string()))?;
-                report(Event::Saved(&path));
+                report(Event::Saved {
+                    path: &path,
+                    capped,
+                });
                 storage::load(&path, puzzle, &pattern)
                     .map_err(|e| SolveError::Unsupported(e.to_string()))?
             }
