@@ -1,5 +1,5 @@
-//! Solver benchmarks: the 3×3 table, IDA* with each heuristic on easy Korf instances, and the
-//! constructive solver on a 100×100 board.
+//! Solver benchmarks: the 3×3 table, IDA* with each heuristic on easy Korf instances, pattern
+//! database builds, and the constructive solver on a 100×100 board.
 
 use std::hint::black_box;
 
@@ -77,6 +77,24 @@ fn bench_heuristic<H: Heuristic>(
     );
 }
 
+/// Building the 5-5-5 partition and one 6-tile database of the 15-puzzle, packing included.
+fn pdb_build(c: &mut Criterion) {
+    let goal = Goal::BlankFirst
+        .board(Size::square(4).expect("4x4"))
+        .expect("goal");
+    let puzzle = Puzzle::new(&goal).expect("puzzle");
+    let mut group = c.benchmark_group("pdb/build");
+    group.sample_size(10);
+    let five = pdb::partition(&puzzle, "555").expect("5-5-5");
+    let six = vec![vec![1, 4, 5, 8, 9, 12]];
+    for (name, groups) in [("555", five), ("6 tiles", six)] {
+        group.bench_function(name, |b| {
+            b.iter(|| pdb::build_partition(black_box(&puzzle), &groups, &mut |_, _, _| {}))
+        });
+    }
+    group.finish();
+}
+
 fn constructive_100(c: &mut Criterion) {
     let goal = Goal::BlankLast
         .board(Size::square(100).expect("100x100"))
@@ -94,5 +112,11 @@ fn constructive_100(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, table, idastar_by_heuristic, constructive_100);
+criterion_group!(
+    benches,
+    table,
+    idastar_by_heuristic,
+    pdb_build,
+    constructive_100
+);
 criterion_main!(benches);

@@ -531,6 +531,10 @@ mod pattern_databases {
         let lonely = Pattern::new(&wide, &[1]).unwrap();
         let error = pdb::distances(&wide, &lonely, &mut |_, _| {}).unwrap_err();
         assert!(error.to_string().contains("at least 2 tiles"), "{error}");
+        let (_, four) = setup("4", Goal::BlankLast);
+        let huge = Pattern::new(&four, &[1, 2, 3, 4, 5, 6, 7, 8, 9]).unwrap();
+        let error = pdb::distances(&four, &huge, &mut |_, _| {}).unwrap_err();
+        assert!(error.to_string().contains("GB to build"), "{error}");
     }
 
     /// Disjoint patterns add up without overestimating, with and without the mirror lookup.

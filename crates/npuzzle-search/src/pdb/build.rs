@@ -22,6 +22,9 @@ use crate::puzzle::Puzzle;
 /// Marks a placement not reached yet.
 pub const UNSEEN: u8 = u8::MAX;
 
+/// The most memory a build may take (the 7-8 partition's 8-tile half takes 2.6 GB).
+pub const MAX_BUILD_BYTES: u64 = 8 << 30;
+
 /// Placements per chunk: the unit of parallel work and of skipping.
 const CHUNK: u64 = 1 << 12;
 
@@ -137,6 +140,7 @@ trait Word: Send + Sync {
     const BITS: u32;
     fn new(value: u64) -> Self;
     fn get(&self) -> u64;
+    fn set(&self, value: u64);
     fn or(&self, bits: u64);
     fn swap_if(&self, current: u64, new: u64) -> Result<u64, u64>;
 }
@@ -151,6 +155,9 @@ macro_rules! word {
             #[inline]
             fn get(&self) -> u64 {
                 self.load(Ordering::Relaxed) as u64
+            }
+            fn set(&self, value: u64) {
+                self.store(value as $int, Ordering::Relaxed);
             }
             #[inline]
             fn or(&self, bits: u64) {
@@ -232,11 +239,18 @@ impl std::ops::Add for Found {
 impl<'a, W: Word> Sweep<'a, W> {
     fn new(puzzle: &Puzzle, pattern: &'a Pattern) -> Result<Self, SolveError> {
         let placements = pattern.placements();
-        if placements >= 1 << 36 {
-            return Err(SolveError::Unsupported(
-                "this pattern is too large to build".into(),
-            ));
+        let bytes = placements.saturating_mul(std::mem::size_of::<W>() as u64 + 1);
+        let mut words = Vec::new();
+        if bytes > MAX_BUILD_BYTES || words.try_reserve_exact(placements as usize).is_err() {
+            return Err(SolveError::Unsupported(format!(
+                "the database of tiles {:?} has {placements} entries and needs {:.1} GB to build, \
+                 more than the {} GB allowed: use smaller patterns",
+                pattern.tiles(),
+                bytes as f64 / 1e9,
+                MAX_BUILD_BYTES >> 30
+            )));
         }
+        words.extend((0..placements).map(|_| W::new(u64::from(UNSEEN))));
         let chunks = placements.div_ceil(CHUNK) as usize;
         let flags = || (0..chunks).map(|_| AtomicBool::new(false)).collect();
         let target = puzzle.target();
@@ -250,7 +264,7 @@ impl<'a, W: Word> Sweep<'a, W> {
                 .collect(),
             blank: target[0],
             free: (puzzle.cells() - pattern.tiles().len()) as u32,
-            words: (0..placements).map(|_| W::new(u64::from(UNSEEN))).collect(),
+            words,
             active: [flags(), flags()],
         })
     }
@@ -262,8 +276,7 @@ impl<'a, W: Word> Sweep<'a, W> {
         let region = self.grid.flood(1 << self.blank, free);
         let start = self.pattern.rank(self.home.iter().copied());
         // Distance 0, the goal's region reached in layer 0.
-        let word = &self.words[start as usize];
-        let _ = word.swap_if(word.get(), 1 << (8 + 2 * slot_of(region, free)));
+        self.words[start as usize].set(1 << (8 + 2 * slot_of(region, free)));
         self.active[0][(start / CHUNK) as usize].store(true, Ordering::Relaxed);
         let mut reached = 1;
         let mut depth = 0u8;

@@ -7,7 +7,7 @@ mod pattern;
 pub mod storage;
 
 pub use additive::{AdditivePdb, MAX_HEURISTIC_CELLS, MAX_PATTERNS, PdbState};
-pub use build::distances;
+pub use build::{MAX_BUILD_BYTES, distances};
 pub use database::{MAX_EXCESS, PatternDb, pack};
 pub use pattern::{MAX_PDB_CELLS, Pattern};
 
