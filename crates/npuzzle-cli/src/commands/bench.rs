@@ -124,9 +124,17 @@ fn run_file(args: &BenchArgs, file: &Path, out: &mut dyn Write) -> anyhow::Resul
     };
     let solver = Solvers::new(goal, &args.search)?.for_board(&first.board)?;
     let wall = Instant::now();
+    // Instances done, on standard error (drawn only on a terminal): long runs show progress.
+    let bar = indicatif::ProgressBar::new(instances.len() as u64).with_style(
+        indicatif::ProgressStyle::with_template("{pos}/{len} instances [{bar:30}] {elapsed}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
     let results = run_batch(&args.search, &instances, |instance| {
-        solver.solve(&instance.board)
+        let result = solver.solve(&instance.board);
+        bar.inc(1);
+        result
     })?;
+    bar.finish_and_clear();
     let wall = wall.elapsed().as_secs_f64();
 
     if !args.json {

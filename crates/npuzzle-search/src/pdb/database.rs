@@ -100,6 +100,13 @@ pub fn pack(
     pattern: &Pattern,
     mut values: Vec<u8>,
 ) -> Result<(Vec<u8>, u64), SolveError> {
+    if values.len() as u64 != pattern.placements() {
+        return Err(SolveError::Unsupported(format!(
+            "{} distances for a pattern of {} placements",
+            values.len(),
+            pattern.placements()
+        )));
+    }
     let table = manhattan_table(puzzle, pattern);
     let (cells, k) = (puzzle.cells(), pattern.tiles().len());
     // The placements with the first tile in one cell are a contiguous run of ranks.
