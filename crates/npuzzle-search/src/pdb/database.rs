@@ -16,6 +16,24 @@ use crate::puzzle::Puzzle;
 pub const MAX_EXCESS: u8 = 15;
 
 /// One pattern and its distances, packed.
+///
+/// ```
+/// use std::sync::Arc;
+/// use npuzzle_core::Goal;
+/// use npuzzle_search::Puzzle;
+/// use npuzzle_search::pdb::{self, Pattern, PatternDb};
+///
+/// let puzzle = Puzzle::new(&Goal::BlankLast.board("3".parse()?)?)?;
+/// let pattern = Pattern::new(&puzzle, &[1, 2, 3])?;
+/// let distances = pdb::distances(&puzzle, &pattern, &mut |_, _| {})?;
+/// let (entries, capped) = pdb::pack(&puzzle, &pattern, distances)?;
+/// assert_eq!((entries.len(), capped), (252, 0)); // 9·8·7 entries, two a byte
+/// let db = PatternDb::new(&puzzle, pattern, Arc::new(entries));
+/// assert_eq!(db.value([0, 1, 2]), 0); // tiles 1, 2 and 3 home
+/// assert_eq!(db.value([3, 1, 2]), 1); // tile 1 one row down
+/// assert_eq!(db.value([1, 0, 2]), 6); // tiles 1 and 2 swapped (Manhattan distance: 2)
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone)]
 pub struct PatternDb {
     pattern: Pattern,
