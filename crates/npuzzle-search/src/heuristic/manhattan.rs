@@ -61,6 +61,12 @@ impl Manhattan {
         h
     }
 
+    /// The distance of `tile` from each cell to its goal cell (only for [`Manhattan::for_puzzle`]).
+    pub(crate) fn tile_table(&self, tile: u8) -> &[u8] {
+        let n = self.target.len();
+        &self.table[usize::from(tile) * n..(usize::from(tile) + 1) * n]
+    }
+
     fn tile_distance(&self, tile: u32, index: usize) -> usize {
         let (row, column) = (index / self.width, index % self.width);
         let (goal_row, goal_column) = self.target[tile as usize];

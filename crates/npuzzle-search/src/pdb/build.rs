@@ -212,8 +212,8 @@ struct Sweep<'a, W> {
     /// The goal cells of the pattern's tiles, and of the blank.
     home: Vec<u8>,
     blank: u8,
-    /// The free cells of every placement.
-    free: u32,
+    /// How many cells every placement leaves free: its slots.
+    slots: u32,
     words: Vec<W>,
     /// Per layer parity, per chunk: whether the chunk has slots reached in that layer.
     active: [Vec<AtomicBool>; 2],
@@ -263,7 +263,7 @@ impl<'a, W: Word> Sweep<'a, W> {
                 .map(|&t| target[t as usize])
                 .collect(),
             blank: target[0],
-            free: (puzzle.cells() - pattern.tiles().len()) as u32,
+            slots: (puzzle.cells() - pattern.tiles().len()) as u32,
             words,
             active: [flags(), flags()],
         })
@@ -302,7 +302,7 @@ impl<'a, W: Word> Sweep<'a, W> {
         }
         // With two or more free cells every placement is reachable; with one (every tile in the
         // pattern) parity leaves exactly half, the others unsolvable and never looked up.
-        let expected = if self.free > 1 {
+        let expected = if self.slots > 1 {
             placements
         } else {
             placements / 2
@@ -319,7 +319,7 @@ impl<'a, W: Word> Sweep<'a, W> {
     fn expand(&self, chunk: u64, depth: u8) -> Found {
         let current = 1 + u64::from(depth & 1);
         // One low bit per slot, and the current layer's state in every slot.
-        let ones = (0..self.free).fold(0u64, |m, s| m | 1 << (2 * s));
+        let ones = (0..self.slots).fold(0u64, |m, s| m | 1 << (2 * s));
         let currents = ones * current;
         let k = self.pattern.tiles().len();
         let radix = self.pattern.radix();

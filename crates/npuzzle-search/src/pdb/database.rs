@@ -10,6 +10,7 @@ use std::sync::Arc;
 
 use super::pattern::Pattern;
 use crate::error::SolveError;
+use crate::heuristic::Manhattan;
 use crate::puzzle::Puzzle;
 
 /// The largest excess stored: entries are four bits.
@@ -95,18 +96,12 @@ impl PatternDb {
 
 /// `table[i * cells + cell]`: how far the pattern's `i`-th tile is from home at `cell`.
 fn manhattan_table(puzzle: &Puzzle, pattern: &Pattern) -> Vec<u8> {
-    let size = puzzle.size();
-    let target = puzzle.target();
+    let manhattan = Manhattan::for_puzzle(puzzle);
     pattern
         .tiles()
         .iter()
-        .flat_map(|&tile| {
-            let (hr, hc) = size.coords(target[tile as usize] as usize);
-            (0..size.cells()).map(move |cell| {
-                let (r, c) = size.coords(cell);
-                (r.abs_diff(hr) + c.abs_diff(hc)) as u8
-            })
-        })
+        .flat_map(|&tile| manhattan.tile_table(tile))
+        .copied()
         .collect()
 }
 
