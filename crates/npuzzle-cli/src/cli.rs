@@ -116,9 +116,9 @@ or --cache-dir. A missing, truncated or damaged file is rebuilt when needed, wit
     Stats(StatsArgs),
     /// Run a benchmark file: solve every instance and check each length against its optimum.
     #[command(after_help = "Examples:
-  npuzzle bench ../shared/instances/8puzzle_bfs.txt
-  npuzzle bench ../shared/instances/korf100.txt                 Korf's 100 15-puzzles
-  npuzzle bench ../shared/instances/korf100.txt --limit 10 --heuristic linear-conflict --jobs 1
+  npuzzle bench data/instances/8puzzle_bfs.txt
+  npuzzle bench data/instances/korf100.txt                 Korf's 100 15-puzzles
+  npuzzle bench data/instances/korf100.txt --limit 10 --heuristic linear-conflict --jobs 1
   npuzzle bench --every 3x3                    all 181,440 8-puzzles, checked against BFS
   npuzzle bench --every 3x3 --algorithm idastar --heuristic manhattan
 
@@ -255,11 +255,12 @@ pub struct ConvertArgs {
 /// Options shared by `solve` and `bench`: which algorithm, with what, within which limits.
 #[derive(Clone, Debug, Args)]
 pub struct SearchArgs {
-    /// auto, table, astar, idastar, rbfs, wastar, greedy or constructive. `auto` picks the fastest
-    /// optimal method the board allows and says which.
+    /// auto, table, astar, idastar, rbfs, wastar, greedy, constructive or anytime. `auto` decides
+    /// per board size: optimal up to 4x4 (and 5x5 with pattern databases, for half the time
+    /// budget), the anytime solver up to 10x10, the constructive solver beyond; it says which.
     #[arg(long, short, default_value = "auto", value_name = "ALGORITHM")]
     pub algorithm: Algorithm,
-    /// manhattan, linear-conflict or walking-distance (the best for the board when absent).
+    /// manhattan, linear-conflict, walking-distance or pdb (the best for the board when absent).
     #[arg(long, value_name = "HEURISTIC")]
     pub heuristic: Option<HeuristicKind>,
     /// The weight of weighted A* (wastar): solutions are at most this many times optimal.
@@ -271,6 +272,9 @@ pub struct SearchArgs {
     /// Stop a search after this many seconds.
     #[arg(long, value_name = "SECONDS")]
     pub timeout: Option<f64>,
+    /// The time the anytime solver spends shortening each solution.
+    #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
+    pub time_budget: f64,
     /// Stop a search that needs more memory than this many MiB (A* family, tables).
     #[arg(long, default_value_t = 4096, value_name = "MIB")]
     pub max_memory: u64,
@@ -317,7 +321,7 @@ pub struct SolveArgs {
 #[derive(Debug, Args)]
 pub struct BenchArgs {
     /// An instance file: one position per line as row-major tiles, then the optimal length
-    /// (as in ../shared/instances/).
+    /// (as in data/instances/).
     #[arg(required_unless_present = "every")]
     pub file: Option<std::path::PathBuf>,
     /// Instead of a file: every solvable position of this size (at most 12 cells), each length

@@ -27,7 +27,14 @@ impl SearchArgs {
                 .with_context(|| format!("--timeout {seconds}: give a number of seconds"))?;
             limits = limits.timeout(timeout);
         }
+        let budget = Duration::try_from_secs_f64(self.time_budget).with_context(|| {
+            format!(
+                "--time-budget {}: give a number of seconds",
+                self.time_budget
+            )
+        })?;
         Ok(Options {
+            budget,
             algorithm: self.algorithm,
             heuristic: self.heuristic,
             weight: self.weight,
@@ -74,7 +81,10 @@ impl Solvers {
     /// databases of the 4x4 board (seconds) on first use.
     fn databases(&self, goal: &Board) -> anyhow::Result<Option<AnyHeuristic>> {
         let asked = self.options.heuristic == Some(HeuristicKind::Pdb) || self.partition.is_some();
-        let searching = matches!(self.options.algorithm, Algorithm::Auto | Algorithm::IdaStar);
+        let searching = matches!(
+            self.options.algorithm,
+            Algorithm::Auto | Algorithm::IdaStar | Algorithm::Anytime
+        );
         let square = (goal.width(), goal.height());
         if !asked
             && (self.options.heuristic.is_some()
@@ -130,7 +140,7 @@ impl Solvers {
         };
         if let Some(note) = solver.note() {
             eprintln!("npuzzle: {note}");
-            if (goal.width(), goal.height()) == (5, 5) {
+            if (goal.width(), goal.height()) == (5, 5) && !solver.optimal_first() {
                 eprintln!(
                     "npuzzle: for optimal 24-puzzle solving, build the 6-6-6-6 pattern databases \
                      once (about 3 minutes, 255 MB): npuzzle pdb build --size 5"

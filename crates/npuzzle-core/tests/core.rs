@@ -149,9 +149,9 @@ fn bfs(goal: &Board) -> HashMap<Vec<u32>, usize> {
 fn golden_layers(size: &str) -> Vec<usize> {
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/instances/bfs_layers.txt"
+        "/../../data/instances/bfs_layers.txt"
     ))
-    .expect("shared/instances/bfs_layers.txt beside the repository");
+    .expect("data/instances/bfs_layers.txt in the repository");
     let line = text
         .lines()
         .find(|l| l.split_whitespace().next() == Some(size))

@@ -13,9 +13,9 @@ use npuzzle_search::{DistanceTable, Limits, Puzzle, pdb};
 fn korf_easiest() -> Vec<Board> {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/instances/korf100.txt"
+        "/../../data/instances/korf100.txt"
     );
-    let text = std::fs::read_to_string(path).expect("../shared/instances/korf100.txt");
+    let text = std::fs::read_to_string(path).expect("data/instances/korf100.txt");
     let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
     [79, 12]
         .iter()
@@ -104,7 +104,7 @@ fn constructive_100(c: &mut Criterion) {
     group.sample_size(10);
     group.bench_function("100x100", |b| {
         b.iter(|| {
-            constructive::solve_streaming(black_box(&board), &goal, |_| {
+            constructive::solve_streaming(black_box(&board), &goal, &Limits::none(), |_| {
                 std::ops::ControlFlow::Continue(())
             })
         })

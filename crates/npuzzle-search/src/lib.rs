@@ -22,8 +22,10 @@ mod stats;
 
 pub use algorithm::table::DistanceTable;
 pub use error::SolveError;
-pub use limits::{Budget, Limit, Limits};
+pub use limits::{Budget, Cancel, Limit, Limits};
 pub use puzzle::{MAX_SEARCH_CELLS, Puzzle};
 pub use solution::Solution;
-pub use solver::{AUTO_OPTIMAL_CELLS, Algorithm, Options, Solver};
+pub use solver::{
+    AUTO_ANYTIME_CELLS, AUTO_OPTIMAL_CELLS, Algorithm, DEFAULT_BUDGET, Options, Plan, Solver, plan,
+};
 pub use stats::Stats;

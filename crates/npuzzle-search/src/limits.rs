@@ -1,6 +1,8 @@
 //! Limits on a search (nodes, time, memory) and the budget that enforces them.
 
 use std::fmt;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use crate::clock::Stopwatch;
@@ -14,7 +16,7 @@ use crate::stats::Stats;
 /// let limits = Limits::default().nodes(1_000_000).timeout(Duration::from_secs(5));
 /// assert_eq!(limits.max_nodes, Some(1_000_000));
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Limits {
     /// Most nodes to expand.
     pub max_nodes: Option<u64>,
@@ -22,6 +24,8 @@ pub struct Limits {
     pub timeout: Option<Duration>,
     /// Most memory for the search's own structures, in bytes. Defaults to 4 GiB.
     pub max_memory: Option<u64>,
+    /// Stops the search when cancelled from another thread.
+    pub cancel: Option<Cancel>,
 }
 
 impl Default for Limits {
@@ -30,6 +34,7 @@ impl Default for Limits {
             max_nodes: None,
             timeout: None,
             max_memory: Some(4 << 30),
+            cancel: None,
         }
     }
 }
@@ -41,6 +46,7 @@ impl Limits {
             max_nodes: None,
             timeout: None,
             max_memory: None,
+            cancel: None,
         }
     }
 
@@ -67,7 +73,58 @@ impl Limits {
             ..self
         }
     }
+
+    /// These limits, stopped early when `token` is cancelled.
+    pub fn cancel(self, token: Cancel) -> Limits {
+        Limits {
+            cancel: Some(token),
+            ..self
+        }
+    }
+
+    /// Whether the cancel token, if any, has been cancelled.
+    pub fn cancelled(&self) -> bool {
+        self.cancel.as_ref().is_some_and(Cancel::is_cancelled)
+    }
 }
+
+/// A flag that stops a search from another thread: clone it, hand one copy to the search
+/// (through [`Limits::cancel`]) and call [`Cancel::cancel`] on the other.
+///
+/// ```
+/// use npuzzle_search::{Cancel, Limits};
+/// let token = Cancel::new();
+/// let limits = Limits::default().cancel(token.clone());
+/// token.cancel();
+/// assert!(limits.cancelled());
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Cancel(Arc<AtomicBool>);
+
+impl Cancel {
+    /// A token not yet cancelled.
+    pub fn new() -> Cancel {
+        Cancel::default()
+    }
+
+    /// Asks every search holding this token to stop.
+    pub fn cancel(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether [`Cancel::cancel`] has been called.
+    pub fn is_cancelled(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+impl PartialEq for Cancel {
+    fn eq(&self, other: &Cancel) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for Cancel {}
 
 /// The limit that stopped a search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,6 +135,8 @@ pub enum Limit {
     Time(Duration),
     /// The memory limit, in bytes.
     Memory(u64),
+    /// The caller cancelled the search.
+    Cancelled,
 }
 
 impl fmt::Display for Limit {
@@ -86,6 +145,7 @@ impl fmt::Display for Limit {
             Limit::Nodes(n) => write!(f, "the node limit ({n} nodes)"),
             Limit::Time(t) => write!(f, "the time limit ({:.1} s)", t.as_secs_f64()),
             Limit::Memory(b) => write!(f, "the memory limit ({} MiB)", b >> 20),
+            Limit::Cancelled => write!(f, "cancellation"),
         }
     }
 }
@@ -137,6 +197,9 @@ impl Budget {
                 && self.clock.elapsed() > max
             {
                 return Err(Limit::Time(max));
+            }
+            if self.limits.cancelled() {
+                return Err(Limit::Cancelled);
             }
         }
         Ok(())

@@ -4,6 +4,7 @@ use npuzzle_core::{Board, Move, moves};
 use serde::Serialize;
 
 use crate::error::SolveError;
+use crate::solver::Algorithm;
 use crate::stats::Stats;
 
 /// Moves that take a position to its goal, with how they were found.
@@ -16,7 +17,7 @@ pub struct Solution {
     /// For bounded-suboptimal searches: the length is at most this factor times the optimum.
     pub bound: Option<f64>,
     /// The algorithm that found it.
-    pub algorithm: &'static str,
+    pub algorithm: Algorithm,
     /// The heuristic it used, if any.
     pub heuristic: Option<&'static str>,
     /// The heuristic's lower bound on the start position (0 when none was used).
@@ -34,6 +35,16 @@ impl Solution {
     /// Length in multi-tile moves.
     pub fn mtm(&self) -> usize {
         moves::mtm(&self.moves)
+    }
+
+    /// How many moves the solution may be longer than the optimum: its length minus the best
+    /// lower bound known (0 when it is proved optimal).
+    pub fn gap(&self) -> usize {
+        if self.optimal {
+            0
+        } else {
+            self.moves.len().saturating_sub(self.lower_bound as usize)
+        }
     }
 }
 

@@ -3,21 +3,25 @@
 
 use std::fmt;
 use std::str::FromStr;
+use std::time::Duration;
 
-use npuzzle_core::Board;
+use npuzzle_core::{Board, Size};
+use serde::Serialize;
 
 use crate::algorithm;
 use crate::algorithm::best_first::{self, Priority};
 use crate::algorithm::table::DistanceTable;
-use crate::algorithm::{idastar, rbfs};
+use crate::algorithm::{anytime, idastar, rbfs};
 use crate::error::SolveError;
+use crate::heuristic::Heuristic;
 use crate::heuristic::{AnyHeuristic, HeuristicKind, dispatch};
-use crate::limits::Limits;
+use crate::limits::{Limit, Limits};
 use crate::puzzle::Puzzle;
 use crate::solution::Solution;
 
 /// The algorithms, by name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(into = "&'static str")]
 pub enum Algorithm {
     /// The fastest optimal method the board allows, or the constructive solver where optimal
     /// solving is out of reach.
@@ -36,11 +40,20 @@ pub enum Algorithm {
     Greedy,
     /// Row-by-row, column-by-column placement for boards of any size.
     Constructive,
+    /// Beam searches of growing width and path shortening, within a time budget
+    /// ([`crate::algorithm::anytime`]).
+    Anytime,
+}
+
+impl From<Algorithm> for &'static str {
+    fn from(algorithm: Algorithm) -> &'static str {
+        algorithm.name()
+    }
 }
 
 impl Algorithm {
     /// Every algorithm.
-    pub const ALL: [Algorithm; 8] = [
+    pub const ALL: [Algorithm; 9] = [
         Algorithm::Auto,
         Algorithm::Table,
         Algorithm::AStar,
@@ -49,6 +62,7 @@ impl Algorithm {
         Algorithm::WeightedAStar,
         Algorithm::Greedy,
         Algorithm::Constructive,
+        Algorithm::Anytime,
     ];
 
     /// The name used on the command line.
@@ -62,6 +76,7 @@ impl Algorithm {
             Algorithm::WeightedAStar => "wastar",
             Algorithm::Greedy => "greedy",
             Algorithm::Constructive => "constructive",
+            Algorithm::Anytime => "anytime",
         }
     }
 }
@@ -103,6 +118,8 @@ pub struct Options {
     /// Search one position on every core (IDA*; not in WebAssembly). For batches, leave it off
     /// and solve several positions at once instead.
     pub parallel: bool,
+    /// The time the anytime solver spends shortening its solution (10 s by default).
+    pub budget: Duration,
 }
 
 impl Default for Options {
@@ -113,13 +130,64 @@ impl Default for Options {
             weight: 2.0,
             limits: Limits::default(),
             parallel: false,
+            budget: DEFAULT_BUDGET,
         }
     }
 }
 
-/// The most cells for which `auto` searches optimally (IDA* with walking distance); above it,
-/// optimal solving is out of reach without pattern databases.
+/// The anytime solver's default time budget.
+pub const DEFAULT_BUDGET: Duration = Duration::from_secs(10);
+
+/// The most cells for which `auto` searches optimally without pattern databases (IDA* with
+/// walking distance).
 pub const AUTO_OPTIMAL_CELLS: usize = 16;
+
+/// The most cells for which `auto` uses the anytime solver; above it, the constructive solver.
+pub const AUTO_ANYTIME_CELLS: usize = 100;
+
+/// How `auto` solves the positions of one board size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Plan {
+    /// The method that gives the answer.
+    pub method: Algorithm,
+    /// Whether optimal IDA* is tried first for half the time budget (easy positions are then
+    /// proved optimal); the anytime solver takes over when it runs out.
+    pub optimal_first: bool,
+}
+
+/// What `auto` does with a position of `size`, given whether pattern databases are at hand for
+/// it: the one place this choice is made (the command line, the games, the web page and the
+/// benchmark all reach it through [`Solver`]).
+///
+/// - with databases: IDA* (optimal); on boards above 16 cells it gets half the time budget
+///   before the anytime solver takes over;
+/// - at most 9 cells: the complete distance table (optimal, instant);
+/// - at most [`AUTO_OPTIMAL_CELLS`]: IDA* with walking distance (optimal);
+/// - at most [`AUTO_ANYTIME_CELLS`]: the anytime solver within the time budget;
+/// - larger: the constructive solver (streamed, any size).
+///
+/// ```
+/// use npuzzle_search::{plan, Algorithm};
+/// assert_eq!(plan("3".parse().unwrap(), false).method, Algorithm::Table);
+/// assert_eq!(plan("5".parse().unwrap(), false).method, Algorithm::Anytime);
+/// assert!(plan("5".parse().unwrap(), true).optimal_first);
+/// assert_eq!(plan("20".parse().unwrap(), false).method, Algorithm::Constructive);
+/// ```
+pub fn plan(size: Size, databases: bool) -> Plan {
+    let cells = size.cells();
+    let (method, optimal_first) = match cells {
+        _ if databases && cells <= AUTO_OPTIMAL_CELLS => (Algorithm::IdaStar, false),
+        _ if databases => (Algorithm::Anytime, true),
+        0..=9 => (Algorithm::Table, false),
+        _ if cells <= AUTO_OPTIMAL_CELLS => (Algorithm::IdaStar, false),
+        _ if cells <= AUTO_ANYTIME_CELLS => (Algorithm::Anytime, false),
+        _ => (Algorithm::Constructive, false),
+    };
+    Plan {
+        method,
+        optimal_first,
+    }
+}
 
 /// A goal prepared for solving: the algorithm resolved, its tables built.
 ///
@@ -137,6 +205,8 @@ pub struct Solver {
     puzzle: Option<Puzzle>,
     goal: Board,
     algorithm: Algorithm,
+    /// For `auto` with databases: IDA* first, then the anytime solver.
+    optimal_first: bool,
     heuristic: Option<AnyHeuristic>,
     options: Options,
     table: Option<DistanceTable>,
@@ -144,53 +214,91 @@ pub struct Solver {
 }
 
 impl Solver {
-    /// Prepares `goal` for `options`: resolves `auto`, builds a distance table if one is used.
+    /// Prepares `goal` for `options`: resolves `auto` ([`plan`]), builds a distance table or the
+    /// heuristic the method uses.
     pub fn new(goal: &Board, options: Options) -> Result<Solver, SolveError> {
-        let cells = goal.size().cells();
-        let (algorithm, note) = match options.algorithm {
-            Algorithm::Auto if cells <= 9 => (Algorithm::Table, None),
-            Algorithm::Auto if cells <= AUTO_OPTIMAL_CELLS => (Algorithm::IdaStar, None),
-            Algorithm::Auto => (
-                Algorithm::Constructive,
-                Some(format!(
-                    "optimal solving of a {} board is out of reach without pattern databases: \
-                     using the constructive solver (try --algorithm idastar for easy positions)",
-                    goal.size()
-                )),
-            ),
-            chosen => (chosen, None),
+        Solver::prepare(goal, options, None)
+    }
+
+    /// Prepares `goal` with a heuristic the caller built (pattern databases from files), for
+    /// IDA*, RBFS, the A* family or the anytime solver (`auto` follows [`plan`] with databases).
+    pub fn with_heuristic(
+        goal: &Board,
+        options: Options,
+        heuristic: AnyHeuristic,
+    ) -> Result<Solver, SolveError> {
+        if matches!(
+            options.algorithm,
+            Algorithm::Table | Algorithm::Constructive
+        ) {
+            return Err(SolveError::Unsupported(format!(
+                "the {} solver uses no heuristic",
+                options.algorithm
+            )));
+        }
+        Solver::prepare(goal, options, Some(heuristic))
+    }
+
+    fn prepare(
+        goal: &Board,
+        options: Options,
+        given: Option<AnyHeuristic>,
+    ) -> Result<Solver, SolveError> {
+        let size = goal.size();
+        let cells = size.cells();
+        let chosen = match options.algorithm {
+            Algorithm::Auto => plan(size, given.is_some()),
+            method => Plan {
+                method,
+                optimal_first: false,
+            },
         };
-        let kind = options.heuristic.unwrap_or(if cells <= AUTO_OPTIMAL_CELLS {
-            HeuristicKind::WalkingDistance
-        } else {
-            HeuristicKind::LinearConflict
-        });
+        let algorithm = match chosen.method {
+            Algorithm::Anytime if chosen.optimal_first => Algorithm::IdaStar,
+            method => method,
+        };
+        let note = (options.algorithm == Algorithm::Auto && cells > AUTO_OPTIMAL_CELLS).then(
+            || match chosen {
+                Plan {
+                    optimal_first: true,
+                    ..
+                } => format!(
+                    "auto: optimal search with pattern databases for half of the {:.0} s budget, \
+                     then the anytime solver (--time-budget)",
+                    options.budget.as_secs_f64()
+                ),
+                Plan {
+                    method: Algorithm::Anytime,
+                    ..
+                } => format!(
+                    "auto: optimal solving of a {size} board is out of reach here: the anytime \
+                     solver shortens its solution for {:.0} s (--time-budget)",
+                    options.budget.as_secs_f64()
+                ),
+                _ => format!(
+                    "auto: the constructive solver for a {size} board (try --algorithm anytime \
+                     for shorter solutions, up to 16x16)"
+                ),
+            },
+        );
         let puzzle = match algorithm {
             Algorithm::Constructive => None,
             _ => Some(Puzzle::new(goal)?),
         };
-        let table = match (&puzzle, algorithm) {
-            (Some(puzzle), Algorithm::Table) => Some(DistanceTable::build(puzzle, options.limits)?),
-            _ => None,
-        };
-        let heuristic = match (&puzzle, algorithm) {
-            (Some(puzzle), Algorithm::Table) | (Some(puzzle), Algorithm::Constructive) => {
-                let _ = puzzle;
-                None
-            }
-            // Walking distance by default where its tables stay small, else linear conflict.
-            (Some(puzzle), _) => match AnyHeuristic::new(kind, puzzle) {
-                Err(SolveError::Unsupported(_)) if options.heuristic.is_none() => {
-                    Some(AnyHeuristic::new(HeuristicKind::LinearConflict, puzzle)?)
-                }
-                built => Some(built?),
-            },
-            (None, _) => None,
+        let (table, heuristic) = match (&puzzle, algorithm) {
+            (Some(puzzle), Algorithm::Table) => (
+                Some(DistanceTable::build(puzzle, options.limits.clone())?),
+                None,
+            ),
+            (Some(_), _) if given.is_some() => (None, given),
+            (Some(puzzle), _) => (None, Some(Solver::heuristic(puzzle, &options)?)),
+            (None, _) => (None, None),
         };
         Ok(Solver {
             puzzle,
             goal: goal.clone(),
             algorithm,
+            optimal_first: chosen.optimal_first,
             heuristic,
             options,
             table,
@@ -198,9 +306,33 @@ impl Solver {
         })
     }
 
-    /// The algorithm that runs (what `auto` chose).
+    /// The heuristic `options` ask for, or the best for the board: walking distance where its
+    /// tables stay small, else linear conflict.
+    fn heuristic(puzzle: &Puzzle, options: &Options) -> Result<AnyHeuristic, SolveError> {
+        let kind = options
+            .heuristic
+            .unwrap_or(if puzzle.cells() <= AUTO_OPTIMAL_CELLS {
+                HeuristicKind::WalkingDistance
+            } else {
+                HeuristicKind::LinearConflict
+            });
+        match AnyHeuristic::new(kind, puzzle) {
+            Err(SolveError::Unsupported(_)) if options.heuristic.is_none() => {
+                AnyHeuristic::new(HeuristicKind::LinearConflict, puzzle)
+            }
+            built => built,
+        }
+    }
+
+    /// The algorithm that runs (what `auto` chose; with [`Solver::optimal_first`], the anytime
+    /// solver takes over from it when half the budget is spent).
     pub fn algorithm(&self) -> Algorithm {
         self.algorithm
+    }
+
+    /// Whether optimal search is tried first, then the anytime solver.
+    pub fn optimal_first(&self) -> bool {
+        self.optimal_first
     }
 
     /// Why `auto` chose what it did, when the user should know.
@@ -213,44 +345,24 @@ impl Solver {
         &self.goal
     }
 
-    /// Prepares `goal` with a heuristic the caller built (pattern databases from files), for
-    /// IDA*, RBFS or the A* family (`auto` means IDA*).
-    pub fn with_heuristic(
-        goal: &Board,
-        options: Options,
-        heuristic: AnyHeuristic,
-    ) -> Result<Solver, SolveError> {
-        let algorithm = match options.algorithm {
-            Algorithm::Auto => Algorithm::IdaStar,
-            Algorithm::Table | Algorithm::Constructive => {
-                return Err(SolveError::Unsupported(format!(
-                    "the {} solver uses no heuristic",
-                    options.algorithm
-                )));
-            }
-            chosen => chosen,
-        };
-        Ok(Solver {
-            puzzle: Some(Puzzle::new(goal)?),
-            goal: goal.clone(),
-            algorithm,
-            heuristic: Some(heuristic),
-            options,
-            table: None,
-            note: None,
-        })
+    /// The options it was prepared with.
+    pub fn options(&self) -> &Options {
+        &self.options
     }
 
     /// Solves `board`; the solution has been replayed to the goal.
     pub fn solve(&self, board: &Board) -> Result<Solution, SolveError> {
         npuzzle_core::solvability::check(board, &self.goal)?;
-        let limits = self.options.limits;
+        let limits = self.options.limits.clone();
         if let Some(table) = &self.table {
             return table.solve(board);
         }
         let (Some(puzzle), Some(heuristic)) = (&self.puzzle, &self.heuristic) else {
-            return algorithm::constructive::solve(board, &self.goal);
+            return algorithm::constructive::solve(board, &self.goal, &limits);
         };
+        if self.optimal_first {
+            return dispatch!(heuristic, |h| self.optimal_then_anytime(puzzle, h, board));
+        }
         dispatch!(heuristic, |h| match self.algorithm {
             #[cfg(not(target_arch = "wasm32"))]
             Algorithm::IdaStar if self.options.parallel => {
@@ -267,7 +379,47 @@ impl Solver {
                 limits
             ),
             Algorithm::Greedy => best_first::solve(puzzle, h, board, Priority::Greedy, limits),
+            Algorithm::Anytime => anytime::solve(puzzle, h, board, self.options.budget, 0, limits),
             other => Err(SolveError::Internal(format!("{other} was not prepared"))),
         })
+    }
+
+    /// IDA* for half the budget; if it runs out, the anytime solver for the rest, starting from
+    /// the lower bound IDA* proved.
+    fn optimal_then_anytime<H: Heuristic + Sync>(
+        &self,
+        puzzle: &Puzzle,
+        h: &H,
+        board: &Board,
+    ) -> Result<Solution, SolveError> {
+        let limits = &self.options.limits;
+        let half = self.options.budget / 2;
+        let optimal_limits = limits
+            .clone()
+            .timeout(limits.timeout.map_or(half, |t| t.min(half)));
+        #[cfg(not(target_arch = "wasm32"))]
+        let optimal = if self.options.parallel {
+            idastar::solve_parallel(puzzle, h, board, optimal_limits)
+        } else {
+            idastar::solve(puzzle, h, board, optimal_limits)
+        };
+        #[cfg(target_arch = "wasm32")]
+        let optimal = idastar::solve(puzzle, h, board, optimal_limits);
+        let spent = match optimal {
+            Err(SolveError::LimitReached {
+                limit: Limit::Time(_),
+                stats,
+            }) if limits.timeout.is_none_or(|t| t > half) => stats,
+            finished => return finished,
+        };
+        let mut rest = limits.clone();
+        rest.timeout = limits.timeout.map(|t| t.saturating_sub(spent.elapsed));
+        rest.max_nodes = limits.max_nodes.map(|n| n.saturating_sub(spent.expanded));
+        let budget = self.options.budget.saturating_sub(spent.elapsed);
+        let mut solution = anytime::solve(puzzle, h, board, budget, spent.proved_bound, rest)?;
+        solution.stats.expanded += spent.expanded;
+        solution.stats.generated += spent.generated;
+        solution.stats.elapsed += spent.elapsed;
+        Ok(solution)
     }
 }

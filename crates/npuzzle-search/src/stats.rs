@@ -18,6 +18,9 @@ pub struct Stats {
     pub peak_memory: u64,
     /// Iterations of an iterative-deepening search (thresholds tried).
     pub iterations: u32,
+    /// A length no solution is shorter than, proved by the search (IDA*: the threshold of the
+    /// iteration it was in when it stopped); 0 when it proved none.
+    pub proved_bound: u32,
     /// Wall time (zero where no clock is available, as in WebAssembly).
     #[serde(serialize_with = "as_seconds")]
     pub elapsed: Duration,

@@ -1,5 +1,5 @@
 //! Integration tests of npuzzle-search against ground truth: complete BFS tables, the golden layer
-//! counts and the published optimal lengths in ../shared/instances/.
+//! counts and the published optimal lengths in data/instances/.
 
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use npuzzle_core::{Board, Generator, Goal, Move, Size};
 use npuzzle_search::algorithm::best_first::{self, Priority};
-use npuzzle_search::algorithm::{constructive, idastar, rbfs};
+use npuzzle_search::algorithm::{anytime, constructive, idastar, rbfs};
 use npuzzle_search::heuristic::{
     AnyHeuristic, Heuristic, HeuristicKind, LinearConflict, Manhattan, WalkingDistance,
 };
@@ -17,10 +17,7 @@ use npuzzle_search::{
 use proptest::prelude::*;
 
 fn shared(file: &str) -> String {
-    let path = format!(
-        "{}/../../../shared/instances/{file}",
-        env!("CARGO_MANIFEST_DIR")
-    );
+    let path = format!("{}/../../data/instances/{file}", env!("CARGO_MANIFEST_DIR"));
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
@@ -30,7 +27,12 @@ fn instances(file: &str, cells: usize) -> Vec<(Vec<u32>, usize)> {
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| {
-            let numbers: Vec<i64> = l.split_whitespace().map(|t| t.parse().unwrap()).collect();
+            // Later columns may be decimals (seconds): only the tiles and the optimum are read.
+            let numbers: Vec<i64> = l
+                .split_whitespace()
+                .take(cells + 1)
+                .map(|t| t.parse().unwrap())
+                .collect();
             let tiles = numbers[..cells].iter().map(|&t| t as u32).collect();
             (tiles, numbers[cells] as usize)
         })
@@ -318,8 +320,8 @@ fn limits_stop_searches_cleanly_with_their_statistics() {
     let board = Board::new(goal.size(), tiles).unwrap();
     let limits = Limits::none().nodes(5_000);
     for result in [
-        idastar::solve(&puzzle, &h, &board, limits),
-        rbfs::solve(&puzzle, &h, &board, limits),
+        idastar::solve(&puzzle, &h, &board, limits.clone()),
+        rbfs::solve(&puzzle, &h, &board, limits.clone()),
         best_first::solve(&puzzle, &h, &board, Priority::AStar, limits),
     ] {
         match result {
@@ -372,7 +374,7 @@ fn unsolvable_positions_are_refused_before_any_search() {
         idastar::solve(&puzzle, &h, &board, Limits::default()),
         rbfs::solve(&puzzle, &h, &board, Limits::default()),
         best_first::solve(&puzzle, &h, &board, Priority::Greedy, Limits::default()),
-        constructive::solve(&board, &goal),
+        constructive::solve(&board, &goal, &Limits::default()),
         Solver::new(&goal, Options::default())
             .unwrap()
             .solve(&board),
@@ -395,24 +397,169 @@ fn auto_says_what_it_chose() {
     assert_eq!(pick("3"), (Algorithm::Table, false));
     assert_eq!(pick("4"), (Algorithm::IdaStar, false));
     assert_eq!(pick("7x2"), (Algorithm::IdaStar, false)); // with linear conflict
-    assert_eq!(pick("5"), (Algorithm::Constructive, true));
+    assert_eq!(pick("5"), (Algorithm::Anytime, true));
+    assert_eq!(pick("10"), (Algorithm::Anytime, true));
+    assert_eq!(pick("11"), (Algorithm::Constructive, true));
+}
+
+/// Anytime solutions on 3x3 against the complete table: never shorter than the optimum, the
+/// lower bound never above it, and optimality claimed only when the length is the optimum.
+#[test]
+fn anytime_agrees_with_the_table() {
+    let t = table("3", Goal::BlankLast);
+    let h = LinearConflict::new(t.puzzle());
+    for distance in (0..=31u8).step_by(3) {
+        for board in t.positions_at(distance).take(3) {
+            let solution = anytime::solve(
+                t.puzzle(),
+                &h,
+                &board,
+                Duration::from_millis(5),
+                0,
+                Limits::default(),
+            )
+            .unwrap();
+            let (length, distance) = (solution.moves.len(), usize::from(distance));
+            assert!(length >= distance, "{board}: {length} < {distance}");
+            assert!(solution.lower_bound as usize <= distance, "{board}");
+            assert_eq!(solution.optimal, length == solution.lower_bound as usize);
+            assert_eq!((length - distance) % 2, 0);
+            let mut replay = board.clone();
+            replay.apply_all(&solution.moves).unwrap();
+            assert_eq!(&replay, t.puzzle().goal());
+        }
+    }
+}
+
+/// On 5x5 (DeepCubeA's set and the C solver's example, with their proved optima): no shorter than
+/// the optimum, no longer than the constructive solution, the lower bound below the optimum.
+#[test]
+fn anytime_on_the_24_puzzle_is_bounded_by_the_optimum_and_the_constructive_solver() {
+    let (goal, puzzle) = setup("5", Goal::BlankLast);
+    let h = LinearConflict::new(&puzzle);
+    let mut cases: Vec<(Vec<u32>, usize)> = instances("deepcubea24.txt", 25)
+        .into_iter()
+        .take(2)
+        .collect();
+    // The C solver's 5x5 example: the third line of its file (the others are 3x3, 4x4, 6x6).
+    let seed: Vec<u32> = shared("seed_examples.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .nth(2)
+        .unwrap()
+        .split_whitespace()
+        .map(|t| t.parse().unwrap())
+        .collect();
+    cases.push((seed[..25].to_vec(), seed[25] as usize));
+    let solver = Solver::new(
+        &goal,
+        Options {
+            budget: Duration::from_millis(300),
+            ..Options::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(solver.algorithm(), Algorithm::Anytime);
+    for (tiles, optimum) in cases {
+        let board = Board::new(goal.size(), tiles).unwrap();
+        let constructive = constructive::solve(&board, &goal, &Limits::default()).unwrap();
+        let solution = solver.solve(&board).unwrap();
+        let length = solution.moves.len();
+        assert!(
+            length >= optimum,
+            "{board}: {length} moves, optimum {optimum}"
+        );
+        assert!(length <= constructive.moves.len());
+        assert!(solution.lower_bound as usize <= optimum);
+        assert_eq!(
+            solution.lower_bound,
+            h.value(&h.start(&puzzle.bytes(&board)))
+        );
+        assert_eq!(solution.gap(), length - solution.lower_bound as usize);
+        let mut replay = board.clone();
+        replay.apply_all(&solution.moves).unwrap();
+        assert_eq!(replay, goal);
+    }
+}
+
+/// The lower bounds the anytime solver reports on Korf's 15-puzzles stay below the optima.
+#[test]
+fn anytime_lower_bounds_hold_on_korf_instances() {
+    let (goal, puzzle) = setup("4", Goal::BlankFirst);
+    let h = LinearConflict::new(&puzzle);
+    for (tiles, optimum) in instances("korf100.txt", 16).into_iter().step_by(20) {
+        let board = Board::new(goal.size(), tiles).unwrap();
+        let limits = Limits::none().nodes(200_000);
+        let solution =
+            anytime::solve(&puzzle, &h, &board, Duration::from_secs(60), 0, limits).unwrap();
+        assert!(solution.lower_bound as usize <= optimum);
+        assert!(solution.moves.len() >= optimum);
+    }
+}
+
+/// Cancellation stops every method with the same error, the constructive solver included, and
+/// node limits hold for the constructive solver (each move a node).
+#[test]
+fn cancellation_and_limits_hold_for_every_method() {
+    let goal = Goal::BlankLast.board("6".parse().unwrap()).unwrap();
+    let board = Generator::new(3).random_position(&goal);
+    let token = npuzzle_search::Cancel::new();
+    token.cancel();
+    for algorithm in [Algorithm::Anytime, Algorithm::IdaStar, Algorithm::AStar] {
+        let options = Options {
+            algorithm,
+            limits: Limits::default().cancel(token.clone()),
+            ..Options::default()
+        };
+        let result = Solver::new(&goal, options).unwrap().solve(&board);
+        assert!(
+            matches!(
+                result,
+                Err(SolveError::LimitReached {
+                    limit: Limit::Cancelled,
+                    ..
+                })
+            ),
+            "{algorithm}: {result:?}"
+        );
+    }
+    let big = Goal::BlankLast.board("40".parse().unwrap()).unwrap();
+    let board = Generator::new(3).random_position(&big);
+    let cancelled = Limits::default().cancel(token);
+    assert!(matches!(
+        constructive::solve(&board, &big, &cancelled),
+        Err(SolveError::LimitReached {
+            limit: Limit::Cancelled,
+            ..
+        })
+    ));
+    match constructive::solve(&board, &big, &Limits::none().nodes(100)) {
+        Err(SolveError::LimitReached {
+            limit: Limit::Nodes(100),
+            stats,
+        }) => {
+            assert_eq!(stats.expanded, 101);
+        }
+        other => panic!("{other:?}"),
+    }
 }
 
 #[test]
 fn big_boards_are_solved_constructively() {
     let goal = Goal::BlankLast.board("60x40".parse().unwrap()).unwrap();
     let board = Generator::new(60).random_position(&goal);
-    let solution = constructive::solve(&board, &goal).unwrap();
+    let solution = constructive::solve(&board, &goal, &Limits::default()).unwrap();
     assert!(solution.moves.len() as u32 >= solution.lower_bound);
     let mut count = 0u64;
-    let report = constructive::solve_streaming(&board, &goal, |_| {
+    let report = constructive::solve_streaming(&board, &goal, &Limits::default(), |_| {
         count += 1;
         std::ops::ControlFlow::Continue(())
     })
     .unwrap();
     assert_eq!((report.moves, count), (solution.moves.len() as u64, count));
-    let stopped =
-        constructive::solve_streaming(&board, &goal, |_| std::ops::ControlFlow::Break(()));
+    let stopped = constructive::solve_streaming(&board, &goal, &Limits::default(), |_| {
+        std::ops::ControlFlow::Break(())
+    });
     assert!(matches!(stopped, Err(SolveError::Stopped)));
 }
 

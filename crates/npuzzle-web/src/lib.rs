@@ -216,15 +216,24 @@ impl WebGame {
     }
 }
 
-/// Solves `position` toward `goal` with the fastest suitable solver: the complete table on 3×3,
-/// IDA* with walking distance up to 16 cells, the constructive solver beyond. Returns JSON:
+/// The anytime solver's budget in the browser (short: the page waits for the answer).
+const WEB_BUDGET: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// Solves `position` toward `goal` with the library's `auto` choice: the complete table on 3×3,
+/// IDA* with walking distance up to 16 cells, the anytime solver with a short budget (one
+/// thread, counted in nodes: the browser has no clock here) up to 10×10, the constructive solver
+/// beyond. Returns JSON:
 /// `{"moves": "RRU…", "length": n, "optimal": true, "algorithm": "table"}`; the moves are in tile
 /// notation, one letter per move.
 #[wasm_bindgen]
 pub fn solve(position: &str, goal: &str) -> Result<String, String> {
     let board: Board = position.parse().map_err(text)?;
     let goal = goal_of(goal)?.board(board.size()).map_err(text)?;
-    let solver = Solver::new(&goal, Options::default()).map_err(text)?;
+    let options = Options {
+        budget: WEB_BUDGET,
+        ..Options::default()
+    };
+    let solver = Solver::new(&goal, options).map_err(text)?;
     let solution = solver.solve(&board).map_err(text)?;
     let letters: String = solution.moves.iter().map(|m| m.tile_letter()).collect();
     Ok(serde_json::json!({
@@ -232,7 +241,8 @@ pub fn solve(position: &str, goal: &str) -> Result<String, String> {
         "length": solution.moves.len(),
         "mtm": moves::mtm(&solution.moves),
         "optimal": solution.optimal,
-        "algorithm": solver.algorithm().name(),
+        "algorithm": solution.algorithm.name(),
+        "lower_bound": solution.lower_bound,
     })
     .to_string())
 }

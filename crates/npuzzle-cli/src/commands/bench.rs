@@ -6,19 +6,28 @@ use std::time::Instant;
 
 use anyhow::{Context, bail};
 use npuzzle_core::{Board, Goal, Size};
-use npuzzle_search::{DistanceTable, Limits, Puzzle};
+use npuzzle_search::{DistanceTable, Limits, Puzzle, Solution};
 use serde_json::json;
 
 use crate::cli::BenchArgs;
 use crate::search::{Solvers, run_batch};
 use crate::status::Status;
 
-/// One benchmark instance: the position and its known optimal length.
+/// One benchmark instance: the position, its known optimal length, and a reference solver's
+/// length (the `*_length` column of the file's `# COLUMNS:` line) where the file gives one.
 #[derive(Clone)]
 struct Instance {
     line: usize,
     board: Board,
     optimal: Option<usize>,
+    reference: Option<usize>,
+}
+
+/// An instance file: its goal, the reference solver's name (if it has a column), the instances.
+struct InstanceFile {
+    goal: Goal,
+    reference: Option<String>,
+    instances: Vec<Instance>,
 }
 
 /// Runs the command.
@@ -101,7 +110,11 @@ fn run_every(args: &BenchArgs, size: Size, out: &mut dyn Write) -> anyhow::Resul
 fn run_file(args: &BenchArgs, file: &Path, out: &mut dyn Write) -> anyhow::Result<Status> {
     let text =
         std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
-    let (file_goal, mut instances) = parse_instances(&text, file)?;
+    let InstanceFile {
+        goal: file_goal,
+        reference,
+        mut instances,
+    } = parse_instances(&text, file)?;
     if !args.only.is_empty() {
         if let Some(&bad) = args.only.iter().find(|&&i| i == 0 || i > instances.len()) {
             bail!(
@@ -118,18 +131,23 @@ fn run_file(args: &BenchArgs, file: &Path, out: &mut dyn Write) -> anyhow::Resul
     if let Some(limit) = args.limit {
         instances.truncate(limit);
     }
-    let goal = args.goal.clone().unwrap_or(file_goal);
-    let Some(first) = instances.first() else {
+    if instances.is_empty() {
         bail!("{}: no instances", file.display());
-    };
-    let solver = Solvers::new(goal, &args.search)?.for_board(&first.board)?;
+    }
+    let goal = args.goal.clone().unwrap_or(file_goal);
+    // Each instance gets the solver of its own board size (auto decides per size).
+    let mut solvers = Solvers::new(goal, &args.search)?;
+    let jobs = instances
+        .iter()
+        .map(|instance| Ok((instance, solvers.for_board(&instance.board)?)))
+        .collect::<anyhow::Result<Vec<_>>>()?;
     let wall = Instant::now();
     // Instances done, on standard error (drawn only on a terminal): long runs show progress.
     let bar = indicatif::ProgressBar::new(instances.len() as u64).with_style(
         indicatif::ProgressStyle::with_template("{pos}/{len} instances [{bar:30}] {elapsed}")
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
-    let results = run_batch(&args.search, &instances, |instance| {
+    let results = run_batch(&args.search, &jobs, |(instance, solver)| {
         let result = solver.solve(&instance.board);
         bar.inc(1);
         result
@@ -137,60 +155,65 @@ fn run_file(args: &BenchArgs, file: &Path, out: &mut dyn Write) -> anyhow::Resul
     bar.finish_and_clear();
     let wall = wall.elapsed().as_secs_f64();
 
+    let reference_name = reference.as_deref().unwrap_or("reference");
     if !args.json {
         writeln!(
             out,
-            "{:>4} {:>6} {:>7} {:>8} {:>14} {:>14} {:>9}",
-            "#", "length", "optimum", "ok", "expanded", "generated", "seconds"
+            "{:>4} {:>6} {:>7} {:>9} {:>5} {:>4} {:>9} {:>13} {:>8}",
+            "#",
+            "length",
+            "optimum",
+            reference_name,
+            "lower",
+            "gap",
+            "verdict",
+            "expanded",
+            "seconds"
         )?;
     }
-    let (mut expanded, mut generated, mut seconds, mut failures) = (0u64, 0u64, 0f64, 0usize);
-    for (index, (instance, result)) in instances.iter().zip(&results).enumerate() {
+    let mut total = Totals::default();
+    for (index, ((instance, _), result)) in jobs.iter().zip(&results).enumerate() {
         let number = args.only.get(index).copied().unwrap_or(index + 1);
         let solution = match result {
             Ok(solution) => solution,
             Err(error) => {
-                failures += 1;
+                total.failures += 1;
                 writeln!(out, "{number:>4} error (line {}): {error}", instance.line)?;
                 continue;
             }
         };
-        let length = solution.moves.len();
-        let ok = match instance.optimal {
-            Some(optimum) if solution.optimal => length == optimum,
-            Some(optimum) => length >= optimum,
-            None => true,
-        };
-        failures += usize::from(!ok);
+        let verdict = verdict(instance, solution);
+        total.add(instance, solution, verdict);
         let stats = &solution.stats;
-        expanded += stats.expanded;
-        generated += stats.generated;
-        seconds += stats.elapsed.as_secs_f64();
         if args.json {
             let line = json!({
                 "instance": number,
                 "position": instance.board.to_string(),
-                "length": length,
+                "length": solution.moves.len(),
                 "optimum": instance.optimal,
-                "ok": ok,
+                "reference": instance.reference,
+                "lower_bound": solution.lower_bound,
+                "gap": solution.gap(),
+                "ok": verdict.ok(),
                 "optimal": solution.optimal,
+                "algorithm": solution.algorithm,
                 "expanded": stats.expanded,
                 "generated": stats.generated,
                 "seconds": stats.elapsed.as_secs_f64(),
             });
             writeln!(out, "{line}")?;
         } else {
-            let optimum = instance.optimal.map_or("?".to_string(), |o| o.to_string());
-            let verdict = match (ok, solution.optimal) {
-                (false, _) => "MISMATCH",
-                (true, true) => "optimal",
-                (true, false) => "valid",
-            };
+            let show = |v: Option<usize>| v.map_or("?".to_string(), |v| v.to_string());
             writeln!(
                 out,
-                "{number:>4} {length:>6} {optimum:>7} {verdict:>8} {:>14} {:>14} {:>9.3}",
+                "{number:>4} {:>6} {:>7} {:>9} {:>5} {:>4} {:>9} {:>13} {:>8.3}",
+                solution.moves.len(),
+                show(instance.optimal),
+                show(instance.reference),
+                solution.lower_bound,
+                solution.gap(),
+                verdict.name(),
                 stats.expanded,
-                stats.generated,
                 stats.elapsed.as_secs_f64()
             )?;
         }
@@ -204,44 +227,201 @@ fn run_file(args: &BenchArgs, file: &Path, out: &mut dyn Write) -> anyhow::Resul
             None => s.algorithm.to_string(),
         })
         .unwrap_or_default();
-    if args.json {
-        let line = json!({
-            "total": instances.len(),
-            "failures": failures,
-            "expanded": expanded,
-            "generated": generated,
-            "cpu_seconds": seconds,
-            "wall_seconds": wall,
-            "algorithm": algorithm,
-        });
-        writeln!(out, "{line}")?;
-    } else {
-        let threads = args.search.jobs.unwrap_or_else(rayon::current_num_threads);
-        writeln!(
-            out,
-            "total: {} instances, {failures} failures, {expanded} expanded, {generated} generated, \
-             {seconds:.2} s of search, {wall:.2} s wall ({threads} thread{}, {algorithm})",
-            instances.len(),
-            if threads == 1 { "" } else { "s" },
-        )?;
-    }
-    Ok(if failures == 0 {
+    let threads = args.search.jobs.unwrap_or_else(rayon::current_num_threads);
+    total.write(
+        out,
+        args.json,
+        instances.len(),
+        reference_name,
+        wall,
+        threads,
+        &algorithm,
+    )?;
+    Ok(if total.failures == 0 {
         Status::Success
     } else {
         Status::No
     })
 }
 
-/// The goal named in the file's comments and the instances of its data lines.
-fn parse_instances(text: &str, path: &Path) -> anyhow::Result<(Goal, Vec<Instance>)> {
+/// How a solution compares with what the file knows.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Verdict {
+    /// Proved optimal and of the optimal length.
+    Optimal,
+    /// A valid solution, not proved optimal, no shorter than the optimum.
+    Valid,
+    /// Claimed optimal but of another length, or shorter than the optimum: a bug.
+    Mismatch,
+    /// The lower bound exceeds the known optimum: a bug.
+    BadBound,
+}
+
+impl Verdict {
+    fn ok(self) -> bool {
+        matches!(self, Verdict::Optimal | Verdict::Valid)
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Verdict::Optimal => "optimal",
+            Verdict::Valid => "valid",
+            Verdict::Mismatch => "MISMATCH",
+            Verdict::BadBound => "BAD-BOUND",
+        }
+    }
+}
+
+fn verdict(instance: &Instance, solution: &Solution) -> Verdict {
+    let length = solution.moves.len();
+    match instance.optimal {
+        Some(optimum) if solution.lower_bound as usize > optimum => Verdict::BadBound,
+        Some(optimum) if length < optimum || (solution.optimal && length != optimum) => {
+            Verdict::Mismatch
+        }
+        _ if solution.optimal => Verdict::Optimal,
+        _ => Verdict::Valid,
+    }
+}
+
+/// Sums over the solved instances, for the closing line.
+#[derive(Default)]
+struct Totals {
+    failures: usize,
+    solved: usize,
+    length: usize,
+    /// Lengths and optima over the instances whose optimum is known.
+    with_optimum: (usize, usize, usize),
+    /// Lengths and reference lengths over the instances with a reference.
+    with_reference: (usize, usize, usize),
+    gap: usize,
+    proved: usize,
+    expanded: u64,
+    seconds: f64,
+    slowest: f64,
+}
+
+impl Totals {
+    fn add(&mut self, instance: &Instance, solution: &Solution, verdict: Verdict) {
+        let length = solution.moves.len();
+        self.failures += usize::from(!verdict.ok());
+        self.solved += 1;
+        self.length += length;
+        if let Some(optimum) = instance.optimal {
+            self.with_optimum.0 += 1;
+            self.with_optimum.1 += length;
+            self.with_optimum.2 += optimum;
+        }
+        if let Some(reference) = instance.reference {
+            self.with_reference.0 += 1;
+            self.with_reference.1 += length;
+            self.with_reference.2 += reference;
+        }
+        self.gap += solution.gap();
+        self.proved += usize::from(solution.optimal);
+        self.expanded += solution.stats.expanded;
+        let seconds = solution.stats.elapsed.as_secs_f64();
+        self.seconds += seconds;
+        self.slowest = self.slowest.max(seconds);
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn write(
+        &self,
+        out: &mut dyn Write,
+        json: bool,
+        total: usize,
+        reference: &str,
+        wall: f64,
+        threads: usize,
+        algorithm: &str,
+    ) -> anyhow::Result<()> {
+        let mean = |sum: usize, n: usize| (n > 0).then(|| sum as f64 / n as f64);
+        let solved = self.solved;
+        let mean_length = mean(self.length, solved);
+        let (n_opt, len_opt, opt) = self.with_optimum;
+        let (n_ref, len_ref, refs) = self.with_reference;
+        let versus_optimum = (n_opt > 0).then(|| len_opt as f64 / opt.max(1) as f64);
+        let versus_reference = (n_ref > 0).then(|| len_ref as f64 / refs.max(1) as f64);
+        if json {
+            let line = json!({
+                "total": total,
+                "solved": solved,
+                "failures": self.failures,
+                "proved_optimal": self.proved,
+                "mean_length": mean_length,
+                "mean_optimum": mean(opt, n_opt),
+                "length_over_optimum": versus_optimum,
+                "reference": reference,
+                "mean_reference": mean(refs, n_ref),
+                "length_over_reference": versus_reference,
+                "mean_gap": mean(self.gap, solved),
+                "expanded": self.expanded,
+                "mean_seconds": (solved > 0).then(|| self.seconds / solved as f64),
+                "max_seconds": self.slowest,
+                "wall_seconds": wall,
+                "algorithm": algorithm,
+            });
+            writeln!(out, "{line}")?;
+            return Ok(());
+        }
+        writeln!(
+            out,
+            "total: {total} instances, {} failures, {} proved optimal, {} expanded, {:.2} s of \
+             search ({:.2} s per instance, slowest {:.2} s), {wall:.2} s wall ({threads} thread{}, \
+             {algorithm})",
+            self.failures,
+            self.proved,
+            self.expanded,
+            self.seconds,
+            self.seconds / solved.max(1) as f64,
+            self.slowest,
+            if threads == 1 { "" } else { "s" },
+        )?;
+        if let Some(mean_length) = mean_length {
+            write!(out, "lengths: mean {mean_length:.2}")?;
+            if let (Some(ratio), Some(optimum)) = (versus_optimum, mean(opt, n_opt)) {
+                write!(
+                    out,
+                    "; optimum {optimum:.2} ({ratio:.4}x, {n_opt} instances)"
+                )?;
+            }
+            if let (Some(ratio), Some(mean_ref)) = (versus_reference, mean(refs, n_ref)) {
+                write!(
+                    out,
+                    "; {reference} {mean_ref:.2} ({ratio:.4}x, {n_ref} instances)"
+                )?;
+            }
+            let gap = mean(self.gap, solved).unwrap_or(0.0);
+            writeln!(out, "; mean gap to the lower bound {gap:.2}")?;
+        }
+        Ok(())
+    }
+}
+
+/// The goal named in the file's comments, its columns, and the instances of its data lines.
+///
+/// A `# COLUMNS: tiles optimal NAME_length NAME_seconds …` line names the numbers after the
+/// tiles: `optimal` is the proved optimum (negative where unknown) and the first `*_length`
+/// column is a reference solver's length to compare with; other columns (decimals included) are
+/// read and left aside. Without that line, the number after the tiles is the optimum.
+fn parse_instances(text: &str, path: &Path) -> anyhow::Result<InstanceFile> {
     let mut goal = Goal::BlankLast;
+    let mut columns: Vec<String> = vec!["optimal".to_string()];
     let mut instances = Vec::new();
     for (index, line) in text.lines().enumerate() {
         let line_number = index + 1;
         let trimmed = line.trim();
+        let place = || format!("{} line {line_number}", path.display());
         if let Some(comment) = trimmed.strip_prefix('#') {
             let upper = comment.to_ascii_uppercase();
-            if upper.contains("GOAL") {
+            if let Some(names) = comment.trim().strip_prefix("COLUMNS:") {
+                let mut names = names.split_whitespace();
+                if names.next() != Some("tiles") {
+                    bail!("{}: the columns must start with 'tiles'", place());
+                }
+                columns = names.map(str::to_string).collect();
+            } else if upper.contains("GOAL") {
                 if upper.contains("BLANK FIRST") || upper.contains("BLANK TOP-LEFT") {
                     goal = Goal::BlankFirst;
                 } else if upper.contains("BLANK LAST") {
@@ -253,29 +433,58 @@ fn parse_instances(text: &str, path: &Path) -> anyhow::Result<(Goal, Vec<Instanc
         if trimmed.is_empty() {
             continue;
         }
-        let place = || format!("{} line {line_number}", path.display());
-        let numbers = trimmed
-            .split_whitespace()
-            .map(|t| t.parse::<i64>())
-            .collect::<Result<Vec<_>, _>>()
-            .with_context(|| format!("{}: expected whole numbers", place()))?;
+        let fields: Vec<&str> = trimmed.split_whitespace().collect();
+        let numbers = fields
+            .iter()
+            .map_while(|t| t.parse::<i64>().ok())
+            .collect::<Vec<_>>();
         let cells = board_cells(&numbers).with_context(|| {
             format!(
                 "{}: the line does not start with a square board's tiles",
                 place()
             )
         })?;
+        let extra = &fields[cells..];
+        if extra.len() > columns.len() {
+            bail!(
+                "{}: {} numbers after the tiles, but the columns are {}",
+                place(),
+                extra.len(),
+                columns.join(" ")
+            );
+        }
+        let mut optimal = None;
+        let mut reference = None;
+        for (name, field) in columns.iter().zip(extra) {
+            let value: f64 = field.parse().with_context(|| {
+                format!("{}: column {name} is not a number: '{field}'", place())
+            })?;
+            let length = (value >= 0.0 && value.fract() == 0.0).then_some(value as usize);
+            if name == "optimal" {
+                optimal = length;
+            } else if name.ends_with("_length") && reference.is_none() {
+                reference = length;
+            }
+        }
         let size = Size::square(cells.isqrt())?;
         let tiles = numbers[..cells].iter().map(|&t| t as u32).collect();
         let board = Board::new(size, tiles).with_context(place)?;
-        let optimal = numbers.get(cells).and_then(|&o| usize::try_from(o).ok());
         instances.push(Instance {
             line: line_number,
             board,
             optimal,
+            reference,
         });
     }
-    Ok((goal, instances))
+    let reference = columns
+        .iter()
+        .find_map(|name| name.strip_suffix("_length"))
+        .map(str::to_string);
+    Ok(InstanceFile {
+        goal,
+        reference,
+        instances,
+    })
 }
 
 /// The largest square number of leading values that are exactly `0..k`, in some order.

@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 
 use npuzzle_core::{Board, format_moves};
 use npuzzle_search::algorithm::constructive;
-use npuzzle_search::{Algorithm, Solution, SolveError};
+use npuzzle_search::{Algorithm, Solution, SolveError, Solver};
 use serde_json::json;
 
 use crate::cli::SolveArgs;
@@ -38,33 +38,37 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
             }
         }
     }
-    if jobs
-        .iter()
-        .any(|(_, (solver, _))| solver.algorithm() == Algorithm::Constructive)
-    {
-        // Constructive solutions can be billions of moves: stream them, one position at a time.
-        for (item, (solver, board)) in &jobs {
-            if let Err(error) = stream_constructive(args, board, solver.goal(), out) {
+    // Constructive solutions can be billions of moves: they are streamed, one position at a
+    // time, in their place in the input. Every other position is solved in the pool first; each
+    // keeps the method of its own board size.
+    let streamed = |solver: &Solver| solver.algorithm() == Algorithm::Constructive;
+    let searched: Vec<_> = jobs.iter().filter(|(_, (s, _))| !streamed(s)).collect();
+    let mut results = run_batch(&search, &searched, |(_, (solver, board))| {
+        solver.solve(board)
+    })?
+    .into_iter();
+    let batch = jobs.len() > 1;
+    for (item, (solver, board)) in &jobs {
+        if streamed(solver) {
+            if let Err(error) = stream_constructive(args, board, solver, out) {
                 if status::is_output_error(&error) {
                     return Err(error);
                 }
                 status::report(&item.place, &error);
                 worst = worst.max(Status::No);
             }
+            continue;
         }
-        return Ok(worst);
-    }
-    let results = run_batch(&search, &jobs, |(_, (solver, board))| solver.solve(board))?;
-    for ((item, (_, board)), result) in jobs.iter().zip(results) {
-        match result {
-            Ok(solution) => write_solution(args, board, &solution, jobs.len() > 1, out)?,
-            Err(error) => {
+        match results.next() {
+            Some(Ok(solution)) => write_solution(args, board, &solution, batch, out)?,
+            Some(Err(error)) => {
                 worst = worst.max(match error {
                     SolveError::Unsolvable(_) | SolveError::LimitReached { .. } => Status::No,
                     _ => Status::BadInput,
                 });
                 status::report(&item.place, &error.into());
             }
+            None => anyhow::bail!("internal error: a position was not solved"),
         }
     }
     Ok(worst)
@@ -74,9 +78,10 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
 fn stream_constructive(
     args: &SolveArgs,
     board: &Board,
-    goal: &Board,
+    solver: &Solver,
     out: &mut dyn Write,
 ) -> anyhow::Result<()> {
+    let (goal, limits) = (solver.goal(), &solver.options().limits);
     if args.json {
         write!(
             out,
@@ -88,7 +93,7 @@ fn stream_constructive(
     }
     let mut writer = MoveWriter::new(out, args.notation, args.run_length, board);
     let mut failure = None;
-    let report = constructive::solve_streaming(board, goal, |m| match writer.push(m) {
+    let report = constructive::solve_streaming(board, goal, limits, |m| match writer.push(m) {
         Ok(()) => ControlFlow::Continue(()),
         Err(error) => {
             failure = Some(error);
@@ -136,6 +141,7 @@ fn write_solution(
         let line = json!({
             "position": board.to_string(),
             "solution": moves,
+            "length": solution.moves.len(),
             "stm": solution.stm(),
             "mtm": solution.mtm(),
             "optimal": solution.optimal,
@@ -143,6 +149,7 @@ fn write_solution(
             "algorithm": solution.algorithm,
             "heuristic": solution.heuristic,
             "lower_bound": solution.lower_bound,
+            "gap": solution.gap(),
             "expanded": stats.expanded,
             "generated": stats.generated,
             "peak_nodes": stats.peak_nodes,
@@ -158,7 +165,11 @@ fn write_solution(
     let quality = match (solution.optimal, solution.bound) {
         (true, _) => "optimal".to_string(),
         (false, Some(w)) => format!("at most {w} times optimal"),
-        (false, None) => format!("not proved optimal (lower bound {})", solution.lower_bound),
+        (false, None) => format!(
+            "at most {} moves above optimal (lower bound {})",
+            solution.gap(),
+            solution.lower_bound
+        ),
     };
     writeln!(out, "solution   {moves}")?;
     writeln!(

@@ -10,6 +10,9 @@ use npuzzle_search::{Limits, Options, Solution, Solver};
 /// How long help may think before giving up (a hard 15-puzzle takes a few seconds).
 const THINKING_TIME: Duration = Duration::from_secs(30);
 
+/// How long the anytime solver shortens a hint's solution on boards beyond 4x4.
+const HINT_BUDGET: Duration = Duration::from_secs(2);
+
 /// Prepared solvers, one per goal, shared with helper threads.
 #[derive(Default)]
 pub struct Assistant {
@@ -17,13 +20,15 @@ pub struct Assistant {
 }
 
 impl Assistant {
-    /// The solver toward `goal` (optimal where the board allows it, constructive beyond).
+    /// The solver toward `goal` (optimal where the board allows it, the anytime solver with a
+    /// short budget up to 10x10, constructive beyond: the library's `auto`).
     pub fn solver(&mut self, goal: &Board) -> anyhow::Result<Arc<Solver>> {
         if let Some(solver) = self.solvers.get(goal) {
             return Ok(Arc::clone(solver));
         }
         let options = Options {
             limits: Limits::default().timeout(THINKING_TIME),
+            budget: HINT_BUDGET,
             ..Options::default()
         };
         let solver = Arc::new(Solver::new(goal, options)?);

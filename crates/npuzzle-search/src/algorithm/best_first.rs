@@ -13,6 +13,7 @@ use crate::heuristic::Heuristic;
 use crate::limits::{Budget, Limits};
 use crate::puzzle::Puzzle;
 use crate::solution::Solution;
+use crate::solver::Algorithm;
 use crate::stats::Stats;
 
 /// How a best-first search orders its open list.
@@ -141,9 +142,9 @@ pub fn solve<H: Heuristic>(
     stats.elapsed = budget.elapsed();
     let moves = graph.path_to(found);
     let (optimal, bound, algorithm) = match priority {
-        Priority::AStar => (true, None, "astar"),
-        Priority::Weighted(w) => (w == 1.0, Some(w), "wastar"),
-        Priority::Greedy => (false, None, "greedy"),
+        Priority::AStar => (true, None, Algorithm::AStar),
+        Priority::Weighted(w) => (w == 1.0, Some(w), Algorithm::WeightedAStar),
+        Priority::Greedy => (false, None, Algorithm::Greedy),
     };
     let found = Found {
         moves,

@@ -9,9 +9,10 @@ use crate::algorithm::idastar;
 use crate::clock::Stopwatch;
 use crate::error::SolveError;
 use crate::heuristic::Manhattan;
-use crate::limits::Limits;
+use crate::limits::{Budget, Limits};
 use crate::puzzle::Puzzle;
 use crate::solution::{self, Solution};
+use crate::solver::Algorithm;
 use crate::stats::Stats;
 
 /// What a streamed constructive solve did.
@@ -29,15 +30,15 @@ pub struct Report {
 ///
 /// ```
 /// use npuzzle_core::{Generator, Goal, Size};
-/// use npuzzle_search::algorithm::constructive;
+/// use npuzzle_search::{algorithm::constructive, Limits};
 /// let goal = Goal::Spiral.board(Size::new(12, 9).unwrap()).unwrap();
 /// let board = Generator::new(1).random_position(&goal);
-/// let solution = constructive::solve(&board, &goal).unwrap(); // replayed to the goal
+/// let solution = constructive::solve(&board, &goal, &Limits::default()).unwrap(); // replayed
 /// assert!(solution.moves.len() as u32 >= solution.lower_bound);
 /// ```
-pub fn solve(board: &Board, goal: &Board) -> Result<Solution, SolveError> {
+pub fn solve(board: &Board, goal: &Board, limits: &Limits) -> Result<Solution, SolveError> {
     let mut moves = Vec::new();
-    let report = solve_streaming(board, goal, |m| {
+    let report = solve_streaming(board, goal, limits, |m| {
         moves.push(m);
         ControlFlow::Continue(())
     })?;
@@ -48,7 +49,7 @@ pub fn solve(board: &Board, goal: &Board) -> Result<Solution, SolveError> {
             moves,
             optimal: false,
             bound: None,
-            algorithm: "constructive",
+            algorithm: Algorithm::Constructive,
             heuristic: None,
             lower_bound: u32::try_from(report.lower_bound).unwrap_or(u32::MAX),
             stats: report.stats,
@@ -70,13 +71,32 @@ pub fn solve(board: &Board, goal: &Board) -> Result<Solution, SolveError> {
 /// The moves are made on a working board, each one checked legal, and the working board is
 /// compared with the goal at the end: the stream is a replayed solution. About O(cells^1.5)
 /// moves; solution length runs at a small multiple of the Manhattan lower bound.
+///
+/// `limits` hold as for every search: each move counts as a node, the memory is the working
+/// board's, and the time limit and cancellation are looked at every few thousand moves.
 pub fn solve_streaming(
     board: &Board,
     goal: &Board,
-    sink: impl FnMut(Move) -> ControlFlow<()>,
+    limits: &Limits,
+    mut sink: impl FnMut(Move) -> ControlFlow<()>,
 ) -> Result<Report, SolveError> {
     npuzzle_core::solvability::check(board, goal)?;
     let clock = Stopwatch::start();
+    let mut budget = Budget::new(limits.clone());
+    let mut spent = Stats {
+        peak_memory: (board.cells().len() * 17) as u64,
+        ..Stats::default()
+    };
+    let mut hit = None;
+    let sink = |m| {
+        spent.generated += 1;
+        spent.expanded = spent.generated;
+        if let Err(limit) = budget.check(&spent) {
+            hit = Some(limit);
+            return ControlFlow::Break(());
+        }
+        sink(m)
+    };
     let lower_bound = Manhattan::new(goal).distance(board) as u64;
     // The goal with its blank walked right, then down, into the bottom-right corner.
     let (gr, gc) = goal.blank_coords();
@@ -88,12 +108,27 @@ pub fn solve_streaming(
         .map_err(|e| SolveError::Internal(format!("walking the goal's blank: {e}")))?;
 
     let mut work = Work::new(board, &corner_goal, sink);
-    work.solve()?;
-    for m in moves::invert(&to_corner) {
-        let source = work
-            .source(m)
-            .ok_or_else(|| SolveError::Internal("walking back".into()))?;
-        work.slide_from(source)?;
+    let solved = work.solve().and_then(|()| {
+        for m in moves::invert(&to_corner) {
+            let source = work
+                .source(m)
+                .ok_or_else(|| SolveError::Internal("walking back".into()))?;
+            work.slide_from(source)?;
+        }
+        Ok(())
+    });
+    if let Err(error) = solved {
+        drop(work);
+        return Err(match hit {
+            Some(limit) => SolveError::LimitReached {
+                limit,
+                stats: Stats {
+                    elapsed: clock.elapsed(),
+                    ..spent
+                },
+            },
+            None => error,
+        });
     }
     if work.cells.iter().zip(goal.cells()).any(|(a, b)| a != b) {
         return Err(SolveError::Internal(
@@ -105,8 +140,8 @@ pub fn solve_streaming(
         generated: work.count,
         peak_nodes: 1,
         peak_memory: (work.cells.len() * 17) as u64,
-        iterations: 0,
         elapsed: clock.elapsed(),
+        ..Stats::default()
     };
     Ok(Report {
         moves: work.count,
@@ -636,7 +671,7 @@ mod tests {
                     let mut generator = Generator::new(w as u64 * 100 + h as u64);
                     for _ in 0..20 {
                         let board = generator.random_position(&goal);
-                        if let Err(e) = solve(&board, &goal) {
+                        if let Err(e) = solve(&board, &goal, &Limits::default()) {
                             failures.push(format!("{board} -> {goal}: {e}"));
                         }
                     }

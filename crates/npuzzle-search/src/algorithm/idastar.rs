@@ -10,6 +10,7 @@ use crate::heuristic::Heuristic;
 use crate::limits::{Budget, Limit, Limits};
 use crate::puzzle::Puzzle;
 use crate::solution::Solution;
+use crate::solver::Algorithm;
 use crate::stats::Stats;
 
 /// Solves `board` optimally with IDA* and heuristic `h` (which must be admissible).
@@ -54,6 +55,7 @@ pub fn solve<H: Heuristic>(
             Ok(false) => bound = search.next_bound,
             Err(limit) => {
                 search.stats.elapsed = search.budget.elapsed();
+                search.stats.proved_bound = bound;
                 return Err(SolveError::LimitReached {
                     limit,
                     stats: search.stats,
@@ -68,7 +70,7 @@ pub fn solve<H: Heuristic>(
         moves: search.path,
         optimal: true,
         bound: None,
-        algorithm: "idastar",
+        algorithm: Algorithm::IdaStar,
         lower_bound,
     };
     finish(puzzle, h, board, found, search.stats)
@@ -186,7 +188,7 @@ pub fn solve_parallel<H: Heuristic + Sync>(
         state,
         lower_bound,
     } = start(puzzle, h, board)?;
-    let clock = Budget::new(limits);
+    let clock = Budget::new(limits.clone());
     let mut stats = Stats::default();
     let mut bound = lower_bound;
     loop {
@@ -208,7 +210,7 @@ pub fn solve_parallel<H: Heuristic + Sync>(
                     moves: goal.path.clone(),
                     optimal: true,
                     bound: None,
-                    algorithm: "idastar",
+                    algorithm: Algorithm::IdaStar,
                     lower_bound,
                 };
                 stats.elapsed = clock.elapsed();
@@ -257,6 +259,7 @@ pub fn solve_parallel<H: Heuristic + Sync>(
                         .map(|n| n.saturating_sub(spent.load(Ordering::Relaxed))),
                     timeout: limits.timeout.map(|t| t.saturating_sub(clock.elapsed())),
                     max_memory: limits.max_memory,
+                    cancel: limits.cancel.clone(),
                 };
                 let (cells, path) = (split.cells.clone(), split.path.clone());
                 let mut search = Search::new(puzzle, h, cells, path, remaining, &stop);
@@ -308,7 +311,7 @@ pub fn solve_parallel<H: Heuristic + Sync>(
                 moves,
                 optimal: true,
                 bound: None,
-                algorithm: "idastar",
+                algorithm: Algorithm::IdaStar,
                 lower_bound,
             };
             return finish(puzzle, h, board, found, stats);
@@ -320,6 +323,7 @@ pub fn solve_parallel<H: Heuristic + Sync>(
                 Limit::Time(_) => Limit::Time(limits.timeout.unwrap_or_default()),
                 memory => memory,
             };
+            stats.proved_bound = bound;
             return Err(SolveError::LimitReached { limit, stats });
         }
         if next_bound == u32::MAX {

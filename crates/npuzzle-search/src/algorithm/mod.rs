@@ -1,11 +1,16 @@
 //! The search algorithms. Each checks solvability first, honours [`crate::Limits`], and returns a
 //! [`crate::Solution`] verified by replay.
 
+pub mod anytime;
+mod beam;
 pub mod best_first;
 pub mod constructive;
 pub mod idastar;
+mod parallel;
 pub mod rbfs;
+mod shorten;
 pub mod table;
+mod zobrist;
 
 use npuzzle_core::{Board, Move};
 
@@ -13,6 +18,7 @@ use crate::error::SolveError;
 use crate::heuristic::Heuristic;
 use crate::puzzle::Puzzle;
 use crate::solution::{self, Solution};
+use crate::solver::Algorithm;
 use crate::stats::Stats;
 
 /// Where every heuristic search starts: the position (checked solvable) as bytes, its heuristic
@@ -68,6 +74,6 @@ pub(crate) struct Found {
     moves: Vec<Move>,
     optimal: bool,
     bound: Option<f64>,
-    algorithm: &'static str,
+    algorithm: Algorithm,
     lower_bound: u32,
 }

@@ -8,6 +8,7 @@ use crate::heuristic::Heuristic;
 use crate::limits::{Budget, Limit, Limits};
 use crate::puzzle::Puzzle;
 use crate::solution::Solution;
+use crate::solver::Algorithm;
 use crate::stats::Stats;
 
 /// Solves `board` optimally with RBFS and heuristic `h` (which must be admissible).
@@ -65,7 +66,7 @@ pub fn solve<H: Heuristic>(
         moves: search.path,
         optimal: true,
         bound: None,
-        algorithm: "rbfs",
+        algorithm: Algorithm::Rbfs,
         lower_bound,
     };
     finish(puzzle, h, board, found, search.stats)

@@ -6,6 +6,7 @@ use crate::error::SolveError;
 use crate::limits::{Budget, Limit, Limits};
 use crate::puzzle::Puzzle;
 use crate::solution::{self, Solution};
+use crate::solver::Algorithm;
 use crate::stats::Stats;
 
 /// The largest board a table is built for (12 cells: 239,500,800 entries of a byte).
@@ -244,7 +245,7 @@ impl DistanceTable {
                 moves,
                 optimal: true,
                 bound: None,
-                algorithm: "table",
+                algorithm: Algorithm::Table,
                 heuristic: None,
                 lower_bound,
                 stats,

@@ -1,0 +1,221 @@
+//! The anytime solver: a solution at once, then shorter ones as long as the time budget lasts.
+
+use std::time::Duration;
+
+use npuzzle_core::{Board, Move};
+
+use super::beam::{self, Halt};
+use super::constructive;
+use super::shorten::{self, Effort};
+use super::zobrist::Zobrist;
+use crate::clock::Stopwatch;
+use crate::error::SolveError;
+use crate::heuristic::Heuristic;
+use crate::limits::{Limit, Limits};
+use crate::puzzle::Puzzle;
+use crate::solution::{self, Solution};
+use crate::solver::Algorithm;
+use crate::stats::Stats;
+
+/// Positions a second stands for where there is no clock (WebAssembly): the budget becomes a
+/// node count there.
+const NODES_PER_SECOND: f64 = 2_000_000.0;
+
+/// The narrowest beam; each next one is four times wider.
+const FIRST_WIDTH: usize = 16;
+
+/// Most positions one search for an optimal ending may expand.
+const SUFFIX_NODES: u64 = 1 << 20;
+
+/// Solves `board` within about `budget` of time: the constructive solution first, then beam
+/// searches of growing width ranked by `h`, each solution shortened by replacing stretches of it
+/// with optimal sub-paths, until the budget is spent.
+///
+/// Never longer than the constructive solution; optimal only when the length meets the lower
+/// bound (the heuristic's value at the start, or `known_bound` when the caller proved a better
+/// one). The solution reports both, so the gap is known. `limits` hold as everywhere: the time
+/// limit and node limit end the search early (the best solution so far is returned), memory
+/// caps the beam's width, and cancellation ends it with [`SolveError::LimitReached`].
+///
+/// ```
+/// use std::time::Duration;
+/// use npuzzle_core::{Board, Goal};
+/// use npuzzle_search::{algorithm::anytime, heuristic::LinearConflict, Limits, Puzzle};
+/// let board: Board = "2 6 3 5 9/1 11 8 4 14/10 16 7 13 19/20 12 21 0 24/17 15 22 18 23".parse().unwrap();
+/// let puzzle = Puzzle::new(&Goal::BlankLast.board(board.size()).unwrap()).unwrap();
+/// let h = LinearConflict::new(&puzzle);
+/// let solution = anytime::solve(&puzzle, &h, &board, Duration::from_millis(300), 0, Limits::default()).unwrap();
+/// assert!(solution.moves.len() >= 66); // the optimum; the solution was replayed to the goal
+/// assert!(solution.lower_bound <= 66);
+/// ```
+pub fn solve<H: Heuristic>(
+    puzzle: &Puzzle,
+    h: &H,
+    board: &Board,
+    budget: Duration,
+    known_bound: u32,
+    limits: Limits,
+) -> Result<Solution, SolveError> {
+    npuzzle_core::solvability::check(board, puzzle.goal())?;
+    let clock = Stopwatch::start();
+    let cells = puzzle.bytes(board);
+    let lower_bound = h.value(&h.start(&cells)).max(known_bound);
+    let mut best = constructive::solve(board, puzzle.goal(), &limits)?.moves;
+    let allowance = Allowance::new(budget, &limits, clock);
+    let mut stats = Stats::default();
+    let zobrist = Zobrist::new(puzzle.cells());
+    let node_bytes = beam::bytes_per_node::<H::State>(puzzle.cells());
+    let mut width = FIRST_WIDTH;
+    while best.len() > lower_bound as usize && !allowance.over(&stats) {
+        let memory = width as u64 * best.len() as u64 * node_bytes;
+        if limits.max_memory.is_some_and(|max| memory > max) {
+            break;
+        }
+        let began = allowance.elapsed();
+        let found = beam::search(
+            (puzzle, h, &zobrist),
+            &cells,
+            width,
+            best.len() as u32,
+            &mut stats,
+            &mut |stats| !allowance.over(stats),
+        );
+        match found {
+            Ok(moves) => {
+                let moves = allowance.shorten(board, moves, 12, &mut stats);
+                let moves = allowance.optimal_suffix(puzzle, h, board, moves, &mut stats);
+                if moves.len() < best.len() {
+                    best = moves;
+                }
+            }
+            Err(Halt::Exhausted) => {}
+            Err(Halt::Stopped) => break,
+        }
+        // Beams cost about their width in time: size the next one to what is left of the
+        // budget (at most four times wider), and stop widening when it would not be wider.
+        let took = (allowance.elapsed() - began).max(1e-3);
+        let left = allowance.budget - allowance.elapsed();
+        let next = (width as f64 * (0.8 * left / took).min(4.0)) as usize;
+        if next < 2 * width {
+            break;
+        }
+        width = next;
+    }
+    let mut window = 12;
+    while best.len() > lower_bound as usize && !allowance.over(&stats) && window <= best.len() {
+        let before = best.len();
+        best = allowance.shorten(board, best, window, &mut stats);
+        if best.len() == before {
+            window += 4;
+        }
+    }
+    stats.elapsed = clock.elapsed();
+    if limits.cancelled() {
+        return Err(SolveError::LimitReached {
+            limit: Limit::Cancelled,
+            stats,
+        });
+    }
+    solution::verify(
+        board,
+        puzzle.goal(),
+        Solution {
+            optimal: best.len() == lower_bound as usize,
+            moves: best,
+            bound: None,
+            algorithm: Algorithm::Anytime,
+            heuristic: Some(h.name()),
+            lower_bound,
+            stats,
+        },
+    )
+}
+
+/// The time and effort an anytime search may spend.
+struct Allowance<'a> {
+    clock: Stopwatch,
+    /// Seconds the search may take (the budget or the time limit, whichever is smaller).
+    budget: f64,
+    /// Nodes it may expand (the node limit, or the budget in nodes where there is no clock).
+    nodes: u64,
+    limits: &'a Limits,
+}
+
+impl<'a> Allowance<'a> {
+    fn new(budget: Duration, limits: &'a Limits, clock: Stopwatch) -> Allowance<'a> {
+        let mut seconds = budget.as_secs_f64();
+        if let Some(timeout) = limits.timeout {
+            seconds = seconds.min(timeout.as_secs_f64());
+        }
+        let mut nodes = limits.max_nodes.unwrap_or(u64::MAX);
+        if cfg!(target_arch = "wasm32") {
+            nodes = nodes.min((seconds * NODES_PER_SECOND) as u64);
+        }
+        Allowance {
+            clock,
+            budget: seconds,
+            nodes,
+            limits,
+        }
+    }
+
+    fn elapsed(&self) -> f64 {
+        self.clock.elapsed().as_secs_f64()
+    }
+
+    /// Whether a search that has done `stats` so far has used up the allowance.
+    fn over(&self, stats: &Stats) -> bool {
+        stats.expanded >= self.nodes || self.elapsed() >= self.budget || self.limits.cancelled()
+    }
+
+    /// Replaces the end of `moves` by an optimal one, as far back as searches stay quick.
+    fn optimal_suffix<H: Heuristic>(
+        &self,
+        puzzle: &Puzzle,
+        h: &H,
+        board: &Board,
+        moves: Vec<Move>,
+        stats: &mut Stats,
+    ) -> Vec<Move> {
+        let spent = Stats {
+            expanded: stats.expanded,
+            ..Stats::default()
+        };
+        let stop = || self.over(&spent);
+        let effort = Effort {
+            nodes: SUFFIX_NODES,
+            stop: &stop,
+        };
+        let (moves, expanded) = shorten::suffix(puzzle, h, board, &moves, effort);
+        stats.expanded += expanded;
+        moves
+    }
+
+    /// Shortens `moves` with windows of `window` moves until a pass finds nothing.
+    fn shorten(
+        &self,
+        board: &Board,
+        mut moves: Vec<Move>,
+        window: usize,
+        stats: &mut Stats,
+    ) -> Vec<Move> {
+        loop {
+            let spent = Stats {
+                expanded: stats.expanded,
+                ..Stats::default()
+            };
+            let stop = || self.over(&spent);
+            let effort = Effort {
+                nodes: (1u64 << 14) * window as u64,
+                stop: &stop,
+            };
+            let before = moves.len();
+            let (shorter, expanded) = shorten::pass(board, &moves, window, effort);
+            stats.expanded += expanded;
+            moves = shorter;
+            if moves.len() == before || self.over(stats) {
+                return moves;
+            }
+        }
+    }
+}

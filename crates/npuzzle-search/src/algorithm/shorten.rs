@@ -1,0 +1,258 @@
+//! Path shortening: every position on a solution is a start and a goal for a short optimal search,
+//! so any stretch of the path that has a shorter way round is replaced by it.
+
+use npuzzle_core::{Board, Move};
+
+use crate::heuristic::{Heuristic, LinearConflict};
+use crate::puzzle::Puzzle;
+
+use super::parallel;
+
+/// Positions visited between two checks of the caller's stop flag.
+const CHECK_EVERY: u64 = 4096;
+
+/// A sub-search's limits: it gives up after `nodes` expanded, or when `stop` says so.
+#[derive(Clone, Copy)]
+pub(crate) struct Effort<'a> {
+    /// Most positions expanded by one window's search.
+    pub nodes: u64,
+    /// Asked every few thousand positions: true to give up at once.
+    pub stop: &'a (dyn Fn() -> bool + Sync),
+}
+
+/// One pass over `moves` (which solve `start`): each window of `window` moves is searched for a
+/// shorter way between its ends, on every core, and the improvements that do not overlap are
+/// spliced in from the left. Returns the new moves and the positions expanded.
+pub(crate) fn pass(
+    start: &Board,
+    moves: &[Move],
+    window: usize,
+    effort: Effort,
+) -> (Vec<Move>, u64) {
+    let states = replay(start, moves);
+    let len = moves.len();
+    if len < 2 {
+        return (moves.to_vec(), 0);
+    }
+    let window = window.clamp(2, len);
+    let results = parallel::flat_map(
+        len + 1 - window,
+        || (),
+        |_, i, out: &mut Vec<(usize, Option<Vec<Move>>, u64)>| {
+            if (effort.stop)() {
+                return;
+            }
+            let (found, expanded) =
+                shortest_within(&states[i], &states[i + window], window - 2, effort);
+            out.push((i, found, expanded));
+        },
+    );
+    let expanded = results.iter().map(|r| r.2).sum();
+    let mut shorter = Vec::with_capacity(len);
+    let mut at = 0;
+    for (i, found, _) in results {
+        if let (Some(sub), true) = (found, i >= at) {
+            shorter.extend_from_slice(&moves[at..i]);
+            shorter.extend_from_slice(&sub);
+            at = i + window;
+        }
+    }
+    shorter.extend_from_slice(&moves[at..]);
+    (shorter, expanded)
+}
+
+/// The positions along `moves` from `start`, start and end included.
+fn replay(start: &Board, moves: &[Move]) -> Vec<Board> {
+    let mut board = start.clone();
+    let mut states = Vec::with_capacity(moves.len() + 1);
+    states.push(board.clone());
+    for &m in moves {
+        // The moves were replayed by the caller's search: legal by construction.
+        if board.apply(m).is_err() {
+            break;
+        }
+        states.push(board.clone());
+    }
+    states
+}
+
+/// The moves with their ending replaced by an optimal one, found by searching toward the goal
+/// with `h` (the solver's own, strongest heuristic) from positions ever further back along the
+/// path, until a search gives up. Returns the moves and the positions expanded.
+pub(crate) fn suffix<H: Heuristic>(
+    puzzle: &Puzzle,
+    h: &H,
+    start: &Board,
+    moves: &[Move],
+    effort: Effort,
+) -> (Vec<Move>, u64) {
+    let states = replay(start, moves);
+    let mut best = moves.to_vec();
+    let mut expanded = 0;
+    let mut from = moves.len().saturating_sub(8);
+    while from > 0 && !(effort.stop)() {
+        let rest = best.len() - from;
+        let (found, spent) = bounded(puzzle, h, &states[from], rest, effort);
+        expanded += spent;
+        match found {
+            Some(tail) if tail.len() < rest => {
+                best.truncate(from);
+                best.extend(tail);
+            }
+            // Already optimal from here: searches further back cost more and seldom gain.
+            Some(_) if from + 40 < moves.len() => break,
+            Some(_) => {}
+            None => break,
+        }
+        from = from.saturating_sub(4);
+    }
+    (best, expanded)
+}
+
+/// A shortest way from `from` to `to` of at most `most` moves, if one exists and is found within
+/// the effort; with the positions expanded.
+fn shortest_within(
+    from: &Board,
+    to: &Board,
+    most: usize,
+    effort: Effort,
+) -> (Option<Vec<Move>>, u64) {
+    let Ok(puzzle) = Puzzle::new(to) else {
+        return (None, 0);
+    };
+    bounded(&puzzle, &LinearConflict::new(&puzzle), from, most, effort)
+}
+
+/// A shortest way from `from` to `puzzle`'s goal of at most `most` moves by IDA* with `h`, if
+/// one exists and is found within the effort; with the positions expanded.
+fn bounded<H: Heuristic>(
+    puzzle: &Puzzle,
+    h: &H,
+    from: &Board,
+    most: usize,
+    effort: Effort,
+) -> (Option<Vec<Move>>, u64) {
+    let mut cells = puzzle.bytes(from);
+    let state = h.start(&cells);
+    let mut dive = Dive {
+        puzzle,
+        h,
+        path: Vec::new(),
+        expanded: 0,
+        effort,
+        next: u32::MAX,
+        gave_up: false,
+    };
+    let mut bound = h.value(&state);
+    while bound as usize <= most && !dive.gave_up {
+        dive.next = u32::MAX;
+        if dive.dfs(&mut cells, from.blank(), 0, bound, state, None) {
+            return (Some(dive.path), dive.expanded);
+        }
+        bound = dive.next;
+    }
+    (None, dive.expanded)
+}
+
+/// Depth-first search with a bound on f = g + h, moves made and undone in place.
+struct Dive<'a, H: Heuristic> {
+    puzzle: &'a Puzzle,
+    h: &'a H,
+    path: Vec<Move>,
+    expanded: u64,
+    effort: Effort<'a>,
+    /// The smallest f beyond the bound: the next iteration's bound.
+    next: u32,
+    gave_up: bool,
+}
+
+impl<H: Heuristic> Dive<'_, H> {
+    fn dfs(
+        &mut self,
+        cells: &mut [u8],
+        blank: usize,
+        g: u32,
+        bound: u32,
+        state: H::State,
+        previous: Option<Move>,
+    ) -> bool {
+        if self.h.value(&state) == 0 && cells == self.puzzle.goal_cells() {
+            return true;
+        }
+        self.expanded += 1;
+        if self.expanded >= self.effort.nodes
+            || (self.expanded.is_multiple_of(CHECK_EVERY) && (self.effort.stop)())
+        {
+            self.gave_up = true;
+        }
+        if self.gave_up {
+            return false;
+        }
+        for &(source, m) in self.puzzle.neighbours(blank) {
+            if previous == Some(m.opposite()) {
+                continue;
+            }
+            let source = source as usize;
+            let tile = cells[source];
+            cells[blank] = tile;
+            cells[source] = 0;
+            let child = self.h.moved(&state, cells, tile, source, blank);
+            let f = g + 1 + self.h.value(&child);
+            let found = if f <= bound {
+                self.path.push(m);
+                let found = self.dfs(cells, source, g + 1, bound, child, Some(m));
+                if !found {
+                    self.path.pop();
+                }
+                found
+            } else {
+                self.next = self.next.min(f);
+                false
+            };
+            cells[source] = tile;
+            cells[blank] = 0;
+            if found {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use npuzzle_core::Goal;
+
+    #[test]
+    fn a_detour_is_cut_out() {
+        let goal = Goal::BlankLast.board("3".parse().unwrap()).unwrap();
+        let start: Board = "1 2 3/4 5 6/7 0 8".parse().unwrap();
+        // Left solves it; a loop of four moves around a 2x2 block and back is a detour.
+        let detour = [
+            Move::Down,
+            Move::Left,
+            Move::Up,
+            Move::Right,
+            Move::Down,
+            Move::Left,
+            Move::Up,
+            Move::Right,
+            Move::Down,
+            Move::Left,
+            Move::Up,
+            Move::Right,
+            Move::Left,
+        ];
+        let mut check = start.clone();
+        check.apply_all(&detour).unwrap();
+        assert_eq!(check, goal);
+        let never = || false;
+        let effort = Effort {
+            nodes: 1 << 20,
+            stop: &never,
+        };
+        let (shorter, _) = pass(&start, &detour, detour.len(), effort);
+        assert_eq!(shorter, vec![Move::Left]);
+    }
+}
