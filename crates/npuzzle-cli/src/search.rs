@@ -139,7 +139,11 @@ impl Solvers {
             None => Solver::new(&goal, self.options.clone())?,
         };
         if let Some(note) = solver.note() {
-            eprintln!("npuzzle: {note}");
+            let flag = match solver.algorithm() {
+                Algorithm::Constructive => "--algorithm anytime",
+                _ => "--time-budget SECONDS",
+            };
+            eprintln!("npuzzle: {note} ({flag})");
             if (goal.width(), goal.height()) == (5, 5) && !solver.optimal_first() {
                 eprintln!(
                     "npuzzle: for optimal 24-puzzle solving, build the 6-6-6-6 pattern databases \

@@ -263,8 +263,8 @@ impl Solver {
                     optimal_first: true,
                     ..
                 } => format!(
-                    "auto: optimal search with pattern databases for half of the {:.0} s budget, \
-                     then the anytime solver (--time-budget)",
+                    "auto: optimal search with pattern databases for half of the {:.0} s time \
+                     budget, then the anytime solver",
                     options.budget.as_secs_f64()
                 ),
                 Plan {
@@ -272,12 +272,12 @@ impl Solver {
                     ..
                 } => format!(
                     "auto: optimal solving of a {size} board is out of reach here: the anytime \
-                     solver shortens its solution for {:.0} s (--time-budget)",
+                     solver shortens its solution for the {:.0} s time budget",
                     options.budget.as_secs_f64()
                 ),
                 _ => format!(
-                    "auto: the constructive solver for a {size} board (try --algorithm anytime \
-                     for shorter solutions, up to 16x16)"
+                    "auto: the constructive solver for a {size} board; the anytime solver gives \
+                     shorter solutions up to 16x16"
                 ),
             },
         );

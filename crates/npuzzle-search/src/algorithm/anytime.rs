@@ -28,8 +28,9 @@ const FIRST_WIDTH: usize = 16;
 const SUFFIX_NODES: u64 = 1 << 20;
 
 /// Solves `board` within about `budget` of time: the constructive solution first, then beam
-/// searches of growing width ranked by `h`, each solution shortened by replacing stretches of it
-/// with optimal sub-paths, until the budget is spent.
+/// searches of growing width ranked by `h`, each solution given an optimal ending by IDA* from
+/// positions along it; then beams over stretches of the path, and optimal sub-paths over short
+/// windows, until the budget is spent.
 ///
 /// Never longer than the constructive solution; optimal only when the length meets the lower
 /// bound (the heuristic's value at the start, or `known_bound` when the caller proved a better
@@ -64,10 +65,9 @@ pub fn solve<H: Heuristic>(
     let allowance = Allowance::new(budget, &limits, clock);
     let mut stats = Stats::default();
     let zobrist = Zobrist::new(puzzle.cells());
-    let node_bytes = beam::bytes_per_node::<H::State>(puzzle.cells());
     let mut width = FIRST_WIDTH;
     while best.len() > lower_bound as usize && !allowance.over(&stats) {
-        let memory = width as u64 * best.len() as u64 * node_bytes;
+        let memory = beam::memory::<H::State>(puzzle.cells(), width, best.len());
         if limits.max_memory.is_some_and(|max| memory > max) {
             break;
         }
@@ -82,7 +82,6 @@ pub fn solve<H: Heuristic>(
         );
         match found {
             Ok(moves) => {
-                let moves = allowance.shorten(board, moves, 12, &mut stats);
                 let moves = allowance.optimal_suffix(puzzle, h, board, moves, &mut stats);
                 if moves.len() < best.len() {
                     best = moves;
@@ -92,14 +91,32 @@ pub fn solve<H: Heuristic>(
             Err(Halt::Stopped) => break,
         }
         // Beams cost about their width in time: size the next one to what is left of the
-        // budget (at most four times wider), and stop widening when it would not be wider.
+        // budget (at most four times wider); when it would not be wider, the rest of the time
+        // goes to shortening.
         let took = (allowance.elapsed() - began).max(1e-3);
         let left = allowance.budget - allowance.elapsed();
-        let next = (width as f64 * (0.8 * left / took).min(4.0)) as usize;
-        if next < 2 * width {
+        let next = (width as f64 * (0.9 * left / took).min(4.0)) as usize;
+        if next < width + width / 2 {
             break;
         }
         width = next;
+    }
+    // Then fresh beams over stretches of the path, as wide as the last, and last optimal
+    // sub-paths over short windows.
+    let mut window = 40;
+    while best.len() > lower_bound as usize && !allowance.over(&stats) && window < best.len() {
+        let (shorter, expanded) = shorten::beam_pass(board, &best, window, width, &mut |s| {
+            !allowance.over(&Stats {
+                expanded: stats.expanded + s.expanded,
+                ..Stats::default()
+            })
+        });
+        stats.expanded += expanded;
+        let improved = shorter.len() < best.len();
+        best = shorter;
+        if !improved {
+            window += 20;
+        }
     }
     let mut window = 12;
     while best.len() > lower_bound as usize && !allowance.over(&stats) && window <= best.len() {

@@ -1,7 +1,8 @@
 //! Beam search: breadth-first by depth, keeping only the `width` most promising positions of each
 //! layer. Not optimal, but its solutions shorten smoothly as the beam widens.
 
-use hashbrown::HashSet;
+use std::collections::VecDeque;
+
 use npuzzle_core::Move;
 
 use crate::heuristic::Heuristic;
@@ -9,7 +10,7 @@ use crate::puzzle::Puzzle;
 use crate::stats::Stats;
 
 use super::parallel;
-use super::zobrist::Zobrist;
+use super::zobrist::{HashSet, Zobrist};
 
 /// Why a beam stopped without a solution.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,26 +37,37 @@ impl<S> Layer<S> {
     }
 }
 
-/// A child before selection: small, so a layer's candidates are cheap to hold.
+/// A child before selection, with its heuristic state (so the kept ones need no second look).
 #[derive(Clone, Copy)]
-struct Candidate {
+struct Candidate<S> {
     h: u32,
     parent: u32,
     source: u8,
     m: Move,
     hash: u64,
+    state: S,
 }
 
-/// The bytes one kept position costs across a search (its cells in two layers, the parent link
-/// kept for the path, and its hash in the seen set with the set's overhead).
-pub(crate) fn bytes_per_node<S>(cells: usize) -> u64 {
-    (2 * (cells + std::mem::size_of::<S>() + 10) + 8 + 24) as u64
+/// The memory a beam `width` wide and `depth` layers deep takes, in bytes: every kept position's
+/// parent link for the whole search, and for the latest layers their positions and states twice
+/// over, about three children each, and the hashes of [`REMEMBERED`] layers.
+pub(crate) fn memory<S>(cells: usize, width: usize, depth: usize) -> u64 {
+    let candidate = std::mem::size_of::<Candidate<S>>();
+    let layer = 2 * (cells + std::mem::size_of::<S>() + 10) + 3 * candidate + REMEMBERED * 24;
+    (width as u64) * (depth as u64 * 8 + layer as u64)
 }
+
+/// How many of the latest layers' positions are remembered to drop repeats. A position can only
+/// come back an even number of moves later, and in a beam it nearly always comes back within a
+/// few: small sets that stay in the cache catch those, where one set of every position ever kept
+/// would be slow to query.
+const REMEMBERED: usize = 4;
 
 /// Searches from `cells` toward `puzzle`'s goal with a beam `width` positions wide, ranking each
 /// layer by `h` (positions are hashed with `zobrist`).
 ///
-/// Positions already seen in an earlier layer are dropped (a later copy is never shorter), as are
+/// Positions already kept in one of the latest layers are dropped (a later copy is never
+/// shorter), as are
 /// those whose depth plus `h` reaches `bound` when `h` is admissible (they cannot give a solution
 /// shorter than `bound`). `keep_going` is asked once a layer with the statistics so far.
 /// Returns the moves of the first solution found, which is the shortest the beam reaches.
@@ -80,11 +92,11 @@ pub(crate) fn search<H: Heuristic>(
     if cells == puzzle.goal_cells() {
         return Ok(Vec::new());
     }
-    let mut seen: HashSet<u64> = HashSet::new();
-    seen.insert(layer.hashes[0]);
+    // The hashes of the latest layers, the newest first.
+    let mut seen: VecDeque<HashSet> = VecDeque::with_capacity(REMEMBERED + 1);
+    seen.push_front(HashSet::from_iter([layer.hashes[0]]));
     // For each depth, each kept position's parent in the layer before and the move from it.
     let mut links: Vec<Vec<(u32, Move)>> = Vec::new();
-    let node_bytes = bytes_per_node::<H::State>(n);
     let mut depth = 0u32;
     loop {
         let candidates = expand(puzzle, h, zobrist, &layer, depth, bound, &seen);
@@ -93,22 +105,25 @@ pub(crate) fn search<H: Heuristic>(
         if candidates.is_empty() {
             return Err(Halt::Exhausted);
         }
-        let chosen = select(candidates, width, &mut seen);
+        let (chosen, kept) = select(candidates, width);
+        seen.push_front(kept);
+        seen.truncate(REMEMBERED);
         depth += 1;
         links.push(chosen.iter().map(|c| (c.parent, c.m)).collect());
         let kept: u64 = links.iter().map(|l| l.len() as u64).sum();
         stats.peak_nodes = stats.peak_nodes.max(kept);
-        stats.peak_memory = stats.peak_memory.max(kept * node_bytes);
+        let held = memory::<H::State>(n, chosen.len(), links.len());
+        stats.peak_memory = stats.peak_memory.max(held);
         if let Some(found) = chosen
             .iter()
-            .position(|c| c.h == 0 && is_goal(puzzle, &layer, c))
+            .position(|c| h.value(&c.state) == 0 && is_goal(puzzle, &layer, c))
         {
             return Ok(path(&links, found));
         }
         if !keep_going(stats) {
             return Err(Halt::Stopped);
         }
-        layer = advance(puzzle, h, &layer, &chosen);
+        layer = advance(puzzle, &layer, &chosen);
     }
 }
 
@@ -120,14 +135,14 @@ fn expand<H: Heuristic>(
     layer: &Layer<H::State>,
     depth: u32,
     bound: u32,
-    seen: &HashSet<u64>,
-) -> Vec<Candidate> {
+    seen: &VecDeque<HashSet>,
+) -> Vec<Candidate<H::State>> {
     let n = puzzle.cells();
     let admissible_cut = depth + 1;
     parallel::flat_map(
         layer.len(),
         || vec![0u8; n],
-        |cells, i, out: &mut Vec<Candidate>| {
+        |cells, i, out: &mut Vec<Candidate<H::State>>| {
             cells.copy_from_slice(&layer.cells[i * n..(i + 1) * n]);
             let blank = layer.blanks[i] as usize;
             for &(source, m) in puzzle.neighbours(blank) {
@@ -137,32 +152,40 @@ fn expand<H: Heuristic>(
                 let source = source as usize;
                 let tile = cells[source];
                 let hash = zobrist.slide(layer.hashes[i], tile, source, blank);
-                if seen.contains(&hash) {
+                // Children are one move deeper than the newest layer: only the layers two and
+                // four moves back can hold them.
+                if seen
+                    .iter()
+                    .skip(1)
+                    .step_by(2)
+                    .any(|layer| layer.contains(&hash))
+                {
                     continue;
                 }
                 cells[blank] = tile;
                 cells[source] = 0;
-                let value = h.value(&h.moved(&layer.states[i], cells, tile, source, blank));
+                let state = h.moved(&layer.states[i], cells, tile, source, blank);
                 cells[source] = tile;
                 cells[blank] = 0;
-                if admissible_cut + value >= bound {
+                if admissible_cut + h.value(&state) >= bound {
                     continue;
                 }
                 out.push(Candidate {
-                    h: value,
+                    h: h.rank(&state),
                     parent: i as u32,
                     source: source as u8,
                     m,
                     hash,
+                    state,
                 });
             }
         },
     )
 }
 
-/// The `width` lowest-valued candidates, one per position (the first copy of each), recorded as
-/// seen. Counting by value keeps this linear in the number of candidates.
-fn select(candidates: Vec<Candidate>, width: usize, seen: &mut HashSet<u64>) -> Vec<Candidate> {
+/// The `width` lowest-valued candidates, one per position (the first copy of each), and the set
+/// of their hashes. Counting by value keeps this linear in the number of candidates.
+fn select<S: Copy>(candidates: Vec<Candidate<S>>, width: usize) -> (Vec<Candidate<S>>, HashSet) {
     let top = candidates.iter().map(|c| c.h).max().unwrap_or(0) as usize;
     let mut counts = vec![0usize; top + 2];
     for c in &candidates {
@@ -178,21 +201,23 @@ fn select(candidates: Vec<Candidate>, width: usize, seen: &mut HashSet<u64>) -> 
         order[*slot] = i as u32;
         *slot += 1;
     }
+    let mut layer = HashSet::default();
+    layer.reserve(width.min(candidates.len()));
     let mut chosen = Vec::with_capacity(width.min(candidates.len()));
     for i in order {
         let c = candidates[i as usize];
-        if seen.insert(c.hash) {
+        if layer.insert(c.hash) {
             chosen.push(c);
             if chosen.len() == width {
                 break;
             }
         }
     }
-    chosen
+    (chosen, layer)
 }
 
 /// Whether a candidate valued 0 is the goal itself (a heuristic may be 0 elsewhere).
-fn is_goal<S>(puzzle: &Puzzle, layer: &Layer<S>, c: &Candidate) -> bool {
+fn is_goal<S>(puzzle: &Puzzle, layer: &Layer<S>, c: &Candidate<S>) -> bool {
     let n = puzzle.cells();
     let parent = &layer.cells[c.parent as usize * n..(c.parent as usize + 1) * n];
     let blank = layer.blanks[c.parent as usize] as usize;
@@ -208,26 +233,23 @@ fn is_goal<S>(puzzle: &Puzzle, layer: &Layer<S>, c: &Candidate) -> bool {
 }
 
 /// The next layer: the chosen children made into positions.
-fn advance<H: Heuristic>(
+fn advance<S: Copy + Send + Sync>(
     puzzle: &Puzzle,
-    h: &H,
-    layer: &Layer<H::State>,
-    chosen: &[Candidate],
-) -> Layer<H::State> {
+    layer: &Layer<S>,
+    chosen: &[Candidate<S>],
+) -> Layer<S> {
     let n = puzzle.cells();
     let mut cells = vec![0u8; chosen.len() * n];
-    let states = parallel::fill_rows(&mut cells, n, chosen, |c, cells| {
+    parallel::fill_rows(&mut cells, n, chosen, |c, cells| {
         let p = c.parent as usize;
         cells.copy_from_slice(&layer.cells[p * n..(p + 1) * n]);
         let (blank, source) = (layer.blanks[p] as usize, c.source as usize);
-        let tile = cells[source];
-        cells[blank] = tile;
+        cells[blank] = cells[source];
         cells[source] = 0;
-        h.moved(&layer.states[p], cells, tile, source, blank)
     });
     Layer {
         cells,
-        states,
+        states: chosen.iter().map(|c| c.state).collect(),
         blanks: chosen.iter().map(|c| c.source).collect(),
         hashes: chosen.iter().map(|c| c.hash).collect(),
         last: chosen.iter().map(|c| Some(c.m)).collect(),

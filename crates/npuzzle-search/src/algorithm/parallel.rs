@@ -34,24 +34,22 @@ pub(crate) fn flat_map<W, R: Send>(
     parts.into_iter().flatten().collect()
 }
 
-/// Fills row `i` (of `row` bytes) of `buffer` from `items[i]`, returning what `f` gives for each.
-pub(crate) fn fill_rows<T: Sync, R: Send>(
+/// Fills row `i` (of `row` bytes) of `buffer` from `items[i]`.
+pub(crate) fn fill_rows<T: Sync>(
     buffer: &mut [u8],
     row: usize,
     items: &[T],
-    f: impl Fn(&T, &mut [u8]) -> R + Sync,
-) -> Vec<R> {
+    f: impl Fn(&T, &mut [u8]) + Sync,
+) {
     #[cfg(not(target_arch = "wasm32"))]
-    return buffer
+    buffer
         .par_chunks_mut(row)
         .zip(items)
         .with_min_len(CHUNK)
-        .map(|(cells, item)| f(item, cells))
-        .collect();
+        .for_each(|(cells, item)| f(item, cells));
     #[cfg(target_arch = "wasm32")]
-    return buffer
+    buffer
         .chunks_mut(row)
         .zip(items)
-        .map(|(cells, item)| f(item, cells))
-        .collect();
+        .for_each(|(cells, item)| f(item, cells));
 }

@@ -6,7 +6,10 @@ use npuzzle_core::{Board, Move};
 use crate::heuristic::{Heuristic, LinearConflict};
 use crate::puzzle::Puzzle;
 
+use super::beam::{self, Halt};
 use super::parallel;
+use super::zobrist::Zobrist;
+use crate::stats::Stats;
 
 /// Positions visited between two checks of the caller's stop flag.
 const CHECK_EVERY: u64 = 4096;
@@ -59,6 +62,49 @@ pub(crate) fn pass(
     }
     shorter.extend_from_slice(&moves[at..]);
     (shorter, expanded)
+}
+
+/// One pass of beam searches over `moves`: for each stretch of `window` moves (stepping half a
+/// window), a beam `width` wide searches from its first position toward its last, ranked by
+/// linear conflict toward that position, and a shorter way is spliced in. A short search has
+/// far less room to go wrong than the whole one, so its beam finds what the whole one missed.
+/// Returns the new moves and the positions expanded.
+pub(crate) fn beam_pass(
+    start: &Board,
+    moves: &[Move],
+    window: usize,
+    width: usize,
+    keep_going: &mut dyn FnMut(&Stats) -> bool,
+) -> (Vec<Move>, u64) {
+    let mut best = moves.to_vec();
+    let mut stats = Stats::default();
+    let mut from = 0;
+    while from + 2 < best.len() && keep_going(&stats) {
+        let to = (from + window).min(best.len());
+        let states = replay(start, &best[..to]);
+        let Ok(puzzle) = Puzzle::new(&states[to]) else {
+            break;
+        };
+        let h = LinearConflict::new(&puzzle);
+        let zobrist = Zobrist::new(puzzle.cells());
+        let cells = puzzle.bytes(&states[from]);
+        let found = beam::search(
+            (&puzzle, &h, &zobrist),
+            &cells,
+            width,
+            (to - from) as u32,
+            &mut stats,
+            keep_going,
+        );
+        match found {
+            Ok(sub) if sub.len() < to - from => {
+                best.splice(from..to, sub);
+            }
+            Err(Halt::Stopped) => break,
+            _ => from += window / 2,
+        }
+    }
+    (best, stats.expanded)
 }
 
 /// The positions along `moves` from `start`, start and end included.

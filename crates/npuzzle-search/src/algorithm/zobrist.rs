@@ -44,6 +44,31 @@ impl Zobrist {
     }
 }
 
+/// A set of Zobrist hashes. The keys are random already, so they index the table as they are
+/// instead of being hashed again.
+pub(crate) type HashSet = hashbrown::HashSet<u64, std::hash::BuildHasherDefault<KeyHasher>>;
+
+/// The identity hasher for Zobrist keys.
+#[derive(Default)]
+pub(crate) struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        // Only u64 keys are hashed; fold anything else in for completeness.
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+
+    fn write_u64(&mut self, key: u64) {
+        self.0 = key;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

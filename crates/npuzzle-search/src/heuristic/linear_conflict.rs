@@ -35,6 +35,31 @@ pub struct LinearConflict {
     height: usize,
     goal_row: Vec<u8>,
     goal_column: Vec<u8>,
+    /// For rows of at most [`TABLE_LINE`] cells: the tiles that must leave, by the row's key
+    /// (three bits a cell: 0 for a tile of another row or the blank, else its goal column + 1).
+    row_table: Vec<u8>,
+    /// The same for columns (goal rows + 1).
+    column_table: Vec<u8>,
+}
+
+/// The longest line whose leaving counts are looked up in a table (8^7 entries, 2 MB) instead of
+/// computed.
+const TABLE_LINE: usize = 7;
+
+/// The leaving count of every key of a line of `len` cells.
+fn leaving_table(len: usize) -> Vec<u8> {
+    if len > TABLE_LINE {
+        return Vec::new();
+    }
+    (0..1usize << (3 * len))
+        .map(|key| {
+            must_leave(
+                (0..len)
+                    .map(|i| ((key >> (3 * i)) & 7) as u8)
+                    .filter(|&code| code != 0),
+            )
+        })
+        .collect()
 }
 
 /// Manhattan distance and the tiles that must leave each line.
@@ -64,6 +89,8 @@ impl LinearConflict {
             height: size.height(),
             goal_row,
             goal_column,
+            row_table: leaving_table(size.width()),
+            column_table: leaving_table(size.height()),
         }
     }
 
@@ -73,6 +100,14 @@ impl LinearConflict {
             return 0;
         }
         let line = &cells[row * self.width..(row + 1) * self.width];
+        if !self.row_table.is_empty() {
+            let key = line.iter().enumerate().fold(0usize, |key, (i, &t)| {
+                let t = usize::from(t);
+                let member = t != 0 && usize::from(self.goal_row[t]) == row;
+                key | (usize::from(member) * (usize::from(self.goal_column[t]) + 1)) << (3 * i)
+            });
+            return self.row_table[key];
+        }
         must_leave(
             line.iter()
                 .filter(|&&t| t != 0 && self.goal_row[t as usize] as usize == row)
@@ -85,6 +120,14 @@ impl LinearConflict {
         if column >= MAX_LINE || self.height > MAX_LINE {
             return 0;
         }
+        if !self.column_table.is_empty() {
+            let key = (0..self.height).fold(0usize, |key, r| {
+                let t = usize::from(cells[r * self.width + column]);
+                let member = t != 0 && usize::from(self.goal_column[t]) == column;
+                key | (usize::from(member) * (usize::from(self.goal_row[t]) + 1)) << (3 * r)
+            });
+            return self.column_table[key];
+        }
         must_leave(
             (0..self.height)
                 .map(|r| cells[r * self.width + column])
@@ -92,6 +135,16 @@ impl LinearConflict {
                 .map(|t| self.goal_row[t as usize]),
         )
     }
+}
+
+fn rank_weight() -> u32 {
+    static W: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
+    *W.get_or_init(|| {
+        std::env::var("NPUZZLE_RANK")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(8)
+    })
 }
 
 /// The number of items to remove so that the rest increase: length minus the longest increasing
@@ -138,6 +191,11 @@ impl Heuristic for LinearConflict {
     #[inline]
     fn value(&self, state: &LinearConflictState) -> u32 {
         state.manhattan + 2 * state.leaving
+    }
+
+    #[inline]
+    fn rank(&self, state: &LinearConflictState) -> u32 {
+        4 * state.manhattan + rank_weight() * state.leaving
     }
 
     #[inline]

@@ -38,6 +38,13 @@ pub trait Heuristic: Send + Sync {
     /// The lower bound a state stands for.
     fn value(&self, state: &Self::State) -> u32;
 
+    /// An estimate of the distance for ranking positions against each other (beam search), not
+    /// necessarily a lower bound: by default the lower bound itself, scaled by 4 so that an
+    /// estimate can weigh its parts in quarters.
+    fn rank(&self, state: &Self::State) -> u32 {
+        4 * self.value(state)
+    }
+
     /// The state after `tile` slid from cell `from` to cell `to`; `cells` is the position after
     /// the move.
     fn moved(
