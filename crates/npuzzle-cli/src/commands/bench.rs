@@ -227,16 +227,14 @@ fn run_file(args: &BenchArgs, file: &Path, out: &mut dyn Write) -> anyhow::Resul
             None => s.algorithm.to_string(),
         })
         .unwrap_or_default();
-    let threads = args.search.jobs.unwrap_or_else(rayon::current_num_threads);
-    total.write(
-        out,
-        args.json,
-        instances.len(),
-        reference_name,
+    let run = Run {
+        instances: instances.len(),
+        reference: reference_name,
         wall,
-        threads,
-        &algorithm,
-    )?;
+        threads: args.search.jobs.unwrap_or_else(rayon::current_num_threads),
+        algorithm,
+    };
+    total.write(out, args.json, &run)?;
     Ok(if total.failures == 0 {
         Status::Success
     } else {
@@ -284,6 +282,17 @@ fn verdict(instance: &Instance, solution: &Solution) -> Verdict {
     }
 }
 
+/// What the closing line says of the run as a whole.
+struct Run<'a> {
+    instances: usize,
+    /// The reference solver's name (its column in the file).
+    reference: &'a str,
+    wall: f64,
+    threads: usize,
+    /// The method and heuristic of the first solution.
+    algorithm: String,
+}
+
 /// Sums over the solved instances, for the closing line.
 #[derive(Default)]
 struct Totals {
@@ -325,17 +334,14 @@ impl Totals {
         self.slowest = self.slowest.max(seconds);
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn write(
-        &self,
-        out: &mut dyn Write,
-        json: bool,
-        total: usize,
-        reference: &str,
-        wall: f64,
-        threads: usize,
-        algorithm: &str,
-    ) -> anyhow::Result<()> {
+    fn write(&self, out: &mut dyn Write, json: bool, run: &Run) -> anyhow::Result<()> {
+        let Run {
+            instances: total,
+            reference,
+            wall,
+            threads,
+            ref algorithm,
+        } = *run;
         let mean = |sum: usize, n: usize| (n > 0).then(|| sum as f64 / n as f64);
         let solved = self.solved;
         let mean_length = mean(self.length, solved);

@@ -67,9 +67,9 @@ const REMEMBERED: usize = 4;
 /// layer by `h` (positions are hashed with `zobrist`).
 ///
 /// Positions already kept in one of the latest layers are dropped (a later copy is never
-/// shorter), as are
-/// those whose depth plus `h` reaches `bound` when `h` is admissible (they cannot give a solution
-/// shorter than `bound`). `keep_going` is asked once a layer with the statistics so far.
+/// shorter), as are those whose depth plus `h` reaches `bound` (`h` is admissible, so they cannot
+/// give a solution shorter than `bound`). `keep_going` is asked once a layer with the statistics
+/// so far.
 /// Returns the moves of the first solution found, which is the shortest the beam reaches.
 pub(crate) fn search<H: Heuristic>(
     (puzzle, h, zobrist): (&Puzzle, &H, &Zobrist),
@@ -98,6 +98,7 @@ pub(crate) fn search<H: Heuristic>(
     // For each depth, each kept position's parent in the layer before and the move from it.
     let mut links: Vec<Vec<(u32, Move)>> = Vec::new();
     let mut depth = 0u32;
+    let mut held = 0u64;
     loop {
         let candidates = expand(puzzle, h, zobrist, &layer, depth, bound, &seen);
         stats.expanded += layer.len() as u64;
@@ -110,10 +111,10 @@ pub(crate) fn search<H: Heuristic>(
         seen.truncate(REMEMBERED);
         depth += 1;
         links.push(chosen.iter().map(|c| (c.parent, c.m)).collect());
-        let kept: u64 = links.iter().map(|l| l.len() as u64).sum();
-        stats.peak_nodes = stats.peak_nodes.max(kept);
-        let held = memory::<H::State>(n, chosen.len(), links.len());
-        stats.peak_memory = stats.peak_memory.max(held);
+        held += chosen.len() as u64;
+        stats.peak_nodes = stats.peak_nodes.max(held);
+        let bytes = memory::<H::State>(n, chosen.len(), links.len());
+        stats.peak_memory = stats.peak_memory.max(bytes);
         if let Some(found) = chosen
             .iter()
             .position(|c| h.value(&c.state) == 0 && is_goal(puzzle, &layer, c))
