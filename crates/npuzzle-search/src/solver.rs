@@ -142,8 +142,9 @@ pub const DEFAULT_BUDGET: Duration = Duration::from_secs(10);
 /// walking distance).
 pub const AUTO_OPTIMAL_CELLS: usize = 16;
 
-/// The most cells for which `auto` uses the anytime solver; above it, the constructive solver.
-pub const AUTO_ANYTIME_CELLS: usize = 100;
+/// The most cells for which `auto` uses the anytime solver (16×16, as many as the state-space
+/// searches take); above it, the constructive solver.
+pub const AUTO_ANYTIME_CELLS: usize = crate::puzzle::MAX_SEARCH_CELLS;
 
 /// How `auto` solves the positions of one board size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -171,7 +172,8 @@ pub struct Plan {
 /// assert_eq!(plan("3".parse().unwrap(), false).method, Algorithm::Table);
 /// assert_eq!(plan("5".parse().unwrap(), false).method, Algorithm::Anytime);
 /// assert!(plan("5".parse().unwrap(), true).optimal_first);
-/// assert_eq!(plan("20".parse().unwrap(), false).method, Algorithm::Constructive);
+/// assert_eq!(plan("16".parse().unwrap(), false).method, Algorithm::Anytime);
+/// assert_eq!(plan("17".parse().unwrap(), false).method, Algorithm::Constructive);
 /// ```
 pub fn plan(size: Size, databases: bool) -> Plan {
     let cells = size.cells();

@@ -399,7 +399,8 @@ fn auto_says_what_it_chose() {
     assert_eq!(pick("7x2"), (Algorithm::IdaStar, false)); // with linear conflict
     assert_eq!(pick("5"), (Algorithm::Anytime, true));
     assert_eq!(pick("10"), (Algorithm::Anytime, true));
-    assert_eq!(pick("11"), (Algorithm::Constructive, true));
+    assert_eq!(pick("16"), (Algorithm::Anytime, true));
+    assert_eq!(pick("17"), (Algorithm::Constructive, true));
 }
 
 /// Anytime solutions on 3x3 against the complete table: never shorter than the optimum, the

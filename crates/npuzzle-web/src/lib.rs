@@ -221,7 +221,7 @@ const WEB_BUDGET: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// Solves `position` toward `goal` with the library's `auto` choice: the complete table on 3×3,
 /// IDA* with walking distance up to 16 cells, the anytime solver with a short budget (one
-/// thread, counted in nodes: the browser has no clock here) up to 10×10, the constructive solver
+/// thread, counted in nodes: the browser has no clock here) up to 16×16, the constructive solver
 /// beyond. Returns JSON:
 /// `{"moves": "RRU…", "length": n, "optimal": true, "algorithm": "table"}`; the moves are in tile
 /// notation, one letter per move.

@@ -21,7 +21,7 @@ pub struct Assistant {
 
 impl Assistant {
     /// The solver toward `goal` (optimal where the board allows it, the anytime solver with a
-    /// short budget up to 10x10, constructive beyond: the library's `auto`).
+    /// short budget up to 16x16, constructive beyond: the library's `auto`).
     pub fn solver(&mut self, goal: &Board) -> anyhow::Result<Arc<Solver>> {
         if let Some(solver) = self.solvers.get(goal) {
             return Ok(Arc::clone(solver));

@@ -12,6 +12,22 @@ use crate::stats::Stats;
 use super::parallel;
 use super::zobrist::{HashSet, Zobrist};
 
+/// How wide a beam is, what it must beat, and how many layers it remembers.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Shape {
+    /// Positions kept per layer.
+    pub width: usize,
+    /// Only solutions shorter than this are wanted.
+    pub bound: u32,
+    /// Layers whose positions are remembered to drop repeats ([`REMEMBERED`] for whole
+    /// positions; searches that hash only some tiles remember every layer).
+    pub remember: usize,
+}
+
+/// Whether a position is where the search is going: the goal, or a partial goal (only some tiles
+/// placed). Asked only where the heuristic is 0, which it must be at every such position.
+pub(crate) type Reached<'a> = dyn Fn(&[u8]) -> bool + Sync + 'a;
+
 /// Why a beam stopped without a solution.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Halt {
@@ -61,10 +77,10 @@ pub(crate) fn memory<S>(cells: usize, width: usize, depth: usize) -> u64 {
 /// come back an even number of moves later, and in a beam it nearly always comes back within a
 /// few: small sets that stay in the cache catch those, where one set of every position ever kept
 /// would be slow to query.
-const REMEMBERED: usize = 4;
+pub(crate) const REMEMBERED: usize = 4;
 
-/// Searches from `cells` toward `puzzle`'s goal with a beam `width` positions wide, ranking each
-/// layer by `h` (positions are hashed with `zobrist`).
+/// Searches from `cells` for a position `reached` accepts with a beam `width` positions wide,
+/// ranking each layer by `h` (positions are hashed with `zobrist`; `puzzle` gives the moves).
 ///
 /// Positions already kept in one of the latest layers are dropped (a later copy is never
 /// shorter), as are those whose depth plus `h` reaches `bound` (`h` is admissible, so they cannot
@@ -73,9 +89,13 @@ const REMEMBERED: usize = 4;
 /// Returns the moves of the first solution found, which is the shortest the beam reaches.
 pub(crate) fn search<H: Heuristic>(
     (puzzle, h, zobrist): (&Puzzle, &H, &Zobrist),
+    reached: &Reached<'_>,
     cells: &[u8],
-    width: usize,
-    bound: u32,
+    Shape {
+        width,
+        bound,
+        remember,
+    }: Shape,
     stats: &mut Stats,
     keep_going: &mut dyn FnMut(&Stats) -> bool,
 ) -> Result<Vec<Move>, Halt> {
@@ -89,11 +109,11 @@ pub(crate) fn search<H: Heuristic>(
         hashes: vec![zobrist.hash(cells)],
         last: vec![None],
     };
-    if cells == puzzle.goal_cells() {
+    if reached(cells) {
         return Ok(Vec::new());
     }
     // The hashes of the latest layers, the newest first.
-    let mut seen: VecDeque<HashSet> = VecDeque::with_capacity(REMEMBERED + 1);
+    let mut seen: VecDeque<HashSet> = VecDeque::new();
     seen.push_front(HashSet::from_iter([layer.hashes[0]]));
     // For each depth, each kept position's parent in the layer before and the move from it.
     let mut links: Vec<Vec<(u32, Move)>> = Vec::new();
@@ -108,7 +128,7 @@ pub(crate) fn search<H: Heuristic>(
         }
         let (chosen, kept) = select(candidates, width);
         seen.push_front(kept);
-        seen.truncate(REMEMBERED);
+        seen.truncate(remember);
         depth += 1;
         links.push(chosen.iter().map(|c| (c.parent, c.m)).collect());
         held += chosen.len() as u64;
@@ -117,7 +137,7 @@ pub(crate) fn search<H: Heuristic>(
         stats.peak_memory = stats.peak_memory.max(bytes);
         if let Some(found) = chosen
             .iter()
-            .position(|c| h.value(&c.state) == 0 && is_goal(puzzle, &layer, c))
+            .position(|c| h.value(&c.state) == 0 && is_goal(n, &layer, c, reached))
         {
             return Ok(path(&links, found));
         }
@@ -218,19 +238,13 @@ fn select<S: Copy>(candidates: Vec<Candidate<S>>, width: usize) -> (Vec<Candidat
 }
 
 /// Whether a candidate valued 0 is the goal itself (a heuristic may be 0 elsewhere).
-fn is_goal<S>(puzzle: &Puzzle, layer: &Layer<S>, c: &Candidate<S>) -> bool {
-    let n = puzzle.cells();
-    let parent = &layer.cells[c.parent as usize * n..(c.parent as usize + 1) * n];
-    let blank = layer.blanks[c.parent as usize] as usize;
-    let goal = puzzle.goal_cells();
-    (0..n).all(|cell| {
-        let tile = match cell {
-            _ if cell == blank => parent[c.source as usize],
-            _ if cell == c.source as usize => 0,
-            _ => parent[cell],
-        };
-        tile == goal[cell]
-    })
+fn is_goal<S>(n: usize, layer: &Layer<S>, c: &Candidate<S>, reached: &Reached<'_>) -> bool {
+    let p = c.parent as usize;
+    let mut cells = layer.cells[p * n..(p + 1) * n].to_vec();
+    let (blank, source) = (layer.blanks[p] as usize, c.source as usize);
+    cells[blank] = cells[source];
+    cells[source] = 0;
+    reached(&cells)
 }
 
 /// The next layer: the chosen children made into positions.

@@ -8,6 +8,7 @@ pub mod constructive;
 pub mod idastar;
 mod parallel;
 pub mod rbfs;
+mod reduce;
 mod shorten;
 pub mod table;
 mod zobrist;

@@ -6,10 +6,14 @@ use npuzzle_core::{Board, Move};
 use crate::heuristic::{Heuristic, LinearConflict};
 use crate::puzzle::Puzzle;
 
-use super::beam::{self, Halt};
+use super::beam::{self, Halt, REMEMBERED, Shape};
 use super::parallel;
 use super::zobrist::Zobrist;
 use crate::stats::Stats;
+
+/// The longest stretch an IDA* search here is asked to shorten: deeper searches cost too much to
+/// finish, and their recursion would be as deep as the stretch is long.
+pub(crate) const MAX_DEPTH: usize = 120;
 
 /// Positions visited between two checks of the caller's stop flag.
 const CHECK_EVERY: u64 = 4096;
@@ -90,9 +94,13 @@ pub(crate) fn beam_pass(
         let cells = puzzle.bytes(&states[from]);
         let found = beam::search(
             (&puzzle, &h, &zobrist),
+            &|cells: &[u8]| cells == puzzle.goal_cells(),
             &cells,
-            width,
-            (to - from) as u32,
+            Shape {
+                width,
+                bound: (to - from) as u32,
+                remember: REMEMBERED,
+            },
             &mut stats,
             keep_going,
         );
@@ -138,6 +146,9 @@ pub(crate) fn suffix<H: Heuristic>(
     let mut from = moves.len().saturating_sub(8);
     while from > 0 && !(effort.stop)() {
         let rest = best.len() - from;
+        if rest > MAX_DEPTH {
+            break;
+        }
         let (found, spent) = bounded(puzzle, h, &states[from], rest, effort);
         expanded += spent;
         match found {

@@ -28,19 +28,31 @@ impl Zobrist {
         self.keys[usize::from(tile) * self.cells + cell]
     }
 
-    /// The hash of a whole position (the blank has no key: the tiles place it).
+    /// Keys for the blank and `tiles` only: positions that differ only in where the other tiles
+    /// are hash alike, so a search that cares only about `tiles` treats them as one.
+    pub(crate) fn masked(cells: usize, tiles: &[u8]) -> Zobrist {
+        let mut zobrist = Zobrist::new(cells);
+        for tile in 1..cells {
+            if !tiles.contains(&(tile as u8)) {
+                zobrist.keys[tile * cells..(tile + 1) * cells].fill(0);
+            }
+        }
+        zobrist
+    }
+
+    /// The hash of a whole position.
     pub(crate) fn hash(&self, cells: &[u8]) -> u64 {
         cells
             .iter()
             .enumerate()
-            .filter(|&(_, &t)| t != 0)
             .fold(0, |h, (cell, &t)| h ^ self.key(t, cell))
     }
 
-    /// The hash after `tile` slid from cell `from` to cell `to`.
+    /// The hash after `tile` slid from cell `from` to cell `to` (and the blank from `to` to
+    /// `from`).
     #[inline]
     pub(crate) fn slide(&self, hash: u64, tile: u8, from: usize, to: usize) -> u64 {
-        hash ^ self.key(tile, from) ^ self.key(tile, to)
+        hash ^ self.key(tile, from) ^ self.key(tile, to) ^ self.key(0, to) ^ self.key(0, from)
     }
 }
 

@@ -1,0 +1,346 @@
+//! Reduction for large boards: place the top row or the left column of what remains by beam
+//! searches on that partial goal, then go on with the smaller board, and finish it with the
+//! anytime solver. Each step is a short search, so its beam has room to be good.
+
+use std::time::Duration;
+
+use npuzzle_core::{Board, Goal, Move, Size};
+
+use super::anytime;
+use super::beam::{self, Halt, Shape};
+use super::zobrist::Zobrist;
+use crate::clock::Stopwatch;
+use crate::heuristic::{Heuristic, LinearConflict, Manhattan};
+use crate::limits::Limits;
+use crate::puzzle::Puzzle;
+use crate::stats::Stats;
+
+/// The largest side of the board that is left to the anytime solver.
+const FINAL_SIDE: usize = 5;
+
+/// The narrowest beam of a step; each next one is twice as wide.
+const FIRST_WIDTH: usize = 256;
+
+/// Solves `board` toward the blank-last `goal` of its size by reduction within about `budget`;
+/// `None` for other goals, or when a step finds nothing in its time. The moves are not yet
+/// replayed (the caller verifies them).
+pub(crate) fn solve(
+    board: &Board,
+    goal: &Board,
+    budget: Duration,
+    limits: &Limits,
+    stats: &mut Stats,
+) -> Option<Vec<Move>> {
+    let size = board.size();
+    if Goal::BlankLast.board(size).ok()? != *goal {
+        return None;
+    }
+    let clock = Stopwatch::start();
+    let deadline = budget.as_secs_f64();
+    let (width, height) = (size.width(), size.height());
+    let mut work = board.clone();
+    let mut moves = Vec::new();
+    let (mut top, mut left) = (0, 0);
+    while height - top > FINAL_SIDE || width - left > FINAL_SIDE {
+        let region = Region { top, left };
+        let (w, h) = (width - left, height - top);
+        let row = h >= w;
+        // This step's share of the time left: its tiles among those left.
+        let left_time = deadline - clock.elapsed().as_secs_f64();
+        let share = left_time * if row { w } else { h } as f64 / (w * h) as f64;
+        let sub = region.board(&work)?;
+        let step = place_line(&sub, row, (share, left_time), limits, stats)?;
+        work.apply_all(&step).ok()?;
+        moves.extend(step);
+        if row {
+            top += 1;
+        } else {
+            left += 1;
+        }
+    }
+    let sub = Region { top, left }.board(&work)?;
+    let sub_goal = Goal::BlankLast.board(sub.size()).ok()?;
+    let puzzle = Puzzle::new(&sub_goal).ok()?;
+    let left_time = (deadline - clock.elapsed().as_secs_f64()).max(0.0);
+    let last = anytime::solve(
+        &puzzle,
+        &LinearConflict::new(&puzzle),
+        &sub,
+        Duration::from_secs_f64(left_time),
+        0,
+        limits.clone(),
+    )
+    .ok()?;
+    stats.expanded += last.stats.expanded;
+    stats.generated += last.stats.generated;
+    moves.extend(last.moves);
+    Some(moves)
+}
+
+/// The part of the board still to solve: the cells below row `top` and right of column `left`.
+struct Region {
+    top: usize,
+    left: usize,
+}
+
+impl Region {
+    /// The region of `work` as a board of its own toward its blank-last goal: each tile is
+    /// renamed after its goal cell within the region (every tile left has its goal there).
+    fn board(&self, work: &Board) -> Option<Board> {
+        let (width, height) = (work.width(), work.height());
+        let (w, h) = (width - self.left, height - self.top);
+        let mut tiles = Vec::with_capacity(w * h);
+        for r in self.top..height {
+            for c in self.left..width {
+                let t = work.cells()[r * width + c] as usize;
+                if t == 0 {
+                    tiles.push(0);
+                    continue;
+                }
+                let (gr, gc) = ((t - 1) / width, (t - 1) % width);
+                let (r, c) = (gr.checked_sub(self.top)?, gc.checked_sub(self.left)?);
+                tiles.push((r * w + c + 1) as u32);
+            }
+        }
+        Board::new(Size::new(w, h).ok()?, tiles).ok()
+    }
+}
+
+/// The moves that place the top row (`row`) or the left column of `sub` without care for the
+/// rest: beams of doubling width for about `seconds`, the shortest kept; the first beam may go on
+/// until `most` seconds to find one at all.
+fn place_line(
+    sub: &Board,
+    row: bool,
+    (seconds, most): (f64, f64),
+    limits: &Limits,
+    stats: &mut Stats,
+) -> Option<Vec<Move>> {
+    let goal = Goal::BlankLast.board(sub.size()).ok()?;
+    let puzzle = Puzzle::new(&goal).ok()?;
+    let (w, h) = (sub.width(), sub.height());
+    let line: Vec<u8> = if row {
+        (1..=w as u8).collect()
+    } else {
+        (0..h).map(|r| (r * w + 1) as u8).collect()
+    };
+    let placing = Placing::new(&puzzle, &line);
+    let target = puzzle.target().to_vec();
+    let reached = |cells: &[u8]| {
+        line.iter()
+            .all(|&t| cells[target[t as usize] as usize] == t)
+    };
+    let zobrist = Zobrist::masked(puzzle.cells(), &line);
+    let cells = puzzle.bytes(sub);
+    let first_bound = 12 * (placing.value(&placing.start(&cells)) + puzzle.cells() as u32);
+    let clock = Stopwatch::start();
+    let mut best: Option<Vec<Move>> = None;
+    let mut width = FIRST_WIDTH;
+    loop {
+        let began = clock.elapsed().as_secs_f64();
+        // No step needs more than a few moves per cell of the board for each move of the bound.
+        let bound = best.as_ref().map_or(first_bound, |b| b.len() as u32);
+        let found = beam::search(
+            (&puzzle, &placing, &zobrist),
+            &reached,
+            &cells,
+            Shape {
+                width,
+                bound,
+                remember: usize::MAX,
+            },
+            stats,
+            &mut |_| {
+                let elapsed = clock.elapsed().as_secs_f64();
+                !limits.cancelled() && (elapsed < seconds || (best.is_none() && elapsed < most))
+            },
+        );
+        match found {
+            Ok(moves) => best = Some(moves),
+            Err(Halt::Stopped) => break,
+            Err(Halt::Exhausted) => {}
+        }
+        let took = clock.elapsed().as_secs_f64() - began;
+        if clock.elapsed().as_secs_f64() + 2.5 * took > seconds {
+            break;
+        }
+        width *= 2;
+    }
+    best
+}
+
+/// The most tiles one step places (a line of a 16×16 board).
+const MAX_LINE: usize = 16;
+
+/// The Manhattan distance of some tiles only: a lower bound on placing them. For ranking, the
+/// blank's distance to the nearest of them still out of place is added, so the beam drives the
+/// blank to the work instead of drifting among positions of equal distance.
+struct Placing {
+    width: usize,
+    /// `table[tile * cells + cell]`: the tile's distance from that cell, 0 for other tiles.
+    table: Vec<u8>,
+    cells: usize,
+    /// Each tile's index among the placed ones (`u8::MAX`: not one of them).
+    index: Vec<u8>,
+    /// The goal cell of each placed tile, by index.
+    targets: Vec<u8>,
+}
+
+/// The distance of the placed tiles, where each of them is, and where the blank is.
+#[derive(Clone, Copy, Debug)]
+struct PlacingState {
+    sum: u32,
+    at: [u8; MAX_LINE],
+    blank: u8,
+}
+
+impl Placing {
+    fn new(puzzle: &Puzzle, tiles: &[u8]) -> Placing {
+        let manhattan = Manhattan::for_puzzle(puzzle);
+        let cells = puzzle.cells();
+        let mut table = vec![0u8; cells * cells];
+        let mut index = vec![u8::MAX; cells];
+        for (k, &t) in tiles.iter().enumerate() {
+            let at = usize::from(t) * cells;
+            table[at..at + cells].copy_from_slice(manhattan.tile_table(t));
+            index[usize::from(t)] = k as u8;
+        }
+        let targets = tiles
+            .iter()
+            .map(|&t| puzzle.target()[usize::from(t)])
+            .collect();
+        Placing {
+            width: puzzle.size().width(),
+            table,
+            cells,
+            index,
+            targets,
+        }
+    }
+
+    fn entry(&self, tile: u8, cell: usize) -> u32 {
+        u32::from(self.table[usize::from(tile) * self.cells + cell])
+    }
+
+    fn distance(&self, a: u8, b: u8) -> u32 {
+        let (a, b) = (usize::from(a), usize::from(b));
+        ((a / self.width).abs_diff(b / self.width) + (a % self.width).abs_diff(b % self.width))
+            as u32
+    }
+}
+
+impl Heuristic for Placing {
+    type State = PlacingState;
+
+    fn name(&self) -> &'static str {
+        "placing"
+    }
+
+    fn start(&self, cells: &[u8]) -> PlacingState {
+        let mut state = PlacingState {
+            sum: 0,
+            at: [0; MAX_LINE],
+            blank: 0,
+        };
+        for (cell, &t) in cells.iter().enumerate() {
+            state.sum += self.entry(t, cell);
+            match self.index[usize::from(t)] {
+                _ if t == 0 => state.blank = cell as u8,
+                u8::MAX => {}
+                k => state.at[usize::from(k)] = cell as u8,
+            }
+        }
+        state
+    }
+
+    fn value(&self, state: &PlacingState) -> u32 {
+        state.sum
+    }
+
+    fn rank(&self, state: &PlacingState) -> u32 {
+        let nearest = self
+            .targets
+            .iter()
+            .zip(&state.at)
+            .filter(|(target, at)| target != at)
+            .map(|(_, &at)| self.distance(at, state.blank))
+            .min()
+            .unwrap_or(1);
+        4 * state.sum + nearest
+    }
+
+    fn moved(
+        &self,
+        state: &PlacingState,
+        _: &[u8],
+        tile: u8,
+        from: usize,
+        to: usize,
+    ) -> PlacingState {
+        let mut next = *state;
+        next.sum = state.sum + self.entry(tile, to) - self.entry(tile, from);
+        next.blank = from as u8;
+        if let Some(at) = next.at.get_mut(usize::from(self.index[usize::from(tile)])) {
+            *at = to as u8;
+        }
+        next
+    }
+
+    fn consistent(&self) -> bool {
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use npuzzle_core::Generator;
+
+    #[test]
+    fn a_region_is_a_board_toward_its_own_goal() {
+        // 3x3 whose top row is placed: the lower 2x3 region, renamed after its goal cells.
+        let work: Board = "1 2 3/5 0 6/4 7 8".parse().unwrap();
+        let region = Region { top: 1, left: 0 }.board(&work).unwrap();
+        assert_eq!(region.to_string(), "2 0 3/1 4 5");
+        // A tile whose goal lies outside the region: not a reduction of this board.
+        assert!(
+            Region { top: 1, left: 0 }
+                .board(&"4 2 3/1 0 6/5 7 8".parse().unwrap())
+                .is_none()
+        );
+    }
+
+    #[test]
+    fn reduction_solves_large_boards() {
+        let goal = Goal::BlankLast.board("8x7".parse().unwrap()).unwrap();
+        for seed in 1..=3 {
+            let board = Generator::new(seed).random_position(&goal);
+            let mut stats = Stats::default();
+            let moves = solve(
+                &board,
+                &goal,
+                Duration::from_millis(400),
+                &Limits::default(),
+                &mut stats,
+            )
+            .unwrap();
+            let mut end = board.clone();
+            end.apply_all(&moves).unwrap();
+            assert_eq!(end, goal);
+        }
+        // Other goals are not reduced.
+        let spiral = Goal::Spiral.board("8x7".parse().unwrap()).unwrap();
+        let board = Generator::new(1).random_position(&spiral);
+        let limits = Limits::default();
+        assert!(
+            solve(
+                &board,
+                &spiral,
+                Duration::from_millis(50),
+                &limits,
+                &mut Stats::default()
+            )
+            .is_none()
+        );
+    }
+}
