@@ -21,9 +21,10 @@ const FINAL_SIDE: usize = 5;
 /// The narrowest beam of a step; each next one is twice as wide.
 const FIRST_WIDTH: usize = 256;
 
-/// Solves `board` toward the blank-last `goal` of its size by reduction within about `budget`;
-/// `None` for other goals, or when a step finds nothing in its time. The moves are not yet
-/// replayed (the caller verifies them).
+/// Solves `board` toward the blank-last `goal` of its size by reduction within about `budget`
+/// and `limits` (nodes counted in `stats`, which holds the caller's count so far); `None` for
+/// other goals, or when a step finds nothing in its time. The moves are not yet replayed (the
+/// caller verifies them).
 pub(crate) fn solve(
     board: &Board,
     goal: &Board,
@@ -62,13 +63,17 @@ pub(crate) fn solve(
     let sub_goal = Goal::BlankLast.board(sub.size()).ok()?;
     let puzzle = Puzzle::new(&sub_goal).ok()?;
     let left_time = (deadline - clock.elapsed().as_secs_f64()).max(0.0);
+    let mut rest = limits.clone();
+    rest.max_nodes = limits
+        .max_nodes
+        .map(|max| max.saturating_sub(stats.expanded));
     let last = anytime::solve(
         &puzzle,
         &LinearConflict::new(&puzzle),
         &sub,
         Duration::from_secs_f64(left_time),
         0,
-        limits.clone(),
+        rest,
     )
     .ok()?;
     stats.expanded += last.stats.expanded;
@@ -150,9 +155,11 @@ fn place_line(
                 remember: usize::MAX,
             },
             stats,
-            &mut |_| {
+            &mut |spent| {
                 let elapsed = clock.elapsed().as_secs_f64();
-                !limits.cancelled() && (elapsed < seconds || (best.is_none() && elapsed < most))
+                !limits.cancelled()
+                    && limits.max_nodes.is_none_or(|max| spent.expanded < max)
+                    && (elapsed < seconds || (best.is_none() && elapsed < most))
             },
         );
         match found {
