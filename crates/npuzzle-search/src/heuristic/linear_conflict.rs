@@ -137,16 +137,6 @@ impl LinearConflict {
     }
 }
 
-fn rank_weight() -> u32 {
-    static W: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
-    *W.get_or_init(|| {
-        std::env::var("NPUZZLE_RANK")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(8)
-    })
-}
-
 /// The number of items to remove so that the rest increase: length minus the longest increasing
 /// subsequence (patience sorting; lines hold at most [`MAX_LINE`] items).
 fn must_leave(goals: impl Iterator<Item = u8>) -> u8 {
@@ -191,11 +181,6 @@ impl Heuristic for LinearConflict {
     #[inline]
     fn value(&self, state: &LinearConflictState) -> u32 {
         state.manhattan + 2 * state.leaving
-    }
-
-    #[inline]
-    fn rank(&self, state: &LinearConflictState) -> u32 {
-        4 * state.manhattan + rank_weight() * state.leaving
     }
 
     #[inline]
