@@ -43,6 +43,7 @@ const state = {
   hint: null, // the tile a hint points at
   god: null, // { moves, index, paused, timer }
   optimal: null,
+  optimalPending: false,
   announced: false,
   solver: null,
 };
@@ -71,6 +72,7 @@ function newGame({ size, seed, position } = {}) {
   state.hint = null;
   state.announced = false;
   state.optimal = null;
+  state.optimalPending = false;
   const { game } = state;
   $('seed').value = game.seed() ?? '';
   const shape = `${game.width()}x${game.height()}`;
@@ -80,9 +82,15 @@ function newGame({ size, seed, position } = {}) {
   render();
   if (game.width() * game.height() <= OPTIMAL_CELLS) {
     const start = game.start_game_id();
-    state.solver.solve(start, state.goal).then((solution) => {
-      if (state.game.start_game_id() === start && solution.optimal) state.optimal = solution.length;
-    }, () => {});
+    state.optimalPending = true;
+    const answered = (solution) => {
+      if (state.game.start_game_id() !== start) return;
+      state.optimalPending = false;
+      if (solution?.optimal) state.optimal = solution.length;
+      // A quick win may open the dialog before the worker answers: fill it in now.
+      if ($('win').open) showOptimal();
+    };
+    state.solver.solve(start, state.goal).then(answered, () => answered(null));
   }
 }
 
@@ -185,14 +193,22 @@ function clickCell(row, column) {
   act(() => state.game.click(row, column, now()), () => direction);
 }
 
+/** The win dialog's line on the optimal length: known, still being computed, or out of reach. */
+function showOptimal() {
+  const { game } = state;
+  $('win-optimal').textContent = state.optimal !== null
+    ? `Optimal: ${state.optimal} moves; efficiency ${Math.round((100 * state.optimal) / Math.max(game.stm(), 1))}%.`
+    : state.optimalPending
+      ? 'Computing the optimal length…'
+      : 'The optimal length is computed for boards of up to 16 cells.';
+}
+
 function win() {
   stopGod();
   const { game } = state;
   const seconds = game.elapsed_ms(now()) / 1000;
   $('win-summary').textContent = `${game.stm()} moves (${game.mtm()} MTM) in ${seconds.toFixed(2)} s, ${game.tiles_per_second(now()).toFixed(2)} TPS${game.is_assisted() ? ', assisted' : ''}.`;
-  $('win-optimal').textContent = state.optimal !== null
-    ? `Optimal: ${state.optimal} moves; efficiency ${Math.round((100 * state.optimal) / Math.max(game.stm(), 1))}%.`
-    : 'The optimal length is computed for boards of up to 16 cells.';
+  showOptimal();
   const seed = game.seed();
   $('win-seed').textContent = seed ? `Seed ${seed} (npuzzle play --size ${game.width()}x${game.height()} --seed ${seed})` : '';
   if (!state.announced) {

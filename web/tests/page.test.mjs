@@ -75,6 +75,8 @@ test('a position from the address is played by click and keyboard to the win', a
   await page.keyboard.press('ArrowLeft');
   await page.waitForSelector('#win[open]');
   assert.match(await page.textContent('#win-summary'), /^2 moves \(1 MTM\)/);
+  // The optimal length comes from the worker, possibly after the win: the dialog fills it in.
+  await page.waitForFunction(() => /Optimal/.test(document.querySelector('#win-optimal').textContent));
   assert.match(await page.textContent('#win-optimal'), /Optimal: 2 moves; efficiency 100%/);
   assert.deepEqual(errors, []);
   await page.close();
