@@ -87,7 +87,7 @@ pub fn solve<H: Heuristic>(
     }
     let zobrist = Zobrist::new(puzzle.cells());
     let mut width = FIRST_WIDTH;
-    while best.len() > lower_bound as usize && !allowance.over(&stats) {
+    while best.len() > lower_bound as usize && !allowance.over(stats.expanded) {
         let memory = beam::memory::<H::State>(puzzle.cells(), width, best.len());
         if limits.max_memory.is_some_and(|max| memory > max) {
             break;
@@ -103,7 +103,7 @@ pub fn solve<H: Heuristic>(
                 remember: REMEMBERED,
             },
             &mut stats,
-            &mut |stats| !allowance.over(stats),
+            &mut |stats| !allowance.over(stats.expanded),
         );
         match found {
             Ok(moves) => {
@@ -129,12 +129,12 @@ pub fn solve<H: Heuristic>(
     // Then fresh beams over stretches of the path, as wide as the last, and last optimal
     // sub-paths over short windows.
     let mut window = 40;
-    while best.len() > lower_bound as usize && !allowance.over(&stats) && window < best.len() {
+    while best.len() > lower_bound as usize
+        && !allowance.over(stats.expanded)
+        && window < best.len()
+    {
         let (shorter, expanded) = shorten::beam_pass(board, &best, window, width, &mut |s| {
-            !allowance.over(&Stats {
-                expanded: stats.expanded + s.expanded,
-                ..Stats::default()
-            })
+            !allowance.over(stats.expanded + s.expanded)
         });
         stats.expanded += expanded;
         let improved = shorter.len() < best.len();
@@ -145,7 +145,8 @@ pub fn solve<H: Heuristic>(
     }
     let mut window = 12;
     let longest = best.len().min(shorten::MAX_DEPTH);
-    while best.len() > lower_bound as usize && !allowance.over(&stats) && window <= longest {
+    while best.len() > lower_bound as usize && !allowance.over(stats.expanded) && window <= longest
+    {
         let before = best.len();
         best = allowance.shorten(board, best, window, &mut stats);
         if best.len() == before {
@@ -206,9 +207,9 @@ impl<'a> Allowance<'a> {
         self.clock.elapsed().as_secs_f64()
     }
 
-    /// Whether a search that has done `stats` so far has used up the allowance.
-    fn over(&self, stats: &Stats) -> bool {
-        stats.expanded >= self.nodes || self.elapsed() >= self.budget || self.limits.cancelled()
+    /// Whether a search that has expanded `expanded` positions so far has used up the allowance.
+    fn over(&self, expanded: u64) -> bool {
+        expanded >= self.nodes || self.elapsed() >= self.budget || self.limits.cancelled()
     }
 
     /// Replaces the end of `moves` by an optimal one, as far back as searches stay quick.
@@ -220,11 +221,8 @@ impl<'a> Allowance<'a> {
         moves: Vec<Move>,
         stats: &mut Stats,
     ) -> Vec<Move> {
-        let spent = Stats {
-            expanded: stats.expanded,
-            ..Stats::default()
-        };
-        let stop = || self.over(&spent);
+        let spent = stats.expanded;
+        let stop = || self.over(spent);
         let effort = Effort {
             nodes: SUFFIX_NODES,
             stop: &stop,
@@ -243,11 +241,8 @@ impl<'a> Allowance<'a> {
         stats: &mut Stats,
     ) -> Vec<Move> {
         loop {
-            let spent = Stats {
-                expanded: stats.expanded,
-                ..Stats::default()
-            };
-            let stop = || self.over(&spent);
+            let spent = stats.expanded;
+            let stop = || self.over(spent);
             let effort = Effort {
                 nodes: (1u64 << 14) * window as u64,
                 stop: &stop,
@@ -256,7 +251,7 @@ impl<'a> Allowance<'a> {
             let (shorter, expanded) = shorten::pass(board, &moves, window, effort);
             stats.expanded += expanded;
             moves = shorter;
-            if moves.len() == before || self.over(stats) {
+            if moves.len() == before || self.over(stats.expanded) {
                 return moves;
             }
         }

@@ -82,16 +82,22 @@ pub(crate) fn beam_pass(
 ) -> (Vec<Move>, u64) {
     let mut best = moves.to_vec();
     let mut stats = Stats::default();
+    let zobrist = Zobrist::new(start.cells().len());
+    // The position after `best[..from]`: a splice after `from` leaves it as it is.
+    let mut at = start.clone();
     let mut from = 0;
     while from + 2 < best.len() && keep_going(&stats) {
         let to = (from + window).min(best.len());
-        let states = replay(start, &best[..to]);
-        let Ok(puzzle) = Puzzle::new(&states[to]) else {
+        let mut end = at.clone();
+        // The moves were replayed by the search that found them: legal by construction.
+        if end.apply_all(&best[from..to]).is_err() {
+            break;
+        }
+        let Ok(puzzle) = Puzzle::new(&end) else {
             break;
         };
         let h = LinearConflict::new(&puzzle);
-        let zobrist = Zobrist::new(puzzle.cells());
-        let cells = puzzle.bytes(&states[from]);
+        let cells = puzzle.bytes(&at);
         let found = beam::search(
             (&puzzle, &h, &zobrist),
             &|cells: &[u8]| cells == puzzle.goal_cells(),
@@ -109,7 +115,13 @@ pub(crate) fn beam_pass(
                 best.splice(from..to, sub);
             }
             Err(Halt::Stopped) => break,
-            _ => from += window / 2,
+            _ => {
+                let step = (from + window / 2).min(best.len());
+                if at.apply_all(&best[from..step]).is_err() {
+                    break;
+                }
+                from = step;
+            }
         }
     }
     (best, stats.expanded)

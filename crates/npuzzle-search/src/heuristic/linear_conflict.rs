@@ -1,5 +1,7 @@
 //! Manhattan distance plus linear conflicts, for any goal.
 
+use std::sync::OnceLock;
+
 use super::{Heuristic, Manhattan};
 use crate::puzzle::Puzzle;
 
@@ -37,29 +39,34 @@ pub struct LinearConflict {
     goal_column: Vec<u8>,
     /// For rows of at most [`TABLE_LINE`] cells: the tiles that must leave, by the row's key
     /// (three bits a cell: 0 for a tile of another row or the blank, else its goal column + 1).
-    row_table: Vec<u8>,
+    row_table: &'static [u8],
     /// The same for columns (goal rows + 1).
-    column_table: Vec<u8>,
+    column_table: &'static [u8],
 }
 
 /// The longest line whose leaving counts are looked up in a table (8^7 entries, 2 MB) instead of
 /// computed.
 const TABLE_LINE: usize = 7;
 
-/// The leaving count of every key of a line of `len` cells.
-fn leaving_table(len: usize) -> Vec<u8> {
-    if len > TABLE_LINE {
-        return Vec::new();
-    }
-    (0..1usize << (3 * len))
-        .map(|key| {
-            must_leave(
-                (0..len)
-                    .map(|i| ((key >> (3 * i)) & 7) as u8)
-                    .filter(|&code| code != 0),
-            )
-        })
-        .collect()
+/// The leaving count of every key of a line of `len` cells (empty above [`TABLE_LINE`]). Built
+/// once per length and shared: it depends on nothing else, and searches build many heuristics.
+fn leaving_table(len: usize) -> &'static [u8] {
+    static TABLES: [OnceLock<Vec<u8>>; TABLE_LINE + 1] =
+        [const { OnceLock::new() }; TABLE_LINE + 1];
+    let Some(table) = TABLES.get(len) else {
+        return &[];
+    };
+    table.get_or_init(|| {
+        (0..1usize << (3 * len))
+            .map(|key| {
+                must_leave(
+                    (0..len)
+                        .map(|i| ((key >> (3 * i)) & 7) as u8)
+                        .filter(|&code| code != 0),
+                )
+            })
+            .collect()
+    })
 }
 
 /// Manhattan distance and the tiles that must leave each line.
