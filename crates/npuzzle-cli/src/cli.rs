@@ -3,7 +3,7 @@
 use clap::{Args, Parser, Subcommand};
 use npuzzle_core::{Format, Goal, Notation, Size};
 use npuzzle_search::Algorithm;
-use npuzzle_search::heuristic::HeuristicKind;
+use npuzzle_search::HeuristicKind;
 
 /// The sliding-tile puzzle: play it, solve it, generate, check, convert and verify positions.
 /// Without a subcommand, npuzzle starts the game (a 4x4 board).
@@ -289,7 +289,7 @@ pub struct SearchArgs {
     /// or tile lists like 1,2,3/4,5,6 (default: the best already built, else one that builds in
     /// seconds).
     #[arg(long, value_name = "PARTITION")]
-    pub partition: Option<String>,
+    pub partition: Option<npuzzle_search::pdb::Partition>,
     /// Where pattern databases are kept (default: $NPUZZLE_CACHE_DIR, else the user's cache).
     #[arg(long, value_name = "DIR")]
     pub cache_dir: Option<std::path::PathBuf>,
@@ -422,20 +422,20 @@ pub enum PdbAction {
         goal: Goal,
         /// 555, 663, 78 (4x4), 6666 (5x5), auto, or tile lists like 1,2,3/4,5,6.
         #[arg(long, value_name = "PARTITION")]
-        partition: Option<String>,
-        /// Build again even if sound files exist.
+        partition: Option<npuzzle_search::pdb::Partition>,
+        /// Build again even if sound files exist (each old file stays until its new one is whole).
         #[arg(long)]
         force: bool,
     },
     /// List the databases built.
     List,
-    /// Check every database's header and checksum.
+    /// Check every database completely: header, name, size and checksum.
     Verify,
     /// Remove databases (files named, or --all).
     Remove {
         /// File names (from `npuzzle pdb list`).
         files: Vec<String>,
-        /// Remove every database.
+        /// Remove every database npuzzle wrote (other files are listed and left).
         #[arg(long)]
         all: bool,
     },

@@ -1,49 +1,31 @@
-//! Pattern databases on disk for the command line: where they live, which to use, and building
-//! them with a progress bar.
+//! Pattern-database events on the command line: what is built and why, with a progress bar on
+//! standard error. The cache folder and its files are the library's [`npuzzle_search::pdb::Store`].
 
-use std::path::{Path, PathBuf};
-
-use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
-use npuzzle_search::Puzzle;
-use npuzzle_search::pdb::{self, AdditivePdb, Event, Pattern};
+use npuzzle_core::Size;
+use npuzzle_search::pdb::Event;
 
-/// The folder of pattern databases: `--cache-dir`, `$NPUZZLE_CACHE_DIR`, or the user's cache.
-pub fn cache_dir(flag: Option<&Path>) -> anyhow::Result<PathBuf> {
-    flag.map(Path::to_path_buf)
-        .or_else(|| std::env::var_os("NPUZZLE_CACHE_DIR").map(PathBuf::from))
-        .or_else(|| {
-            directories::ProjectDirs::from("", "", "npuzzle").map(|d| d.cache_dir().join("pdb"))
-        })
-        .context("no cache directory: give --cache-dir or set NPUZZLE_CACHE_DIR")
-}
-
-/// Whether every database of `partition` is already built in `dir` (by name; soundness is
-/// checked when they are opened).
-pub fn built(dir: &Path, puzzle: &Puzzle, partition: &[Vec<u8>]) -> bool {
-    partition.iter().all(|tiles| {
-        Pattern::new(puzzle, tiles)
-            .map(|pattern| dir.join(pdb::file_name(puzzle, &pattern)).is_file())
-            .unwrap_or(false)
-    })
-}
-
-/// Opens the databases of `partition` from `dir`, building what is missing or damaged with a
-/// progress bar on standard error.
-pub fn open(dir: &Path, puzzle: &Puzzle, partition: &[Vec<u8>]) -> anyhow::Result<AdditivePdb> {
+/// Runs `work` with a reporter that shows each database build of a `size` board.
+pub fn with_progress<T>(size: Size, work: impl FnOnce(&mut dyn FnMut(Event)) -> T) -> T {
     let mut bar: Option<ProgressBar> = None;
-    let size = puzzle.size();
-    let result = pdb::open_or_build(dir, puzzle, partition, &mut |event| match event {
+    let mut hinted = false;
+    let result = work(&mut |event| match event {
         Event::Building { tiles, reason } => {
-            eprintln!("npuzzle: building the {size} database of tiles {tiles:?} ({reason})");
+            if (size.width(), size.height()) == (4, 4) && !hinted {
+                hinted = true;
+                eprintln!(
+                    "npuzzle: building 4x4 pattern databases once (seconds); for the fastest \
+                     solving: npuzzle pdb build --size 4 --partition 78 (two minutes, 288 MB)"
+                );
+            }
+            let message = format!("building the {size} database of tiles {tiles:?} ({reason})");
+            eprintln!("npuzzle: {message}");
             let progress = ProgressBar::new(0).with_style(
                 ProgressStyle::with_template("{msg} [{bar:30}] {percent}% {elapsed}")
                     .unwrap_or_else(|_| ProgressStyle::default_bar())
                     .progress_chars("=> "),
             );
-            progress.set_message(format!(
-                "building the {size} database of tiles {tiles:?} ({reason})"
-            ));
+            progress.set_message(message);
             bar = Some(progress);
         }
         Event::Progress(done, total) => {
@@ -63,6 +45,15 @@ pub fn open(dir: &Path, puzzle: &Puzzle, partition: &[Vec<u8>]) -> anyhow::Resul
                 );
             }
         }
+        Event::NotSaved { error } => {
+            if let Some(bar) = bar.take() {
+                bar.finish_and_clear();
+            }
+            eprintln!("npuzzle: built in memory for this run only; could not save it: {error}");
+        }
     });
-    Ok(result?)
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    result
 }

@@ -3,6 +3,9 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
+use npuzzle_core::solvability::Unsolvable;
+use npuzzle_search::SolveError;
+
 /// The result of a command, worst first when several positions are processed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Status {
@@ -18,6 +21,19 @@ impl From<Status> for ExitCode {
     fn from(status: Status) -> ExitCode {
         ExitCode::from(status as u8)
     }
+}
+
+/// The status an error about one position deserves: a well-formed "no" (the position cannot
+/// be solved, or not within the limits) is 1, anything else (bad input) is 2.
+pub fn of(error: &anyhow::Error) -> Status {
+    let no = error.chain().any(|cause| {
+        cause.downcast_ref::<Unsolvable>().is_some()
+            || matches!(
+                cause.downcast_ref::<SolveError>(),
+                Some(SolveError::Unsolvable(_) | SolveError::LimitReached { .. })
+            )
+    });
+    if no { Status::No } else { Status::BadInput }
 }
 
 /// Prints an error about one input to standard error, naming where it came from.

@@ -556,6 +556,23 @@ fn solve_reports_limits_and_unsolvable_positions() {
     let (code, _, err) = run(&["solve", "2 1 3/4 5 6/7 8 0"], "");
     assert_eq!(code, 1);
     assert!(err.contains("unsolvable"), "{err}");
+    // An unsolvable 4x4 is refused before any pattern database is built.
+    let cache = data_dir("unsolvable-cache");
+    let (code, _, err) = run(
+        &[
+            "solve",
+            "2 1 3 4/5 6 7 8/9 10 11 12/13 14 15 0",
+            "--cache-dir",
+            cache.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("unsolvable") && !err.contains("building"),
+        "{err}"
+    );
+    assert!(!cache.exists());
     let (code, _, err) = run(
         &[
             "solve",
@@ -700,12 +717,17 @@ fn pattern_databases_are_built_listed_verified_used_and_removed() {
         err.contains("damaged") && err.contains("npuzzle: built"),
         "{err}"
     );
-    assert_eq!(
-        stdout(&["pdb", "remove", "--all", "--cache-dir", dir_arg])
-            .lines()
-            .count(),
-        2
+    // Only files npuzzle wrote are removed; others are named and left.
+    let foreign = dir.join("notes.pdb");
+    std::fs::write(&foreign, b"somebody else's file").unwrap();
+    let removed = stdout(&["pdb", "remove", "--all", "--cache-dir", dir_arg]);
+    assert_eq!(removed.matches("removed ").count(), 2, "{removed}");
+    assert!(
+        removed.contains("left") && removed.contains("notes.pdb"),
+        "{removed}"
     );
+    assert!(foreign.exists());
+    std::fs::remove_file(&foreign).unwrap();
     assert!(stdout(&["pdb", "list", "--cache-dir", dir_arg]).starts_with("no pattern databases"));
     let (code, _, err) = run(&["pdb", "build", "--size", "3", "--partition", "78"], "");
     assert_eq!(code, 2);

@@ -52,7 +52,7 @@ fn idastar_by_heuristic(c: &mut Criterion) {
         &boards,
         WalkingDistance::new(&puzzle).expect("tables"),
     );
-    let partition = pdb::partition(&puzzle, "555").expect("5-5-5");
+    let partition = pdb::Partition::Named("555");
     let databases = pdb::build_partition(&puzzle, &partition, &mut |_, _, _| {}).expect("built");
     bench_heuristic(&mut group, &puzzle, &boards, databases);
     group.finish();
@@ -85,13 +85,22 @@ fn pdb_build(c: &mut Criterion) {
     let puzzle = Puzzle::new(&goal).expect("puzzle");
     let mut group = c.benchmark_group("pdb/build");
     group.sample_size(10);
-    let five = pdb::partition(&puzzle, "555").expect("5-5-5");
-    let six = vec![vec![1, 4, 5, 8, 9, 12]];
-    for (name, groups) in [("555", five), ("6 tiles", six)] {
-        group.bench_function(name, |b| {
-            b.iter(|| pdb::build_partition(black_box(&puzzle), &groups, &mut |_, _, _| {}))
-        });
-    }
+    group.bench_function("555", |b| {
+        b.iter(|| {
+            pdb::build_partition(
+                black_box(&puzzle),
+                &pdb::Partition::Named("555"),
+                &mut |_, _, _| {},
+            )
+        })
+    });
+    let six = pdb::Pattern::new(&puzzle, &[1, 4, 5, 8, 9, 12]).expect("6 tiles");
+    group.bench_function("6 tiles", |b| {
+        b.iter(|| {
+            let values = pdb::distances(black_box(&puzzle), &six, &mut |_, _| {})?;
+            pdb::pack(&puzzle, &six, values)
+        })
+    });
     group.finish();
 }
 

@@ -13,6 +13,9 @@ pub enum SolveError {
     /// The position cannot reach the goal (checked before any search).
     #[error(transparent)]
     Unsolvable(#[from] Unsolvable),
+    /// The goal layout is for another board size.
+    #[error(transparent)]
+    Goal(#[from] npuzzle_core::GoalSizeMismatch),
     /// The board is too large for this algorithm.
     #[error(
         "a {size} board is too large for this solver (at most {max_cells} cells); use the constructive solver"
@@ -26,6 +29,9 @@ pub enum SolveError {
     /// The algorithm or heuristic does not apply here.
     #[error("{0}")]
     Unsupported(String),
+    /// A pattern database could not be chosen, built or loaded.
+    #[error(transparent)]
+    Pdb(#[from] crate::pdb::PdbError),
     /// A limit was hit; the statistics say how far the search got.
     #[error("stopped by {limit} after {} nodes expanded", stats.expanded)]
     LimitReached {

@@ -10,6 +10,7 @@
 #![warn(missing_docs)]
 
 pub mod algorithm;
+mod any_heuristic;
 mod clock;
 mod error;
 pub mod heuristic;
@@ -18,9 +19,11 @@ pub mod pdb;
 mod puzzle;
 mod solution;
 mod solver;
+mod solvers;
 mod stats;
 
 pub use algorithm::table::DistanceTable;
+pub use any_heuristic::{AnyHeuristic, HeuristicKind};
 pub use error::SolveError;
 pub use limits::{Budget, Cancel, Limit, Limits};
 pub use puzzle::{MAX_SEARCH_CELLS, Puzzle};
@@ -28,4 +31,5 @@ pub use solution::Solution;
 pub use solver::{
     AUTO_ANYTIME_CELLS, AUTO_OPTIMAL_CELLS, Algorithm, DEFAULT_BUDGET, Options, Plan, Solver, plan,
 };
+pub use solvers::{Request, Solvers};
 pub use stats::Stats;

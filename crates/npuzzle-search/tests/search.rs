@@ -8,11 +8,10 @@ use std::time::Duration;
 use npuzzle_core::{Board, Generator, Goal, Move, Size};
 use npuzzle_search::algorithm::best_first::{self, Priority};
 use npuzzle_search::algorithm::{anytime, constructive, idastar, rbfs};
-use npuzzle_search::heuristic::{
-    AnyHeuristic, Heuristic, HeuristicKind, LinearConflict, Manhattan, WalkingDistance,
-};
+use npuzzle_search::heuristic::{Heuristic, LinearConflict, Manhattan, WalkingDistance};
 use npuzzle_search::{
-    Algorithm, DistanceTable, Limit, Limits, Options, Puzzle, SolveError, Solver,
+    Algorithm, AnyHeuristic, DistanceTable, HeuristicKind, Limit, Limits, Options, Puzzle, Request,
+    SolveError, Solver, Solvers,
 };
 use proptest::prelude::*;
 
@@ -568,7 +567,7 @@ fn big_boards_are_solved_constructively() {
 
 mod pattern_databases {
     use super::*;
-    use npuzzle_search::pdb::{self, Pattern, storage};
+    use npuzzle_search::pdb::{self, Event, Partition, Pattern, PdbError, Store};
 
     fn temp_dir(name: &str) -> std::path::PathBuf {
         let dir = std::env::temp_dir().join(format!("npuzzle-pdb-{name}-{}", std::process::id()));
@@ -582,7 +581,8 @@ mod pattern_databases {
         for goal in [Goal::BlankLast, Goal::Spiral] {
             let t = table("3x3", goal);
             let puzzle = t.puzzle().clone();
-            let h = pdb::build_partition(&puzzle, &[(1..=8).collect()], &mut |_, _, _| {}).unwrap();
+            let all = Partition::Tiles(vec![(1..=8).collect()]);
+            let h = pdb::build_partition(&puzzle, &all, &mut |_, _, _| {}).unwrap();
             for depth in 0..t.layer_counts().len() as u8 {
                 for board in t.positions_at(depth) {
                     assert_eq!(
@@ -693,8 +693,8 @@ mod pattern_databases {
         for goal in [Goal::BlankLast, Goal::BlankFirst, Goal::Snake] {
             let t = table("3x3", goal);
             let puzzle = t.puzzle().clone();
-            let groups = pdb::partition(&puzzle, "1,2,3,4/5,6,7,8").unwrap();
-            let h = pdb::build_partition(&puzzle, &groups, &mut |_, _, _| {}).unwrap();
+            let halves = "1,2,3,4/5,6,7,8".parse().unwrap();
+            let h = pdb::build_partition(&puzzle, &halves, &mut |_, _, _| {}).unwrap();
             let mut exact = 0;
             for depth in 0..t.layer_counts().len() as u8 {
                 for board in t.positions_at(depth) {
@@ -710,84 +710,150 @@ mod pattern_databases {
     #[test]
     fn incremental_lookups_match_recomputation() {
         let (_, puzzle) = setup("4", Goal::BlankLast);
-        let groups = pdb::partition(&puzzle, "555").unwrap();
-        let h = pdb::build_partition(&puzzle, &groups, &mut |_, _, _| {}).unwrap();
+        let h = pdb::build_partition(&puzzle, &Partition::Named("555"), &mut |_, _, _| {}).unwrap();
         assert!(h.mirrored());
         let (_, walk) = Generator::new(8).random_walk(puzzle.goal(), 300);
         incremental_matches_scratch(&h, &puzzle, &walk);
     }
 
+    /// Builds the 1,2,3 / 4..8 partition of the 3x3 board in `store`, returning the reasons.
+    fn open_reasons(store: &Store, puzzle: &Puzzle, force: bool) -> Vec<String> {
+        let partition: Partition = "1,2,3/4,5,6,7,8".parse().unwrap();
+        let mut reasons = Vec::new();
+        let mut report = |event: Event| {
+            if let Event::Building { reason, .. } = event {
+                reasons.push(reason);
+            }
+        };
+        if force {
+            store.rebuild(puzzle, &partition, &mut report).unwrap();
+        } else {
+            store.open(puzzle, &partition, &mut report).unwrap();
+        }
+        reasons
+    }
+
     #[test]
-    fn files_round_trip_and_damage_is_detected() {
-        let dir = temp_dir("files");
+    fn the_store_builds_once_and_rebuilds_what_is_damaged() {
+        let store = Store::new(temp_dir("files"));
         let (_, puzzle) = setup("3", Goal::BlankLast);
         let pattern = Pattern::new(&puzzle, &[1, 2, 3]).unwrap();
-        let path = dir.join(pdb::file_name(&puzzle, &pattern));
-        assert!(matches!(
-            storage::load(&path, &puzzle, &pattern),
-            Err(storage::StorageError::Missing(_))
-        ));
-        let values = pdb::distances(&puzzle, &pattern, &mut |_, _| {}).unwrap();
-        let (entries, _) = pdb::pack(&puzzle, &pattern, values).unwrap();
-        assert_eq!(entries.len() as u64, pattern.placements().div_ceil(2));
-        storage::save(&path, &puzzle, &pattern, &entries).unwrap();
-        let loaded = storage::load(&path, &puzzle, &pattern).unwrap();
-        assert_eq!(loaded.entries(), entries.as_slice());
-        let other = Pattern::new(&puzzle, &[1, 2, 4]).unwrap();
-        assert!(matches!(
-            storage::load(&path, &puzzle, &other),
-            Err(storage::StorageError::Mismatch { .. })
-        ));
-        let (_, other_goal) = setup("3", Goal::Spiral);
-        assert!(matches!(
-            storage::load(&path, &other_goal, &pattern),
-            Err(storage::StorageError::Mismatch { .. })
-        ));
-        let mut bytes = std::fs::read(&path).unwrap();
+        let path = store.path(&puzzle, &pattern);
+        let halves: Partition = "1,2,3/4,5,6,7,8".parse().unwrap();
+        assert!(!store.is_built(&puzzle, &halves));
+        assert_eq!(open_reasons(&store, &puzzle, false).len(), 2);
+        assert!(store.is_built(&puzzle, &halves));
+        assert!(open_reasons(&store, &puzzle, false).is_empty(), "kept");
+        assert_eq!(store.verify(&path).unwrap().tiles, [1, 2, 3]);
+        let built = std::fs::read(&path).unwrap();
+
+        // Damage of every kind is found by verify and rebuilt by open, saying why.
+        let mut bytes = built.clone();
         let last = bytes.len() - 1;
         bytes[last] ^= 1;
         std::fs::write(&path, &bytes).unwrap();
-        let error = storage::load(&path, &puzzle, &pattern).unwrap_err();
+        let error = store.verify(&path).unwrap_err();
         assert!(error.to_string().contains("checksum"), "{error}");
-        bytes.truncate(100);
-        std::fs::write(&path, &bytes).unwrap();
+        for damaged in [&bytes[..100], b"not a database".as_slice()] {
+            std::fs::write(&path, damaged).unwrap();
+            assert!(matches!(store.verify(&path), Err(PdbError::Damaged { .. })));
+            let reasons = open_reasons(&store, &puzzle, false);
+            assert!(
+                reasons.len() == 1 && reasons[0].contains("damaged"),
+                "{reasons:?}"
+            );
+            assert_eq!(std::fs::read(&path).unwrap(), built);
+        }
+
+        // A sound file under another database's name is reported, not trusted.
+        let other = store.path(&puzzle, &Pattern::new(&puzzle, &[1, 2, 4]).unwrap());
+        std::fs::copy(&path, &other).unwrap();
         assert!(matches!(
-            storage::load(&path, &puzzle, &pattern),
-            Err(storage::StorageError::Damaged { .. })
+            store.verify(&other),
+            Err(PdbError::Mismatch { .. })
         ));
-        std::fs::write(&path, b"not a database").unwrap();
+
+        // A forced rebuild builds both anew and leaves sound files.
+        assert_eq!(open_reasons(&store, &puzzle, true).len(), 2);
+        assert!(store.verify(&path).is_ok());
+        std::fs::remove_dir_all(store.dir()).unwrap();
+    }
+
+    #[test]
+    fn the_store_removes_only_what_it_wrote_and_cleans_dead_temporaries() {
+        let store = Store::new(temp_dir("remove"));
+        let (_, puzzle) = setup("3", Goal::BlankLast);
+        open_reasons(&store, &puzzle, false);
+        let foreign = store.dir().join("mine.pdb");
+        std::fs::write(&foreign, b"somebody else's file").unwrap();
+        // A temporary of a process that no longer exists, and one of this process.
+        let dead = store.dir().join("3x3-g0-1-2-3.tmp4000000000");
+        let live = store
+            .dir()
+            .join(format!("3x3-g0-1-2-3.tmp{}", std::process::id()));
+        std::fs::write(&dead, b"half").unwrap();
+        std::fs::write(&live, b"half").unwrap();
+        if cfg!(target_os = "linux") {
+            assert_eq!(store.clean(), std::slice::from_ref(&dead));
+            assert!(live.exists());
+        }
         assert!(matches!(
-            storage::load(&path, &puzzle, &pattern),
-            Err(storage::StorageError::Damaged { .. })
+            store.remove("mine.pdb"),
+            Err(PdbError::Damaged { .. })
         ));
-        // open_or_build rebuilds what is damaged, saying why.
-        let mut reasons = Vec::new();
-        pdb::open_or_build(
-            &dir,
-            &puzzle,
-            &[vec![1, 2, 3], vec![4, 5, 6, 7, 8]],
-            &mut |event| {
-                if let pdb::Event::Building { reason, .. } = event {
-                    reasons.push(reason);
-                }
-            },
-        )
-        .unwrap();
-        assert_eq!(reasons.len(), 2);
-        assert!(
-            reasons[0].contains("damaged") && reasons[1].contains("not built"),
-            "{reasons:?}"
-        );
-        assert!(storage::load(&path, &puzzle, &pattern).is_ok());
-        std::fs::remove_dir_all(&dir).unwrap();
+        assert!(matches!(
+            store.remove("../x.pdb"),
+            Err(PdbError::Missing(_))
+        ));
+        let (removed, left) = store.remove_all().unwrap();
+        assert_eq!(removed.len(), 2);
+        assert_eq!(left.len(), 1);
+        assert!(foreign.exists() && live.exists());
+        std::fs::remove_dir_all(store.dir()).unwrap();
+    }
+
+    /// A FIFO named like a database is never opened (opening one blocks until a writer comes).
+    #[cfg(unix)]
+    #[test]
+    fn the_store_never_opens_what_is_not_a_regular_file() {
+        let store = Store::new(temp_dir("fifo"));
+        std::fs::create_dir_all(store.dir()).unwrap();
+        let fifo = store.dir().join("3x3-g0-1.pdb");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if !made.is_ok_and(|s| s.success()) {
+            return; // no mkfifo here: nothing to check
+        }
+        let entries = store.entries().unwrap();
+        assert!(matches!(entries[0].header, Err(PdbError::NotAFile(_))));
+        assert!(matches!(store.verify(&fifo), Err(PdbError::NotAFile(_))));
+        std::fs::remove_dir_all(store.dir()).unwrap();
+    }
+
+    /// A folder that cannot be written still gives databases, from memory, and says so.
+    #[test]
+    fn an_unwritable_store_builds_in_memory() {
+        let blocker = temp_dir("blocked");
+        std::fs::write(&blocker, b"a file where the folder should be").unwrap();
+        let store = Store::new(blocker.join("pdb"));
+        let (_, puzzle) = setup("3", Goal::BlankLast);
+        let mut unsaved = 0;
+        let h = store
+            .open(&puzzle, &"1,2,3/4,5,6,7,8".parse().unwrap(), &mut |event| {
+                unsaved += usize::from(matches!(event, Event::NotSaved { .. }));
+            })
+            .unwrap();
+        assert_eq!(unsaved, 2);
+        assert_eq!(h.databases().len(), 2);
+        std::fs::remove_file(&blocker).unwrap();
     }
 
     #[test]
     fn korf_instances_with_5_5_5_databases() {
-        let dir = temp_dir("korf");
+        let store = Store::new(temp_dir("korf"));
         let (_, puzzle) = setup("4", Goal::BlankFirst);
-        let groups = pdb::partition(&puzzle, "555").unwrap();
-        let h = pdb::open_or_build(&dir, &puzzle, &groups, &mut |_| {}).unwrap();
+        let h = store
+            .open(&puzzle, &Partition::Named("555"), &mut |_| {})
+            .unwrap();
         let size = Size::square(4).unwrap();
         let all = instances("korf100.txt", 16);
         for (tiles, optimal) in &all {
@@ -819,31 +885,97 @@ mod pattern_databases {
             ),
             "{limited:?}"
         );
-        std::fs::remove_dir_all(&dir).unwrap();
+        std::fs::remove_dir_all(store.dir()).unwrap();
     }
 
     #[test]
     fn partitions_by_name_and_by_tiles() {
+        let groups = |puzzle: &Puzzle, text: &str| text.parse::<Partition>()?.groups(puzzle);
         let (_, four) = setup("4", Goal::BlankLast);
         for name in ["555", "663", "78"] {
-            let groups = pdb::partition(&four, name).unwrap();
-            let mut all: Vec<u8> = groups.concat();
+            assert_eq!(name.parse::<Partition>().unwrap().to_string(), name);
+            let mut all: Vec<u8> = groups(&four, name).unwrap().concat();
             all.sort_unstable();
             assert_eq!(all, (1..16).collect::<Vec<u8>>(), "{name}");
         }
         let (_, spiral) = setup("4", Goal::Spiral);
-        assert!(pdb::partition(&spiral, "663").is_err());
-        assert_eq!(
-            pdb::partition(&spiral, "auto")
-                .unwrap()
-                .iter()
-                .map(Vec::len)
-                .collect::<Vec<_>>(),
-            [6, 6, 3]
-        );
-        assert!(pdb::partition(&four, "1,2/3").is_err());
-        assert!(pdb::partition(&four, "6666").is_err());
+        assert!(groups(&spiral, "663").is_err());
+        let sizes: Vec<usize> = groups(&spiral, "auto")
+            .unwrap()
+            .iter()
+            .map(Vec::len)
+            .collect();
+        assert_eq!(sizes, [6, 6, 3]);
+        assert!(groups(&four, "1,2/3").is_err());
+        assert!(groups(&four, "6666").is_err());
+        for bad in ["", "66", "1,2/x", "1,,2", "0,1"] {
+            assert!(
+                matches!(bad.parse::<Partition>(), Err(PdbError::Partition(_))),
+                "{bad:?}"
+            );
+        }
         let (_, five) = setup("5", Goal::BlankFirst);
-        assert_eq!(pdb::partition(&five, "6666").unwrap().len(), 4);
+        assert_eq!(groups(&five, "6666").unwrap().len(), 4);
+    }
+}
+
+mod requests {
+    use super::*;
+    use npuzzle_search::pdb::Store;
+
+    /// A request solves like a solver prepared by hand, and a batch of mixed sizes gives each
+    /// position the answer it gets alone.
+    #[test]
+    fn requests_and_batches_solve_each_position_as_alone() {
+        let positions: Vec<Board> = [
+            "8 6 7/2 5 4/3 0 1",
+            "1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 0",
+            "1 2 3/4 5 6/0 7 8",
+        ]
+        .iter()
+        .map(|t| t.parse().unwrap())
+        .collect();
+        let options = Options {
+            algorithm: Algorithm::IdaStar,
+            ..Options::default()
+        };
+        let mut batch = Solvers::new(Goal::BlankLast, options.clone());
+        for board in &positions {
+            let alone = Request::new(board.clone()).options(options.clone()).solve();
+            let batched = batch.solve(board, &mut |_| {});
+            match (alone, batched) {
+                (Ok(a), Ok(b)) => {
+                    assert_eq!(a.moves, b.moves, "{board}");
+                    assert_eq!(a.algorithm, Algorithm::IdaStar);
+                }
+                (Err(SolveError::Unsolvable(_)), Err(SolveError::Unsolvable(_))) => {
+                    assert_eq!(board.size().cells(), 16, "{board}");
+                }
+                other => panic!("{board}: {other:?}"),
+            }
+        }
+        let wrong = Request::new(positions[0].clone())
+            .goal(Goal::Custom(
+                "1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 0".parse().unwrap(),
+            ))
+            .solve();
+        assert!(matches!(wrong, Err(SolveError::Goal(_))), "{wrong:?}");
+    }
+
+    /// Solvability is checked before any database is chosen or built.
+    #[test]
+    fn an_unsolvable_position_builds_nothing() {
+        let dir = std::env::temp_dir().join(format!("npuzzle-unsolvable-{}", std::process::id()));
+        let mut solvers =
+            Solvers::new(Goal::BlankLast, Options::default()).with_store(Store::new(&dir), None);
+        let swapped: Board = "2 1 3 4/5 6 7 8/9 10 11 12/13 14 15 0".parse().unwrap();
+        let mut builds = 0;
+        let result = solvers.solve(&swapped, &mut |_| builds += 1);
+        assert!(
+            matches!(result, Err(SolveError::Unsolvable(_))),
+            "{result:?}"
+        );
+        assert_eq!(builds, 0);
+        assert!(!dir.exists());
     }
 }

@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 
 use npuzzle_core::{Board, format_moves};
 use npuzzle_search::algorithm::constructive;
-use npuzzle_search::{Algorithm, Solution, SolveError, Solver};
+use npuzzle_search::{Algorithm, Solution, Solver};
 use serde_json::json;
 
 use crate::cli::SolveArgs;
@@ -25,30 +25,36 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
     let mut search = args.search.clone();
     search.split |= args.position.is_some();
     let mut solvers = Solvers::new(args.input.goal.clone(), &search)?;
-    let mut worst = Status::Success;
-    let mut jobs = Vec::new();
-    for item in &items {
-        let prepared = input::parse(item, args.input.from, &args.input.goal)
-            .and_then(|input| Ok((solvers.for_board(&input.board)?, input.board)));
-        match prepared {
-            Ok(job) => jobs.push((item, job)),
-            Err(error) => {
-                status::report(&item.place, &error);
-                worst = Status::BadInput;
-            }
-        }
-    }
+    let jobs: Vec<_> = items
+        .iter()
+        .map(|item| {
+            let prepared = input::parse(item, args.input.from, &args.input.goal)
+                .and_then(|input| Ok((solvers.for_board(&input.board)?, input.board)));
+            (item, prepared)
+        })
+        .collect();
     // Constructive solutions can be billions of moves: they are streamed, one position at a
     // time, in their place in the input. Every other position is solved in the pool first; each
     // keeps the method of its own board size.
     let streamed = |solver: &Solver| solver.algorithm() == Algorithm::Constructive;
-    let searched: Vec<_> = jobs.iter().filter(|(_, (s, _))| !streamed(s)).collect();
-    let mut results = run_batch(&search, &searched, |(_, (solver, board))| {
-        solver.solve(board)
-    })?
-    .into_iter();
+    let searched: Vec<_> = jobs
+        .iter()
+        .filter_map(|(_, job)| job.as_ref().ok())
+        .filter(|(solver, _)| !streamed(solver))
+        .collect();
+    let mut results =
+        run_batch(&search, &searched, |(solver, board)| solver.solve(board))?.into_iter();
     let batch = jobs.len() > 1;
-    for (item, (solver, board)) in &jobs {
+    let mut worst = Status::Success;
+    for (item, job) in &jobs {
+        let (solver, board) = match job {
+            Ok(job) => job,
+            Err(error) => {
+                status::report(&item.place, error);
+                worst = worst.max(status::of(error));
+                continue;
+            }
+        };
         if streamed(solver) {
             if let Err(error) = stream_constructive(args, board, solver, out) {
                 if status::is_output_error(&error) {
@@ -62,11 +68,9 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
         match results.next() {
             Some(Ok(solution)) => write_solution(args, board, &solution, batch, out)?,
             Some(Err(error)) => {
-                worst = worst.max(match error {
-                    SolveError::Unsolvable(_) | SolveError::LimitReached { .. } => Status::No,
-                    _ => Status::BadInput,
-                });
-                status::report(&item.place, &error.into());
+                let error = error.into();
+                worst = worst.max(status::of(&error));
+                status::report(&item.place, &error);
             }
             None => anyhow::bail!("internal error: a position was not solved"),
         }

@@ -15,8 +15,8 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 
+use super::error::PdbError;
 use super::pattern::Pattern;
-use crate::error::SolveError;
 use crate::puzzle::Puzzle;
 
 /// Marks a placement not reached yet.
@@ -190,14 +190,14 @@ pub fn distances(
     puzzle: &Puzzle,
     pattern: &Pattern,
     progress: &mut dyn FnMut(u64, u64),
-) -> Result<Vec<u8>, SolveError> {
+) -> Result<Vec<u8>, PdbError> {
     let free = puzzle.cells() - pattern.tiles().len();
     if 8 + 2 * free as u32 <= <AtomicU32 as Word>::BITS {
         Sweep::<AtomicU32>::new(puzzle, pattern)?.run(progress)
     } else if 8 + 2 * free as u32 <= <AtomicU64 as Word>::BITS {
         Sweep::<AtomicU64>::new(puzzle, pattern)?.run(progress)
     } else {
-        Err(SolveError::Unsupported(format!(
+        Err(PdbError::Pattern(format!(
             "a pattern of {} tiles leaves {free} free cells on this board; build patterns of at least {} tiles",
             pattern.tiles().len(),
             puzzle.cells() - 28
@@ -237,12 +237,12 @@ impl std::ops::Add for Found {
 }
 
 impl<'a, W: Word> Sweep<'a, W> {
-    fn new(puzzle: &Puzzle, pattern: &'a Pattern) -> Result<Self, SolveError> {
+    fn new(puzzle: &Puzzle, pattern: &'a Pattern) -> Result<Self, PdbError> {
         let placements = pattern.placements();
         let bytes = placements.saturating_mul(std::mem::size_of::<W>() as u64 + 1);
         let mut words = Vec::new();
         if bytes > MAX_BUILD_BYTES || words.try_reserve_exact(placements as usize).is_err() {
-            return Err(SolveError::Unsupported(format!(
+            return Err(PdbError::Pattern(format!(
                 "the database of tiles {:?} has {placements} entries and needs {:.1} GB to build, \
                  more than the {} GB allowed: use smaller patterns",
                 pattern.tiles(),
@@ -269,7 +269,7 @@ impl<'a, W: Word> Sweep<'a, W> {
         })
     }
 
-    fn run(self, progress: &mut dyn FnMut(u64, u64)) -> Result<Vec<u8>, SolveError> {
+    fn run(self, progress: &mut dyn FnMut(u64, u64)) -> Result<Vec<u8>, PdbError> {
         let placements = self.pattern.placements();
         let occupied = self.home.iter().fold(0u64, |m, &c| m | 1 << c);
         let free = self.grid.all & !occupied;
@@ -282,7 +282,7 @@ impl<'a, W: Word> Sweep<'a, W> {
         let mut depth = 0u8;
         loop {
             if depth + 1 == UNSEEN {
-                return Err(SolveError::Internal(
+                return Err(PdbError::Internal(
                     "pattern distances overflow a byte".into(),
                 ));
             }
@@ -308,7 +308,7 @@ impl<'a, W: Word> Sweep<'a, W> {
             placements / 2
         };
         if reached != expected {
-            return Err(SolveError::Internal(format!(
+            return Err(PdbError::Internal(format!(
                 "the pattern search reached {reached} of {placements} placements"
             )));
         }

@@ -8,8 +8,8 @@
 
 use std::sync::Arc;
 
+use super::error::PdbError;
 use super::pattern::Pattern;
-use crate::error::SolveError;
 use crate::heuristic::Manhattan;
 use crate::puzzle::Puzzle;
 
@@ -112,9 +112,9 @@ pub fn pack(
     puzzle: &Puzzle,
     pattern: &Pattern,
     mut values: Vec<u8>,
-) -> Result<(Vec<u8>, u64), SolveError> {
+) -> Result<(Vec<u8>, u64), PdbError> {
     if values.len() as u64 != pattern.placements() {
-        return Err(SolveError::Unsupported(format!(
+        return Err(PdbError::Pattern(format!(
             "{} distances for a pattern of {} placements",
             values.len(),
             pattern.placements()
@@ -124,7 +124,7 @@ pub fn pack(
     let (cells, k) = (puzzle.cells(), pattern.tiles().len());
     // The placements with the first tile in one cell are a contiguous run of ranks.
     let run = (pattern.placements() / cells as u64) as usize;
-    let excess = |first: usize, run: &mut [u8]| -> Result<u64, SolveError> {
+    let excess = |first: usize, run: &mut [u8]| -> Result<u64, PdbError> {
         let mut walk = Walk {
             table: &table,
             cells,
@@ -146,7 +146,7 @@ pub fn pack(
             }
         });
         match bad {
-            Some((value, manhattan)) => Err(SolveError::Internal(format!(
+            Some((value, manhattan)) => Err(PdbError::Internal(format!(
                 "a pattern distance {value} is below or off the parity of its Manhattan distance {manhattan}"
             ))),
             None => Ok(capped),
@@ -192,8 +192,8 @@ impl Walk<'_> {
 fn for_each_run(
     values: &mut [u8],
     run: usize,
-    f: impl Fn(usize, &mut [u8]) -> Result<u64, SolveError> + Sync + Send,
-) -> Result<u64, SolveError> {
+    f: impl Fn(usize, &mut [u8]) -> Result<u64, PdbError> + Sync + Send,
+) -> Result<u64, PdbError> {
     use rayon::prelude::*;
     values
         .par_chunks_mut(run)
@@ -206,8 +206,8 @@ fn for_each_run(
 fn for_each_run(
     values: &mut [u8],
     run: usize,
-    f: impl Fn(usize, &mut [u8]) -> Result<u64, SolveError>,
-) -> Result<u64, SolveError> {
+    f: impl Fn(usize, &mut [u8]) -> Result<u64, PdbError>,
+) -> Result<u64, PdbError> {
     values
         .chunks_mut(run)
         .enumerate()

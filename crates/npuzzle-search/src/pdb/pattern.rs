@@ -1,6 +1,6 @@
 //! A pattern: a set of tiles whose placements are ranked into a dense index.
 
-use crate::error::SolveError;
+use super::error::PdbError;
 use crate::puzzle::Puzzle;
 
 /// The largest board a pattern database is built for (cells are bits of a `u64`).
@@ -20,10 +20,10 @@ pub struct Pattern {
 
 impl Pattern {
     /// The pattern of `tiles` (non-blank, distinct) on `puzzle`'s board.
-    pub fn new(puzzle: &Puzzle, tiles: &[u8]) -> Result<Pattern, SolveError> {
+    pub fn new(puzzle: &Puzzle, tiles: &[u8]) -> Result<Pattern, PdbError> {
         let cells = puzzle.cells();
         if cells > MAX_PDB_CELLS {
-            return Err(SolveError::Unsupported(format!(
+            return Err(PdbError::Pattern(format!(
                 "pattern databases are built for boards of at most {MAX_PDB_CELLS} cells"
             )));
         }
@@ -31,7 +31,7 @@ impl Pattern {
         for &t in tiles {
             let t = t as usize;
             if t == 0 || t >= cells || seen[t] {
-                return Err(SolveError::Unsupported(format!(
+                return Err(PdbError::Pattern(format!(
                     "a pattern's tiles must be distinct tiles of the board (1 to {}), not {t}",
                     cells - 1
                 )));

@@ -1,53 +1,21 @@
-//! Pattern-database files: a versioned header with the board, goal, pattern and a checksum,
-//! then the entries packed two a byte (see [`super::PatternDb`]). Written to a temporary file and renamed into place (two builders
-//! never leave a broken file); read through a memory map.
+//! The database file format: a versioned header with the board, goal, pattern and a checksum,
+//! then the entries packed two a byte (see [`super::PatternDb`]). Written to a temporary file and
+//! renamed into place (two builders never leave a broken file, an old file stays until the new
+//! one is whole); read through a memory map. Only regular files are ever opened.
 
 use std::fs::File;
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use thiserror::Error;
-
 use super::database::PatternDb;
+use super::error::PdbError;
 use super::pattern::Pattern;
 use crate::puzzle::Puzzle;
 
 const MAGIC: &[u8; 8] = b"NPUZZPDB";
 /// The file format's version; files of another version are rebuilt.
 pub const FORMAT_VERSION: u32 = 2;
-
-/// Why a database file cannot be used.
-#[derive(Debug, Error)]
-pub enum StorageError {
-    /// No file there.
-    #[error("{0} does not exist")]
-    Missing(PathBuf),
-    /// The file is shorter or longer than its header says, or is not a database.
-    #[error("{path} is damaged: {reason}")]
-    Damaged {
-        /// The file.
-        path: PathBuf,
-        /// What is wrong.
-        reason: String,
-    },
-    /// The file is for another board, goal or pattern.
-    #[error("{path} holds another database: {reason}")]
-    Mismatch {
-        /// The file.
-        path: PathBuf,
-        /// What differs.
-        reason: String,
-    },
-    /// Reading or writing failed.
-    #[error("{path}: {source}")]
-    Io {
-        /// The file.
-        path: PathBuf,
-        /// The error.
-        source: io::Error,
-    },
-}
 
 /// What a file's header says.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -93,13 +61,13 @@ impl Header {
     }
 
     /// Reads a header; returns it and its length in bytes.
-    fn parse(bytes: &[u8], path: &Path) -> Result<(Header, usize), StorageError> {
-        let damaged = |reason: &str| StorageError::Damaged {
+    fn parse(bytes: &[u8], path: &Path) -> Result<(Header, usize), PdbError> {
+        let damaged = |reason: &str| PdbError::Damaged {
             path: path.to_path_buf(),
             reason: reason.to_string(),
         };
         let mut at = 0usize;
-        let mut take = |n: usize| -> Result<&[u8], StorageError> {
+        let mut take = |n: usize| -> Result<&[u8], PdbError> {
             let slice = bytes
                 .get(at..at + n)
                 .ok_or_else(|| damaged("the header is cut short"))?;
@@ -142,21 +110,17 @@ impl Header {
 }
 
 /// Writes a database's packed entries (see [`super::pack`]) to `path`: to a temporary file
-/// beside it, then renamed into place.
+/// beside it (named for this process, see [`temporary`]), then renamed over `path`.
 pub fn save(
     path: &Path,
     puzzle: &Puzzle,
     pattern: &Pattern,
     entries: &[u8],
-) -> Result<(), StorageError> {
-    let io = |source| StorageError::Io {
-        path: path.to_path_buf(),
-        source,
-    };
+) -> Result<(), PdbError> {
     if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).map_err(io)?;
+        std::fs::create_dir_all(dir).map_err(|e| PdbError::io(dir, e))?;
     }
-    let temporary = path.with_extension(format!("tmp{}", std::process::id()));
+    let temporary = temporary(path, std::process::id());
     let written = (|| {
         let mut file = io::BufWriter::new(File::create(&temporary)?);
         file.write_all(&Header::for_pattern(puzzle, pattern, entries).bytes())?;
@@ -167,30 +131,51 @@ pub fn save(
     })();
     if let Err(error) = written {
         let _ = std::fs::remove_file(&temporary);
-        return Err(io(error));
+        return Err(PdbError::io(&temporary, error));
     }
-    std::fs::rename(&temporary, path).map_err(io)
+    std::fs::rename(&temporary, path).map_err(|e| PdbError::io(path, e))
+}
+
+/// The temporary file process `pid` writes `path` to: `NAME.tmpPID`.
+pub fn temporary(path: &Path, pid: u32) -> PathBuf {
+    path.with_extension(format!("tmp{pid}"))
+}
+
+/// The process that was writing the temporary file `path`, if it is one.
+pub fn writer_of(path: &Path) -> Option<u32> {
+    path.extension()?
+        .to_str()?
+        .strip_prefix("tmp")?
+        .parse()
+        .ok()
+}
+
+/// Whether `path` starts like a database file of ours (any version).
+pub fn is_ours(path: &Path) -> bool {
+    let mut magic = [0u8; 8];
+    open(path).is_ok_and(|mut file| file.read_exact(&mut magic).is_ok() && &magic == MAGIC)
 }
 
 /// The header of the database at `path`.
-pub fn header(path: &Path) -> Result<Header, StorageError> {
+pub fn header(path: &Path) -> Result<Header, PdbError> {
     let mut file = open(path)?;
-    let mut start = vec![0u8; 256];
-    let read = file.read(&mut start).map_err(|source| StorageError::Io {
-        path: path.to_path_buf(),
-        source,
-    })?;
-    Ok(Header::parse(&start[..read], path)?.0)
+    let mut start = Vec::with_capacity(256);
+    (&mut file)
+        .take(256)
+        .read_to_end(&mut start)
+        .map_err(|e| PdbError::io(path, e))?;
+    Ok(Header::parse(&start, path)?.0)
 }
 
-fn open(path: &Path) -> Result<File, StorageError> {
-    File::open(path).map_err(|source| match source.kind() {
-        io::ErrorKind::NotFound => StorageError::Missing(path.to_path_buf()),
-        _ => StorageError::Io {
-            path: path.to_path_buf(),
-            source,
-        },
-    })
+/// Opens `path` for reading if it is a regular file (a FIFO or a device would block or never
+/// end).
+fn open(path: &Path) -> Result<File, PdbError> {
+    match std::fs::metadata(path) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Err(PdbError::Missing(path.to_path_buf())),
+        Err(e) => Err(PdbError::io(path, e)),
+        Ok(meta) if !meta.is_file() => Err(PdbError::NotAFile(path.to_path_buf())),
+        Ok(_) => File::open(path).map_err(|e| PdbError::io(path, e)),
+    }
 }
 
 /// The entries of a mapped file.
@@ -229,14 +214,11 @@ fn map(file: &File) -> io::Result<Vec<u8>> {
 
 /// Loads the database of `pattern` for `puzzle` from `path`, checking that the file is whole,
 /// matches the board, goal and pattern, and that its checksum holds.
-pub fn load(path: &Path, puzzle: &Puzzle, pattern: &Pattern) -> Result<PatternDb, StorageError> {
+pub fn load(path: &Path, puzzle: &Puzzle, pattern: &Pattern) -> Result<PatternDb, PdbError> {
     let file = open(path)?;
-    let map = map(&file).map_err(|source| StorageError::Io {
-        path: path.to_path_buf(),
-        source,
-    })?;
+    let map = map(&file).map_err(|e| PdbError::io(path, e))?;
     let (header, offset) = Header::parse(&map, path)?;
-    let mismatch = |reason: String| StorageError::Mismatch {
+    let mismatch = |reason: String| PdbError::Mismatch {
         path: path.to_path_buf(),
         reason,
     };
@@ -259,7 +241,7 @@ pub fn load(path: &Path, puzzle: &Puzzle, pattern: &Pattern) -> Result<PatternDb
     }
     let body = (map.len() - offset) as u64;
     if header.entries != pattern.placements() || body != header.entries.div_ceil(2) {
-        return Err(StorageError::Damaged {
+        return Err(PdbError::Damaged {
             path: path.to_path_buf(),
             reason: format!(
                 "{body} bytes of entries, not {} (truncated?)",
@@ -268,7 +250,7 @@ pub fn load(path: &Path, puzzle: &Puzzle, pattern: &Pattern) -> Result<PatternDb
         });
     }
     if crc32fast::hash(&map[offset..]) != header.checksum {
-        return Err(StorageError::Damaged {
+        return Err(PdbError::Damaged {
             path: path.to_path_buf(),
             reason: "the checksum does not match".to_string(),
         });

@@ -1,0 +1,66 @@
+//! Why a pattern database cannot be chosen, built, stored or loaded.
+
+use std::io;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use thiserror::Error;
+
+/// What went wrong with a pattern database, in the terms of the databases themselves.
+#[derive(Clone, Debug, Error)]
+pub enum PdbError {
+    /// A partition that is not one: bad text, tiles missing or repeated, another board's name.
+    #[error("{0}")]
+    Partition(String),
+    /// A pattern this board or this build cannot hold (tiles not on the board, too many cells,
+    /// too many entries for the memory a build may take).
+    #[error("{0}")]
+    Pattern(String),
+    /// No folder was named and the user has no cache folder.
+    #[error("no folder for pattern databases: name one or set NPUZZLE_CACHE_DIR")]
+    NoFolder,
+    /// No database file there.
+    #[error("{0} does not exist")]
+    Missing(PathBuf),
+    /// Something that is not a regular file (a folder, a FIFO, a device): never opened.
+    #[error("{0} is not a regular file")]
+    NotAFile(PathBuf),
+    /// The file is shorter or longer than its header says, or is not a database.
+    #[error("{path} is damaged: {reason}")]
+    Damaged {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        reason: String,
+    },
+    /// The file is for another board, goal or pattern than its name or the caller says.
+    #[error("{path} holds another database: {reason}")]
+    Mismatch {
+        /// The file.
+        path: PathBuf,
+        /// What differs.
+        reason: String,
+    },
+    /// A database failed a check of its own values while being built: a bug, reported rather
+    /// than used.
+    #[error("internal error: {0}")]
+    Internal(String),
+    /// Reading or writing failed.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file or folder.
+        path: PathBuf,
+        /// The error.
+        source: Arc<io::Error>,
+    },
+}
+
+impl PdbError {
+    /// An I/O error on `path`.
+    pub(crate) fn io(path: impl Into<PathBuf>, source: io::Error) -> PdbError {
+        PdbError::Io {
+            path: path.into(),
+            source: Arc::new(source),
+        }
+    }
+}

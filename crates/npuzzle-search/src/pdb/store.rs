@@ -1,0 +1,321 @@
+//! The cache folder of pattern databases: the one owner of every file operation on it.
+
+use std::path::{Path, PathBuf};
+
+use super::additive::AdditivePdb;
+use super::build::distances;
+use super::check_fits;
+use super::database::{PatternDb, pack};
+use super::error::PdbError;
+use super::partition::Partition;
+use super::pattern::Pattern;
+use super::storage::{self, Header};
+use crate::puzzle::Puzzle;
+
+/// What the store reports while it opens or builds databases.
+pub enum Event<'a> {
+    /// A database is being built (the reason: not built yet, damaged, rebuilt on request, …).
+    Building {
+        /// The pattern's tiles.
+        tiles: &'a [u8],
+        /// Why it is built.
+        reason: String,
+    },
+    /// Building progress: placements reached of all.
+    Progress(u64, u64),
+    /// A database was built and saved.
+    Saved {
+        /// Its file.
+        path: &'a Path,
+        /// How many entries were capped at [`super::MAX_EXCESS`] (weaker, still admissible).
+        capped: u64,
+    },
+    /// A database was built but could not be saved (an unwritable folder, a full disk): it is
+    /// used from memory for this run.
+    NotSaved {
+        /// The error.
+        error: &'a PdbError,
+    },
+}
+
+/// A file in the store's folder named like a database.
+#[derive(Debug)]
+pub struct Entry {
+    /// The file.
+    pub path: PathBuf,
+    /// Its header, or why it cannot be read.
+    pub header: Result<Header, PdbError>,
+}
+
+/// A folder of pattern-database files: where they are, which are built, building and saving
+/// them safely (to a temporary file renamed into place), loading them by memory map after
+/// checking them, and removing only files it wrote.
+///
+/// ```no_run
+/// use npuzzle_core::{Goal, Size};
+/// use npuzzle_search::{Puzzle, pdb::{Partition, Store}};
+/// let store = Store::locate(None).unwrap();
+/// let puzzle = Puzzle::new(&Goal::BlankLast.board(Size::square(4).unwrap()).unwrap()).unwrap();
+/// let databases = store.open(&puzzle, &"663".parse().unwrap(), &mut |_| {}).unwrap();
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Store {
+    dir: PathBuf,
+}
+
+impl Store {
+    /// The store in folder `dir` (created when the first database is saved).
+    pub fn new(dir: impl Into<PathBuf>) -> Store {
+        Store { dir: dir.into() }
+    }
+
+    /// The store in `dir` if given, else `$NPUZZLE_CACHE_DIR` (when set and not empty), else the
+    /// user's cache folder (`~/.cache/npuzzle/pdb` on Linux).
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn locate(dir: Option<&Path>) -> Result<Store, PdbError> {
+        dir.map(Path::to_path_buf)
+            .or_else(|| {
+                std::env::var_os("NPUZZLE_CACHE_DIR")
+                    .filter(|d| !d.is_empty())
+                    .map(PathBuf::from)
+            })
+            .or_else(|| {
+                directories::ProjectDirs::from("", "", "npuzzle").map(|d| d.cache_dir().join("pdb"))
+            })
+            .map(Store::new)
+            .ok_or(PdbError::NoFolder)
+    }
+
+    /// The folder.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// The file of `pattern`'s database: board, a checksum of the goal, and the tiles.
+    pub fn path(&self, puzzle: &Puzzle, pattern: &Pattern) -> PathBuf {
+        let tiles: Vec<String> = pattern.tiles().iter().map(u8::to_string).collect();
+        self.dir.join(format!(
+            "{}-g{:08x}-{}.pdb",
+            puzzle.size(),
+            crc32fast::hash(puzzle.goal_cells()),
+            tiles.join("-")
+        ))
+    }
+
+    /// Whether every database of `partition` has a file here (by name; soundness is checked
+    /// when they are opened).
+    pub fn is_built(&self, puzzle: &Puzzle, partition: &Partition) -> bool {
+        partition.groups(puzzle).is_ok_and(|groups| {
+            groups.iter().all(|tiles| {
+                Pattern::new(puzzle, tiles).is_ok_and(|p| self.path(puzzle, &p).is_file())
+            })
+        })
+    }
+
+    /// The databases a solve of `puzzle` should use: `asked` if given; else on 4×4 the fastest
+    /// already built (7-8, then 6-6-3), or 6-6-3 (built in seconds) when none is; on 5×5 the
+    /// 6-6-6-6 only if built (it takes minutes); otherwise none.
+    pub fn choose(&self, puzzle: &Puzzle, asked: Option<&Partition>) -> Option<Partition> {
+        if let Some(partition) = asked {
+            return Some(partition.clone());
+        }
+        let named = |names: &[&'static str]| {
+            names
+                .iter()
+                .map(|&name| Partition::Named(name))
+                .find(|p| self.is_built(puzzle, p))
+        };
+        match (puzzle.size().width(), puzzle.size().height()) {
+            (4, 4) => named(&["78", "663"]).or(Some(Partition::Named("663"))),
+            (5, 5) => named(&["6666"]),
+            _ => None,
+        }
+    }
+
+    /// The databases of `partition`: each loaded by memory map, or built and saved first when it
+    /// is missing, damaged or for something else (with `report` told why). A database that
+    /// cannot be saved is used from memory ([`Event::NotSaved`]).
+    pub fn open(
+        &self,
+        puzzle: &Puzzle,
+        partition: &Partition,
+        report: &mut dyn FnMut(Event),
+    ) -> Result<AdditivePdb, PdbError> {
+        self.assemble(puzzle, partition, false, report)
+    }
+
+    /// Builds every database of `partition` anew; each replaces its old file only once it is
+    /// complete, so an interrupted rebuild leaves the old databases usable.
+    pub fn rebuild(
+        &self,
+        puzzle: &Puzzle,
+        partition: &Partition,
+        report: &mut dyn FnMut(Event),
+    ) -> Result<AdditivePdb, PdbError> {
+        self.assemble(puzzle, partition, true, report)
+    }
+
+    fn assemble(
+        &self,
+        puzzle: &Puzzle,
+        partition: &Partition,
+        force: bool,
+        report: &mut dyn FnMut(Event),
+    ) -> Result<AdditivePdb, PdbError> {
+        let groups = partition.groups(puzzle)?;
+        check_fits(puzzle, &groups)?;
+        self.clean();
+        let mut dbs = Vec::new();
+        for tiles in &groups {
+            let pattern = Pattern::new(puzzle, tiles)?;
+            let path = self.path(puzzle, &pattern);
+            let reason = match storage::load(&path, puzzle, &pattern) {
+                Ok(db) if !force => {
+                    dbs.push(db);
+                    continue;
+                }
+                Ok(_) => "rebuilt on request".to_string(),
+                Err(PdbError::Missing(_)) => "not built yet".to_string(),
+                Err(other) => other.to_string(),
+            };
+            dbs.push(self.build_one(puzzle, pattern, &path, reason, report)?);
+        }
+        Ok(AdditivePdb::new(puzzle, dbs))
+    }
+
+    fn build_one(
+        &self,
+        puzzle: &Puzzle,
+        pattern: Pattern,
+        path: &Path,
+        reason: String,
+        report: &mut dyn FnMut(Event),
+    ) -> Result<PatternDb, PdbError> {
+        report(Event::Building {
+            tiles: pattern.tiles(),
+            reason,
+        });
+        let values = distances(puzzle, &pattern, &mut |done, total| {
+            report(Event::Progress(done, total))
+        })?;
+        let (entries, capped) = pack(puzzle, &pattern, values)?;
+        match storage::save(path, puzzle, &pattern, &entries) {
+            Ok(()) => {
+                report(Event::Saved { path, capped });
+                storage::load(path, puzzle, &pattern)
+            }
+            Err(error) => {
+                report(Event::NotSaved { error: &error });
+                Ok(PatternDb::new(
+                    puzzle,
+                    pattern,
+                    std::sync::Arc::new(entries),
+                ))
+            }
+        }
+    }
+
+    /// The files here named `*.pdb`, sorted, with their headers; a missing folder holds none.
+    pub fn entries(&self) -> Result<Vec<Entry>, PdbError> {
+        Ok(self
+            .files(|path| path.extension().is_some_and(|e| e == "pdb"))?
+            .into_iter()
+            .map(|path| Entry {
+                header: storage::header(&path),
+                path,
+            })
+            .collect())
+    }
+
+    /// Checks the database file `path` completely: header, board, pattern, size, checksum, and
+    /// that its name is the one the store gives that database.
+    pub fn verify(&self, path: &Path) -> Result<Header, PdbError> {
+        let header = storage::header(path)?;
+        let mismatch = |reason: String| PdbError::Mismatch {
+            path: path.to_path_buf(),
+            reason,
+        };
+        let size = npuzzle_core::Size::new(header.width as usize, header.height as usize)
+            .map_err(|e| mismatch(e.to_string()))?;
+        let goal = npuzzle_core::Board::new(size, header.goal.iter().map(|&t| t.into()).collect())
+            .map_err(|e| mismatch(format!("its goal is not a board: {e}")))?;
+        let puzzle = Puzzle::new(&goal).map_err(|e| mismatch(e.to_string()))?;
+        let pattern = Pattern::new(&puzzle, &header.tiles)?;
+        let expected = self.path(&puzzle, &pattern);
+        if path.file_name() != expected.file_name() {
+            return Err(mismatch(format!(
+                "its header says {}",
+                expected.file_name().unwrap_or_default().to_string_lossy()
+            )));
+        }
+        storage::load(path, &puzzle, &pattern)?;
+        Ok(header)
+    }
+
+    /// Removes the database file `name` (a file name in the folder) if it is one of ours.
+    pub fn remove(&self, name: &str) -> Result<PathBuf, PdbError> {
+        let path = self.dir.join(name);
+        if Path::new(name).file_name().is_none_or(|n| n != name) {
+            return Err(PdbError::Missing(path));
+        }
+        if !path.exists() {
+            return Err(PdbError::Missing(path));
+        }
+        if !storage::is_ours(&path) {
+            return Err(PdbError::Damaged {
+                path,
+                reason: "it is not an npuzzle pattern database; left in place".to_string(),
+            });
+        }
+        std::fs::remove_file(&path).map_err(|e| PdbError::io(&path, e))?;
+        Ok(path)
+    }
+
+    /// Removes every database file of ours; returns those removed and those left (files named
+    /// `*.pdb` that npuzzle did not write, with why).
+    pub fn remove_all(&self) -> Result<(Vec<PathBuf>, Vec<PdbError>), PdbError> {
+        let (mut removed, mut left) = (Vec::new(), Vec::new());
+        for entry in self.entries()? {
+            if storage::is_ours(&entry.path) {
+                std::fs::remove_file(&entry.path).map_err(|e| PdbError::io(&entry.path, e))?;
+                removed.push(entry.path);
+            } else {
+                left.push(PdbError::Damaged {
+                    path: entry.path,
+                    reason: "it is not an npuzzle pattern database; left in place".to_string(),
+                });
+            }
+        }
+        Ok((removed, left))
+    }
+
+    /// Deletes the temporary files of builds whose process has ended (Linux, where that can be
+    /// told); returns them.
+    pub fn clean(&self) -> Vec<PathBuf> {
+        let alive = |pid: u32| {
+            !Path::new("/proc/self").exists() || Path::new(&format!("/proc/{pid}")).exists()
+        };
+        let stale = self
+            .files(|path| storage::writer_of(path).is_some_and(|pid| !alive(pid)))
+            .unwrap_or_default();
+        stale
+            .into_iter()
+            .filter(|path| std::fs::remove_file(path).is_ok())
+            .collect()
+    }
+
+    /// The regular files of the folder that `keep` accepts, sorted.
+    fn files(&self, keep: impl Fn(&Path) -> bool) -> Result<Vec<PathBuf>, PdbError> {
+        let mut files: Vec<PathBuf> = match std::fs::read_dir(&self.dir) {
+            Ok(entries) => entries
+                .filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|p| keep(p))
+                .collect(),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+            Err(e) => return Err(PdbError::io(&self.dir, e)),
+        };
+        files.sort();
+        Ok(files)
+    }
+}
