@@ -1,18 +1,19 @@
 // The npuzzle page: the game state lives in WebAssembly (npuzzle-core); this module draws it,
 // reads the keyboard, mouse and touch, and asks the solver worker for hints and solutions.
-import init, { WebGame, version } from './pkg/npuzzle_web.js';
+import init, {
+  WebGame, version, command_of_key as commandOfKey, live_optimal_cells as liveOptimalCells,
+} from './pkg/npuzzle_web.js';
 
 const $ = (id) => document.getElementById(id);
-const KEYS = {
-  ArrowUp: 'U', ArrowDown: 'D', ArrowLeft: 'L', ArrowRight: 'R',
-  w: 'U', s: 'D', a: 'L', d: 'R', k: 'U', j: 'D', h: 'L', l: 'R',
-};
+// The core's key map names commands; the arrows' commands as move letters.
+const SLIDES = { up: 'U', down: 'D', left: 'L', right: 'R' };
 const OPPOSITE = { U: 'D', D: 'U', L: 'R', R: 'L' };
 const WORDS = { U: 'up', D: 'down', L: 'left', R: 'right' };
 // Where a tile that moved in a direction came from, for the slide animation.
 const FROM = { U: 'from-down', D: 'from-up', L: 'from-right', R: 'from-left' };
-// The optimal length is computed in the worker for boards up to this many cells.
-const OPTIMAL_CELLS = 16;
+// The optimal length is computed in the worker for boards up to this many cells (set from the
+// core once the module is loaded).
+let OPTIMAL_CELLS = 16;
 
 /** Solver requests to the worker, answered by promises; answers for old positions are dropped. */
 class Solver {
@@ -206,8 +207,7 @@ function showOptimal() {
 function win() {
   stopGod();
   const { game } = state;
-  const seconds = game.elapsed_ms(now()) / 1000;
-  $('win-summary').textContent = `${game.stm()} moves (${game.mtm()} MTM) in ${seconds.toFixed(2)} s, ${game.tiles_per_second(now()).toFixed(2)} TPS${game.is_assisted() ? ', assisted' : ''}.`;
+  $('win-summary').textContent = `${game.summary(now())}.`;
   showOptimal();
   const seed = game.seed();
   $('win-seed').textContent = seed ? `Seed ${seed} (npuzzle play --size ${game.width()}x${game.height()} --seed ${seed})` : '';
@@ -325,21 +325,32 @@ function wire() {
   });
   document.addEventListener('keydown', (event) => {
     if (event.target.closest('input, select, dialog') || event.ctrlKey || event.metaKey || event.altKey) return;
-    const letter = KEYS[event.key];
-    if (letter && !state.god) {
+    const command = commandOfKey(event.key, false, Boolean(state.god));
+    const run = {
+      undo: () => act(() => state.game.undo()),
+      redo: () => act(() => state.game.redo(now())),
+      restart: () => $('restart').click(),
+      new: () => newGame({ size: $('size').value }),
+      hint: () => help('hint'),
+      solve: () => help('solve'),
+      pause: () => $('pause').click(),
+      step: () => $('step').click(),
+      'take-over': () => $('stop').click(),
+    }[command];
+    if (SLIDES[command]) {
       event.preventDefault();
-      arrow(letter);
-    } else if (event.key === 'u') act(() => state.game.undo());
-    else if (event.key === 'r') act(() => state.game.redo(now()));
-    else if (event.key === 'i') help('hint');
-    else if (event.key === 'g') help('solve');
-    else if (event.key === ' ' && state.god) { event.preventDefault(); $('pause').click(); }
+      arrow(SLIDES[command]);
+    } else if (run) {
+      event.preventDefault();
+      run();
+    }
   });
   window.addEventListener('hashchange', fromAddress);
   setInterval(() => { if (state.game && !state.game.is_won()) status(); }, 100);
 }
 
 await init();
+OPTIMAL_CELLS = liveOptimalCells();
 $('version').textContent = version();
 state.solver = new Solver();
 wire();

@@ -7,7 +7,6 @@ mod input;
 mod play;
 mod search;
 mod status;
-mod stream;
 
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;

@@ -20,6 +20,7 @@ pub mod game;
 pub mod generate;
 pub mod geometry;
 pub mod goal;
+pub mod instances;
 pub mod moves;
 pub mod notation;
 pub mod parse;
@@ -27,10 +28,12 @@ pub mod solvability;
 
 pub use board::{Board, BoardError, IllegalMove, SequenceError, Tile};
 pub use format::{Format, format_board};
-pub use game::{Action, Game, GameError};
+pub use game::{
+    Action, Command, Game, GameError, Key, LIVE_OPTIMAL_CELLS, Slide, Summary, UnknownCommand,
+};
 pub use generate::{GENERATOR_VERSION, Generator};
 pub use geometry::{Size, SizeError};
 pub use goal::{Goal, GoalSizeMismatch};
 pub use moves::Move;
-pub use notation::{Notation, NotationError, format_moves, parse_moves};
+pub use notation::{MoveWriter, Notation, NotationError, format_moves, parse_moves};
 pub use parse::{ParseError, detect_format, parse_board, split_positions};

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::board::{Board, Tile};
-use crate::moves::{Move, runs};
+use crate::moves::Move;
 
 /// A way of writing moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -281,28 +281,141 @@ pub fn format_moves(
     run_length: bool,
     start: Option<&Board>,
 ) -> Result<String, NotationError> {
-    let letter: fn(Move) -> char = match notation {
-        Notation::Tile => Move::tile_letter,
-        Notation::Blank => Move::blank_letter,
-        Notation::Numbers => {
-            let start = start.ok_or(NotationError::NeedsPosition)?;
-            let tiles = moves_to_numbers(start, moves)?;
-            return Ok(tiles
-                .iter()
-                .map(Tile::to_string)
-                .collect::<Vec<_>>()
-                .join(" "));
-        }
-    };
-    if !run_length {
-        return Ok(moves.iter().map(|&m| letter(m)).collect());
+    if notation == Notation::Numbers && start.is_none() {
+        return Err(NotationError::NeedsPosition);
     }
-    Ok(runs(moves)
-        .map(|(m, n)| match n {
-            1 => letter(m).to_string(),
-            n => format!("{}{n}", letter(m)),
-        })
-        .collect())
+    let mut text = Vec::new();
+    let mut writer = MoveWriter::new(&mut text, notation, run_length, start);
+    let written = moves
+        .iter()
+        .try_for_each(|&m| writer.push(m))
+        .and_then(|()| writer.finish());
+    if let Err(error) = written {
+        return Err(error
+            .into_inner()
+            .and_then(|inner| inner.downcast::<NotationError>().ok())
+            .map_or(NotationError::NeedsPosition, |e| *e));
+    }
+    Ok(String::from_utf8(text).unwrap_or_default())
+}
+
+/// Writes moves one at a time in a notation, counting STM and MTM as it goes: for solutions too
+/// long to hold in memory (a 1000×1000 board's), and for [`format_moves`].
+///
+/// A notation error (a move with no tile to slide, in tile numbers) comes back as an
+/// [`io::Error`](std::io::Error) wrapping the [`NotationError`].
+///
+/// ```
+/// use npuzzle_core::{notation::MoveWriter, Board, Move::*, Notation};
+/// let start: Board = "1 2 3/4 5 6/0 7 8".parse().unwrap();
+/// let mut out = Vec::new();
+/// let mut writer = MoveWriter::new(&mut out, Notation::Numbers, false, Some(&start));
+/// writer.push(Left).unwrap();
+/// writer.push(Left).unwrap();
+/// writer.finish().unwrap();
+/// assert_eq!((writer.stm, writer.mtm), (2, 1));
+/// assert_eq!(String::from_utf8(out).unwrap(), "7 8");
+/// ```
+pub struct MoveWriter<'a, W: std::io::Write + ?Sized> {
+    out: &'a mut W,
+    notation: Notation,
+    run_length: bool,
+    /// The position, kept up to date, for writing tile numbers.
+    board: Option<Board>,
+    /// The run held back for run-length output.
+    run: Option<(Move, usize)>,
+    last: Option<Move>,
+    /// Moves written.
+    pub stm: u64,
+    /// Runs of equal moves written.
+    pub mtm: u64,
+}
+
+impl<'a, W: std::io::Write + ?Sized> MoveWriter<'a, W> {
+    /// A writer to `out`; `start` is the position the moves start from (tile numbers need it).
+    pub fn new(
+        out: &'a mut W,
+        notation: Notation,
+        run_length: bool,
+        start: Option<&Board>,
+    ) -> Self {
+        MoveWriter {
+            out,
+            notation,
+            run_length,
+            board: start.filter(|_| notation == Notation::Numbers).cloned(),
+            run: None,
+            last: None,
+            stm: 0,
+            mtm: 0,
+        }
+    }
+
+    /// Writes one move (a run-length token is held back until the run ends).
+    pub fn push(&mut self, m: Move) -> std::io::Result<()> {
+        self.stm += 1;
+        if self.last != Some(m) {
+            self.mtm += 1;
+        }
+        self.last = Some(m);
+        if !self.run_length {
+            return self.write(m, 1);
+        }
+        match &mut self.run {
+            Some((held, count)) if *held == m => *count += 1,
+            _ => {
+                self.finish()?;
+                self.run = Some((m, 1));
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes what is still held back (the last run).
+    pub fn finish(&mut self) -> std::io::Result<()> {
+        match self.run.take() {
+            Some((m, count)) => self.write(m, count),
+            None => Ok(()),
+        }
+    }
+
+    fn write(&mut self, m: Move, count: usize) -> std::io::Result<()> {
+        let letter = match self.notation {
+            Notation::Tile => m.tile_letter(),
+            Notation::Blank => m.blank_letter(),
+            Notation::Numbers => return self.write_numbers(m, count),
+        };
+        if count > 1 && self.run_length {
+            write!(self.out, "{letter}{count}")
+        } else {
+            (0..count).try_for_each(|_| write!(self.out, "{letter}"))
+        }
+    }
+
+    fn write_numbers(&mut self, m: Move, count: usize) -> std::io::Result<()> {
+        let board = self
+            .board
+            .as_mut()
+            .ok_or_else(|| std::io::Error::other(NotationError::NeedsPosition))?;
+        for k in 0..count {
+            // The index of this move among all written: `stm` already counts the whole run.
+            let index = (self.stm as usize).saturating_sub(count - k);
+            let illegal = || {
+                std::io::Error::other(NotationError::from(crate::board::SequenceError {
+                    index,
+                    mv: m,
+                }))
+            };
+            let tile = board
+                .source(m)
+                .map(|cell| board.cells()[cell])
+                .ok_or_else(illegal)?;
+            board.apply(m).map_err(|_| illegal())?;
+            let separator = if index == 0 { "" } else { " " };
+            write!(self.out, "{separator}{tile}")?;
+        }
+        Ok(())
+    }
 }
 
 #[cfg(test)]

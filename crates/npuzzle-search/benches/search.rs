@@ -4,6 +4,7 @@
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use npuzzle_core::instances::InstanceFile;
 use npuzzle_core::{Board, Generator, Goal, Size};
 use npuzzle_search::algorithm::{constructive, idastar};
 use npuzzle_search::heuristic::{Heuristic, LinearConflict, Manhattan, WalkingDistance};
@@ -16,13 +17,10 @@ fn korf_easiest() -> Vec<Board> {
         "/../../data/instances/korf100.txt"
     );
     let text = std::fs::read_to_string(path).expect("data/instances/korf100.txt");
-    let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    let file = InstanceFile::parse(&text).expect("korf100.txt reads");
     [79, 12]
         .iter()
-        .map(|&n| {
-            let tiles: Vec<&str> = lines[n - 1].split_whitespace().take(16).collect();
-            tiles.join(" ").parse().expect("a board")
-        })
+        .map(|&n| file.instances[n - 1].board.clone())
         .collect()
 }
 

@@ -5,6 +5,7 @@ use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
+use npuzzle_core::instances::InstanceFile;
 use npuzzle_core::{Board, Generator, Goal, Move, Size};
 use npuzzle_search::algorithm::best_first::{self, Priority};
 use npuzzle_search::algorithm::{anytime, constructive, idastar, rbfs};
@@ -20,21 +21,13 @@ fn shared(file: &str) -> String {
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
-/// (tiles, optimal length) of each data line of an instance file.
-fn instances(file: &str, cells: usize) -> Vec<(Vec<u32>, usize)> {
-    shared(file)
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| {
-            // Later columns may be decimals (seconds): only the tiles and the optimum are read.
-            let numbers: Vec<i64> = l
-                .split_whitespace()
-                .take(cells + 1)
-                .map(|t| t.parse().unwrap())
-                .collect();
-            let tiles = numbers[..cells].iter().map(|&t| t as u32).collect();
-            (tiles, numbers[cells] as usize)
-        })
+/// (tiles, optimal length) of each position of an instance file with proved optima.
+fn instances(file: &str) -> Vec<(Vec<u32>, usize)> {
+    InstanceFile::parse(&shared(file))
+        .unwrap_or_else(|e| panic!("{file}: {e}"))
+        .instances
+        .into_iter()
+        .map(|i| (i.board.cells().to_vec(), i.optimal.expect("an optimum")))
         .collect()
 }
 
@@ -78,7 +71,7 @@ fn tables_match_the_golden_layer_counts() {
 fn the_table_solves_the_8_puzzle_set_optimally() {
     let t = table("3x3", Goal::BlankFirst);
     let size = Size::square(3).unwrap();
-    for (tiles, optimal) in instances("8puzzle_bfs.txt", 9) {
+    for (tiles, optimal) in instances("8puzzle_bfs.txt") {
         let board = Board::new(size, tiles).unwrap();
         assert_eq!(t.distance(&board).unwrap() as usize, optimal);
         let solution = t.solve(&board).unwrap();
@@ -299,7 +292,7 @@ fn the_easiest_korf_instances_are_solved_to_their_published_lengths() {
     let wd = WalkingDistance::new(&puzzle).unwrap();
     let lc = LinearConflict::new(&puzzle);
     let size = Size::square(4).unwrap();
-    let all = instances("korf100.txt", 16);
+    let all = instances("korf100.txt");
     // The four instances that took Korf's 1985 IDA* the fewest nodes.
     for number in [79, 12, 42, 55] {
         let (tiles, optimal) = &all[number - 1];
@@ -315,7 +308,7 @@ fn the_easiest_korf_instances_are_solved_to_their_published_lengths() {
 fn limits_stop_searches_cleanly_with_their_statistics() {
     let (goal, puzzle) = setup("4", Goal::BlankFirst);
     let h = Manhattan::for_puzzle(&puzzle);
-    let (tiles, _) = instances("korf100.txt", 16).swap_remove(0);
+    let (tiles, _) = instances("korf100.txt").swap_remove(0);
     let board = Board::new(goal.size(), tiles).unwrap();
     let limits = Limits::none().nodes(5_000);
     for result in [
@@ -437,10 +430,8 @@ fn anytime_agrees_with_the_table() {
 fn anytime_on_the_24_puzzle_is_bounded_by_the_optimum_and_the_constructive_solver() {
     let (goal, puzzle) = setup("5", Goal::BlankLast);
     let h = LinearConflict::new(&puzzle);
-    let mut cases: Vec<(Vec<u32>, usize)> = instances("deepcubea24.txt", 25)
-        .into_iter()
-        .take(2)
-        .collect();
+    let mut cases: Vec<(Vec<u32>, usize)> =
+        instances("deepcubea24.txt").into_iter().take(2).collect();
     // The C solver's 5x5 example: the third line of its file (the others are 3x3, 4x4, 6x6).
     let seed: Vec<u32> = shared("seed_examples.txt")
         .lines()
@@ -487,7 +478,7 @@ fn anytime_on_the_24_puzzle_is_bounded_by_the_optimum_and_the_constructive_solve
 fn anytime_lower_bounds_hold_on_korf_instances() {
     let (goal, puzzle) = setup("4", Goal::BlankFirst);
     let h = LinearConflict::new(&puzzle);
-    for (tiles, optimum) in instances("korf100.txt", 16).into_iter().step_by(20) {
+    for (tiles, optimum) in instances("korf100.txt").into_iter().step_by(20) {
         let board = Board::new(goal.size(), tiles).unwrap();
         let limits = Limits::none().nodes(200_000);
         let solution =
@@ -855,7 +846,7 @@ mod pattern_databases {
             .open(&puzzle, &Partition::Named("555"), &mut |_| {})
             .unwrap();
         let size = Size::square(4).unwrap();
-        let all = instances("korf100.txt", 16);
+        let all = instances("korf100.txt");
         for (tiles, optimal) in &all {
             let board = Board::new(size, tiles.clone()).unwrap();
             assert!(h.value(&h.start(&puzzle.bytes(&board))) as usize <= *optimal);

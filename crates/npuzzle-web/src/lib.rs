@@ -110,36 +110,44 @@ impl WebGame {
             .next()
             .and_then(Move::from_tile_letter)
             .ok_or_else(|| format!("'{direction}' is not a direction: use U, D, L or R"))?;
-        let board = self.game.board();
-        let tile = board.source(m).map(|cell| board.cells()[cell]);
-        self.game.play(m, millis(now)).map_err(text)?;
-        Ok(tile.unwrap_or_default())
+        Ok(self.game.play(m, millis(now)).map_err(text)?.tile)
     }
 
     /// Slides the tile at (`row`, `column`) and every tile between it and the blank; returns
     /// how many tiles moved.
     pub fn click(&mut self, row: usize, column: usize, now: f64) -> Result<usize, String> {
-        let before = self.game.stm();
-        self.game.click(row, column, millis(now)).map_err(text)?;
-        Ok(self.game.stm() - before)
+        Ok(self
+            .game
+            .click(row, column, millis(now))
+            .map_err(text)?
+            .count)
     }
 
     /// Slides tile `tile`, which must be next to the blank.
     pub fn move_tile(&mut self, tile: u32, now: f64) -> Result<(), String> {
-        self.game.move_tile(tile.into(), millis(now)).map_err(text)
+        self.game
+            .move_tile(tile.into(), millis(now))
+            .map_err(text)?;
+        Ok(())
     }
 
     /// Takes back the last action.
     pub fn undo(&mut self) -> bool {
-        self.game.undo()
+        self.game.undo().is_some()
     }
 
     /// Plays again the last action taken back.
     pub fn redo(&mut self, now: f64) -> bool {
-        self.game.redo(millis(now))
+        self.game.redo(millis(now)).is_some()
     }
 
-    /// Starts the same position again.
+    /// The game's figures for the win dialog, as the core words them:
+    /// `31 moves (20 MTM) in 12.34 s, 2.51 TPS, assisted`.
+    pub fn summary(&self, now: f64) -> String {
+        self.game.summary(millis(now)).to_string()
+    }
+
+    /// Starts the same position again (help already had stays recorded).
     pub fn restart(&mut self) {
         self.game.restart();
     }
@@ -214,6 +222,28 @@ impl WebGame {
         format_moves(&self.game.moves(), npuzzle_core::Notation::Tile, true, None)
             .unwrap_or_default()
     }
+}
+
+/// The command a key stands for (the core's key map, the same as the terminal game's), by
+/// name: `up`, `down`, `left`, `right`, `undo`, `redo`, `restart`, `new`, `hint`, `solve`,
+/// `distance`, `help`, `pause`, `step`, `faster`, `slower`, `take-over`, … ; `key` is the
+/// browser's `KeyboardEvent.key`, `god` whether the computer is playing.
+///
+/// ```
+/// assert_eq!(npuzzle_web::command_of_key("ArrowUp", false, false).as_deref(), Some("up"));
+/// assert_eq!(npuzzle_web::command_of_key(" ", false, true).as_deref(), Some("pause"));
+/// assert_eq!(npuzzle_web::command_of_key("Shift", false, false), None);
+/// ```
+#[wasm_bindgen]
+pub fn command_of_key(key: &str, control: bool, god: bool) -> Option<String> {
+    let key = npuzzle_core::Key::from_browser(key)?;
+    npuzzle_core::Command::from_key(key, control, god).map(|c| c.name().to_string())
+}
+
+/// The most cells for which the page shows the start's optimal length.
+#[wasm_bindgen]
+pub fn live_optimal_cells() -> usize {
+    npuzzle_core::LIVE_OPTIMAL_CELLS
 }
 
 /// The anytime solver's budget in the browser (short: the page waits for the answer).

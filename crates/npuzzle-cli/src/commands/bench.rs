@@ -5,30 +5,14 @@ use std::path::Path;
 use std::time::Instant;
 
 use anyhow::{Context, bail};
-use npuzzle_core::{Board, Goal, Size};
+use npuzzle_core::instances::{Instance, InstanceFile};
+use npuzzle_core::{Board, Size};
 use npuzzle_search::{DistanceTable, Limits, Puzzle, Solution};
 use serde_json::json;
 
 use crate::cli::BenchArgs;
 use crate::search::{Solvers, run_batch};
 use crate::status::Status;
-
-/// One benchmark instance: the position, its known optimal length, and a reference solver's
-/// length (the `*_length` column of the file's `# COLUMNS:` line) where the file gives one.
-#[derive(Clone)]
-struct Instance {
-    line: usize,
-    board: Board,
-    optimal: Option<usize>,
-    reference: Option<usize>,
-}
-
-/// An instance file: its goal, the reference solver's name (if it has a column), the instances.
-struct InstanceFile {
-    goal: Goal,
-    reference: Option<String>,
-    instances: Vec<Instance>,
-}
 
 /// Runs the command.
 pub fn run(args: &BenchArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
@@ -114,7 +98,7 @@ fn run_file(args: &BenchArgs, file: &Path, out: &mut dyn Write) -> anyhow::Resul
         goal: file_goal,
         reference,
         mut instances,
-    } = parse_instances(&text, file)?;
+    } = InstanceFile::parse(&text).with_context(|| file.display().to_string())?;
     if !args.only.is_empty() {
         if let Some(&bad) = args.only.iter().find(|&&i| i == 0 || i > instances.len()) {
             bail!(
@@ -403,110 +387,4 @@ impl Totals {
         }
         Ok(())
     }
-}
-
-/// The goal named in the file's comments, its columns, and the instances of its data lines.
-///
-/// A `# COLUMNS: tiles optimal NAME_length NAME_seconds …` line names the numbers after the
-/// tiles: `optimal` is the proved optimum (negative where unknown) and the first `*_length`
-/// column is a reference solver's length to compare with; other columns (decimals included) are
-/// read and left aside. Without that line, the number after the tiles is the optimum.
-fn parse_instances(text: &str, path: &Path) -> anyhow::Result<InstanceFile> {
-    let mut goal = Goal::BlankLast;
-    let mut columns: Vec<String> = vec!["optimal".to_string()];
-    let mut instances = Vec::new();
-    for (index, line) in text.lines().enumerate() {
-        let line_number = index + 1;
-        let trimmed = line.trim();
-        let place = || format!("{} line {line_number}", path.display());
-        if let Some(comment) = trimmed.strip_prefix('#') {
-            let upper = comment.to_ascii_uppercase();
-            if let Some(names) = comment.trim().strip_prefix("COLUMNS:") {
-                let mut names = names.split_whitespace();
-                if names.next() != Some("tiles") {
-                    bail!("{}: the columns must start with 'tiles'", place());
-                }
-                columns = names.map(str::to_string).collect();
-            } else if upper.contains("GOAL") {
-                if upper.contains("BLANK FIRST") || upper.contains("BLANK TOP-LEFT") {
-                    goal = Goal::BlankFirst;
-                } else if upper.contains("BLANK LAST") {
-                    goal = Goal::BlankLast;
-                }
-            }
-            continue;
-        }
-        if trimmed.is_empty() {
-            continue;
-        }
-        let fields: Vec<&str> = trimmed.split_whitespace().collect();
-        let numbers = fields
-            .iter()
-            .map_while(|t| t.parse::<i64>().ok())
-            .collect::<Vec<_>>();
-        let cells = board_cells(&numbers).with_context(|| {
-            format!(
-                "{}: the line does not start with a square board's tiles",
-                place()
-            )
-        })?;
-        let extra = &fields[cells..];
-        if extra.len() > columns.len() {
-            bail!(
-                "{}: {} numbers after the tiles, but the columns are {}",
-                place(),
-                extra.len(),
-                columns.join(" ")
-            );
-        }
-        let mut optimal = None;
-        let mut reference = None;
-        for (name, field) in columns.iter().zip(extra) {
-            let value: f64 = field.parse().with_context(|| {
-                format!("{}: column {name} is not a number: '{field}'", place())
-            })?;
-            let length = (value >= 0.0 && value.fract() == 0.0).then_some(value as usize);
-            if name == "optimal" {
-                optimal = length;
-            } else if name.ends_with("_length") && reference.is_none() {
-                reference = length;
-            }
-        }
-        let size = Size::square(cells.isqrt())?;
-        let tiles = numbers[..cells].iter().map(|&t| t as u32).collect();
-        let board = Board::new(size, tiles).with_context(place)?;
-        instances.push(Instance {
-            line: line_number,
-            board,
-            optimal,
-            reference,
-        });
-    }
-    let reference = columns
-        .iter()
-        .find_map(|name| name.strip_suffix("_length"))
-        .map(str::to_string);
-    Ok(InstanceFile {
-        goal,
-        reference,
-        instances,
-    })
-}
-
-/// The largest square number of leading values that are exactly `0..k`, in some order.
-fn board_cells(numbers: &[i64]) -> Option<usize> {
-    (2..=16usize)
-        .rev()
-        .map(|side| side * side)
-        .filter(|&k| k <= numbers.len())
-        .find(|&k| {
-            let mut seen = vec![false; k];
-            numbers[..k].iter().all(|&t| {
-                usize::try_from(t)
-                    .ok()
-                    .filter(|&t| t < k && !seen[t])
-                    .map(|t| seen[t] = true)
-                    .is_some()
-            })
-        })
 }

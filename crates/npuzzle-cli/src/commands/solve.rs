@@ -13,7 +13,7 @@ use crate::cli::SolveArgs;
 use crate::input;
 use crate::search::{Solvers, run_batch};
 use crate::status::{self, Status};
-use crate::stream::MoveWriter;
+use npuzzle_core::MoveWriter;
 
 /// Runs the command.
 pub fn run(args: &SolveArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
@@ -95,7 +95,7 @@ fn stream_constructive(
     } else {
         write!(out, "solution   ")?;
     }
-    let mut writer = MoveWriter::new(out, args.notation, args.run_length, board);
+    let mut writer = MoveWriter::new(out, args.notation, args.run_length, Some(board));
     let mut failure = None;
     let report = constructive::solve_streaming(board, goal, limits, |m| match writer.push(m) {
         Ok(()) => ControlFlow::Continue(()),

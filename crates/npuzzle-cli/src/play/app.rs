@@ -4,61 +4,14 @@
 use std::collections::VecDeque;
 use std::sync::mpsc::{self, Receiver, Sender};
 
-use npuzzle_core::{Board, Move};
+use npuzzle_core::{Board, Command, Key, LIVE_OPTIMAL_CELLS, Move};
 use npuzzle_search::Solution;
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 
 use super::Session;
-use super::records::{Record, Summary};
-
-/// What the player asked for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Action {
-    /// An arrow (or WASD/HJKL): the direction a tile moves, before the blank-keys setting.
-    Arrow(Move),
-    /// A click on a cell (row, column).
-    Click(usize, usize),
-    /// A digit of a tile number.
-    Digit(char),
-    /// Delete the last digit typed.
-    Backspace,
-    /// Move the tile whose number was typed.
-    Enter,
-    /// Take back the last action.
-    Undo,
-    /// Play again what was taken back.
-    Redo,
-    /// Start this position again.
-    Restart,
-    /// A new game.
-    NewGame,
-    /// Show the next move.
-    Hint,
-    /// Show or hide the optimal distance.
-    ToggleDistance,
-    /// The computer solves from here.
-    God,
-    /// God mode: pause or resume.
-    Pause,
-    /// God mode: one move while paused.
-    Step,
-    /// God mode: faster.
-    Faster,
-    /// God mode: slower.
-    Slower,
-    /// Stop god mode and play on from here.
-    TakeOver,
-    /// Arrows move the blank instead of tiles, or back.
-    FlipArrows,
-    /// Save the game.
-    Save,
-    /// Show or hide the help.
-    Help,
-    /// Leave.
-    Quit,
-}
+use super::records::{Record, Statistics};
 
 /// The computer playing a solution, move by move.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -106,7 +59,7 @@ pub struct App {
     /// The help is shown.
     pub help: bool,
     /// The result of the game just won.
-    pub won: Option<(Record, Summary)>,
+    pub won: Option<(Record, Statistics)>,
     /// Time to leave.
     pub quit: bool,
     /// A helper is thinking.
@@ -114,9 +67,6 @@ pub struct App {
     answers: Receiver<Answer>,
     sender: Sender<Answer>,
 }
-
-/// The optimal distance is computed only where it is quick (up to 16 cells).
-const DISTANCE_CELLS: usize = 16;
 
 impl App {
     /// The game for `session`.
@@ -143,51 +93,25 @@ impl App {
         app
     }
 
-    /// The action a key stands for, if any.
-    pub fn key_action(&self, key: KeyEvent) -> Option<Action> {
+    /// The command a key stands for, if any (the core's one key map).
+    pub fn key_action(&self, key: KeyEvent) -> Option<Command> {
         if key.kind == KeyEventKind::Release {
             return None;
         }
-        if key.modifiers.contains(KeyModifiers::CONTROL) {
-            return match key.code {
-                KeyCode::Char('c') | KeyCode::Char('q') => Some(Action::Quit),
-                KeyCode::Char('z') => Some(Action::Undo),
-                KeyCode::Char('y') => Some(Action::Redo),
-                _ => None,
-            };
-        }
-        if self.god.is_some() {
-            return match key.code {
-                KeyCode::Char(' ') | KeyCode::Char('p') => Some(Action::Pause),
-                KeyCode::Char('.') | KeyCode::Right => Some(Action::Step),
-                KeyCode::Char('+') | KeyCode::Char('=') | KeyCode::Up => Some(Action::Faster),
-                KeyCode::Char('-') | KeyCode::Down => Some(Action::Slower),
-                KeyCode::Char('c') | KeyCode::Esc | KeyCode::Enter => Some(Action::TakeOver),
-                KeyCode::Char('q') => Some(Action::Quit),
-                _ => None,
-            };
-        }
-        Some(match key.code {
-            KeyCode::Up | KeyCode::Char('w') | KeyCode::Char('k') => Action::Arrow(Move::Up),
-            KeyCode::Down | KeyCode::Char('s') | KeyCode::Char('j') => Action::Arrow(Move::Down),
-            KeyCode::Left | KeyCode::Char('a') | KeyCode::Char('h') => Action::Arrow(Move::Left),
-            KeyCode::Right | KeyCode::Char('d') | KeyCode::Char('l') => Action::Arrow(Move::Right),
-            KeyCode::Char(c) if c.is_ascii_digit() => Action::Digit(c),
-            KeyCode::Backspace => Action::Backspace,
-            KeyCode::Enter => Action::Enter,
-            KeyCode::Char('u') | KeyCode::Char('z') => Action::Undo,
-            KeyCode::Char('r') | KeyCode::Char('y') => Action::Redo,
-            KeyCode::Char('R') => Action::Restart,
-            KeyCode::Char('n') => Action::NewGame,
-            KeyCode::Char('i') => Action::Hint,
-            KeyCode::Char('o') => Action::ToggleDistance,
-            KeyCode::Char('g') => Action::God,
-            KeyCode::Char('m') => Action::FlipArrows,
-            KeyCode::Char('S') => Action::Save,
-            KeyCode::Char('?') | KeyCode::F(1) => Action::Help,
-            KeyCode::Char('q') | KeyCode::Esc => Action::Quit,
+        let control = key.modifiers.contains(KeyModifiers::CONTROL);
+        let key = match key.code {
+            KeyCode::Char(c) => Key::Char(c),
+            KeyCode::Up => Key::Up,
+            KeyCode::Down => Key::Down,
+            KeyCode::Left => Key::Left,
+            KeyCode::Right => Key::Right,
+            KeyCode::Enter => Key::Enter,
+            KeyCode::Esc => Key::Esc,
+            KeyCode::Backspace => Key::Backspace,
+            KeyCode::F(n) => Key::F(n),
             _ => return None,
-        })
+        };
+        Command::from_key(key, control, self.god.is_some())
     }
 
     /// The action a mouse event stands for: a left click on a cell of the board, given where
@@ -196,54 +120,66 @@ impl App {
         &self,
         mouse: MouseEvent,
         cell_at: impl Fn(u16, u16) -> Option<(usize, usize)>,
-    ) -> Option<Action> {
+    ) -> Option<(usize, usize)> {
         match mouse.kind {
             MouseEventKind::Down(MouseButton::Left) if self.god.is_none() => {
-                cell_at(mouse.column, mouse.row).map(|(r, c)| Action::Click(r, c))
+                cell_at(mouse.column, mouse.row)
             }
             _ => None,
         }
     }
 
-    /// Does what `action` asks, at time `now` (milliseconds).
-    pub fn apply(&mut self, action: Action, now: u64) {
+    /// A click on the cell at (`row`, `column`): slides it and the tiles between it and the blank.
+    pub fn click(&mut self, row: usize, column: usize, now: u64) {
+        if self.help || self.won.is_some() {
+            return;
+        }
+        self.message = None;
+        if let Err(error) = self.session.click(row, column) {
+            self.message = Some(self.session.lang.refusal(&error));
+        }
+        self.after_change(now);
+    }
+
+    /// Does what `command` asks, at time `now` (milliseconds).
+    pub fn apply(&mut self, command: Command, now: u64) {
         let lang = self.session.lang;
-        if self.help && action != Action::Quit {
+        if self.help && command != Command::Quit {
             self.help = false;
             return;
         }
         if self.won.is_some() {
-            match action {
-                Action::NewGame => self.new_game(),
-                Action::Restart => self.restart(),
-                Action::Quit => self.quit = true,
-                Action::Help => self.help = true,
+            match command {
+                Command::NewGame => self.new_game(),
+                Command::Restart => self.restart(),
+                Command::Quit => self.quit = true,
+                Command::Help => self.help = true,
                 _ => {}
             }
             return;
         }
         self.message = None;
-        match action {
-            Action::Arrow(m) => {
+        match command {
+            Command::Slide(m) => {
                 let m = if self.move_blank { m.opposite() } else { m };
                 if let Err(error) = self.session.play(m) {
                     self.message = Some(lang.refusal(&error));
                 }
             }
-            Action::Click(row, column) => {
-                if let Err(error) = self.session.click(row, column) {
+            Command::Tile(tile) => {
+                if let Err(error) = self.session.move_tile(tile) {
                     self.message = Some(lang.refusal(&error));
                 }
             }
-            Action::Digit(c) => {
+            Command::Digit(c) => {
                 if self.typed.len() < 7 {
                     self.typed.push(c);
                 }
             }
-            Action::Backspace => {
+            Command::Erase => {
                 self.typed.pop();
             }
-            Action::Enter => {
+            Command::Enter => {
                 let typed = std::mem::take(&mut self.typed);
                 if let Ok(tile) = typed.parse::<u64>()
                     && let Err(error) = self.session.move_tile(tile)
@@ -251,25 +187,27 @@ impl App {
                     self.message = Some(lang.refusal(&error));
                 }
             }
-            Action::Undo => {
+            Command::Undo => {
                 if !self.session.undo() {
                     self.message =
                         Some(lang.pick("Nothing to undo.", "Nada para desfazer.").into());
                 }
             }
-            Action::Redo => {
+            Command::Redo => {
                 if !self.session.redo() {
                     self.message = Some(lang.pick("Nothing to redo.", "Nada para refazer.").into());
                 }
             }
-            Action::Restart => self.restart(),
-            Action::NewGame => self.new_game(),
-            Action::Hint => self.ask(true),
-            Action::God => self.ask(false),
-            Action::ToggleDistance => {
+            Command::Restart => self.restart(),
+            Command::NewGame => self.new_game(),
+            Command::Hint => self.ask(true),
+            Command::Solve => self.ask(false),
+            Command::ToggleDistance => {
                 self.show_distance = !self.show_distance;
-                if self.show_distance && self.session.game().board().cells().len() > DISTANCE_CELLS
-                {
+                let cells = self.session.game().board().cells().len();
+                if self.show_distance && cells <= LIVE_OPTIMAL_CELLS {
+                    self.session.mark_assisted();
+                } else if self.show_distance {
                     self.message = Some(
                         lang.pick(
                             "The optimal distance is shown for boards of up to 16 cells.",
@@ -279,32 +217,33 @@ impl App {
                     );
                 }
             }
-            Action::Pause => {
+            Command::Pause => {
                 if let Some(god) = &mut self.god {
                     god.paused = !god.paused;
                     god.next_at = now;
                 }
             }
-            Action::Step => {
+            Command::Step => {
                 if self.god.as_ref().is_some_and(|g| g.paused) {
                     self.god_move();
                 }
             }
-            Action::Faster => {
+            Command::Faster => {
                 if let Some(god) = &mut self.god {
                     god.interval = (god.interval / 2).max(10);
                 }
             }
-            Action::Slower => {
+            Command::Slower => {
                 if let Some(god) = &mut self.god {
                     god.interval = (god.interval * 2).min(4000);
                 }
             }
-            Action::TakeOver => self.god = None,
-            Action::FlipArrows => self.move_blank = !self.move_blank,
-            Action::Save => self.save(),
-            Action::Help => self.help = true,
-            Action::Quit => self.quit = true,
+            Command::TakeOver => self.god = None,
+            Command::FlipArrows => self.move_blank = !self.move_blank,
+            Command::Save(_) => self.save(),
+            Command::Load(_) => {}
+            Command::Help => self.help = true,
+            Command::Quit => self.quit = true,
         }
         self.after_change(now);
     }
@@ -432,7 +371,7 @@ impl App {
     /// Asks a helper thread for the optimal length of `board` (boards up to 16 cells), answered
     /// as `answer`.
     fn ask_length(&mut self, board: Board, answer: fn(Board, Option<usize>) -> Answer) {
-        if board.cells().len() > DISTANCE_CELLS {
+        if board.cells().len() > LIVE_OPTIMAL_CELLS {
             return;
         }
         let goal = self.session.game().goal().clone();
@@ -522,8 +461,8 @@ mod tests {
     }
 
     fn press(app: &mut App, code: KeyCode, now: u64) {
-        if let Some(action) = app.key_action(key(code)) {
-            app.apply(action, now);
+        if let Some(command) = app.key_action(key(code)) {
+            app.apply(command, now);
         }
     }
 
@@ -573,11 +512,11 @@ mod tests {
             row: 0,
             modifiers: KeyModifiers::NONE,
         };
-        let action = a.mouse_action(click, |_, _| Some((2, 2))).unwrap();
-        a.apply(action, 0);
+        let (row, column) = a.mouse_action(click, |_, _| Some((2, 2))).unwrap();
+        a.click(row, column, 0);
         assert!(a.won.is_some());
         let mut b = app("1 2 3/4 5 6/0 7 8");
-        b.apply(Action::Click(2, 1), 0);
+        b.click(2, 1, 0);
         press(&mut b, KeyCode::Char('u'), 0);
         assert_eq!(b.session.game().board().to_string(), "1 2 3/4 5 6/0 7 8");
         press(&mut b, KeyCode::Char('r'), 0);
@@ -599,10 +538,31 @@ mod tests {
         assert!(record.assisted);
     }
 
+    /// Any help marks the game, and a restart does not wash it out (the core's rule).
+    #[test]
+    fn help_marks_the_game_and_survives_a_restart() {
+        let mut a = app("1 2 3/4 5 6/0 7 8");
+        press(&mut a, KeyCode::Char('o'), 0);
+        assert!(
+            a.session.game().is_assisted(),
+            "the optimal distance is help"
+        );
+        let mut b = app("1 2 3/4 5 6/0 7 8");
+        press(&mut b, KeyCode::Char('i'), 0);
+        press(&mut b, KeyCode::Char('R'), 0);
+        press(&mut b, KeyCode::Left, 10);
+        press(&mut b, KeyCode::Left, 20);
+        let (record, _) = b.won.clone().expect("won");
+        assert!(
+            record.assisted,
+            "a hinted line is not a clean solve after a restart"
+        );
+    }
+
     #[test]
     fn god_mode_pauses_steps_and_hands_back() {
         let mut a = app("8 6 7/2 5 4/3 0 1");
-        a.apply(Action::God, 0);
+        a.apply(Command::Solve, 0);
         for _ in 0..2000 {
             a.tick(0);
             if a.god.is_some() {

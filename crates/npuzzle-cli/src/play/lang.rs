@@ -5,6 +5,8 @@ use std::str::FromStr;
 
 use npuzzle_core::GameError;
 
+use super::records::Record;
+
 /// A language of the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Lang {
@@ -63,6 +65,62 @@ impl Lang {
             Lang::En => format!("Moves: {stm} ({mtm} MTM)"),
             Lang::Pt => format!("Movimentos: {stm} ({mtm} MTM)"),
         }
+    }
+
+    /// A number with `decimals` places, with the language's decimal separator.
+    pub fn number(self, value: f64, decimals: usize) -> String {
+        let text = format!("{value:.decimals$}");
+        match self {
+            Lang::En => text,
+            Lang::Pt => text.replace('.', ","),
+        }
+    }
+
+    /// The win report, line by line: the same in the line mode and on the full-screen win
+    /// dialog (the figures come from the core's [`npuzzle_core::Summary`]).
+    pub fn win(self, record: &Record) -> Vec<String> {
+        let summary = record.summary();
+        let mut figures = format!(
+            "{}: {} s · {} STM · {} MTM",
+            self.pick("Time", "Tempo"),
+            self.number(summary.milliseconds as f64 / 1000.0, 2),
+            summary.stm,
+            summary.mtm
+        );
+        if let Some(tps) = summary.tiles_per_second() {
+            figures += &format!(" · {} TPS", self.number(tps, 2));
+        }
+        let mut lines = vec![self.finished(summary.stm), figures];
+        lines.push(match record.optimal {
+            Some(optimal) => format!(
+                "{}: {}; {} {}%",
+                self.pick("Optimal", "Ótimo"),
+                self.count_moves(optimal),
+                self.pick("efficiency", "eficiência"),
+                self.number(summary.efficiency(optimal), 0)
+            ),
+            None => self
+                .pick(
+                    "Optimal length unknown for this size.",
+                    "Comprimento ótimo desconhecido neste tamanho.",
+                )
+                .to_string(),
+        });
+        if summary.assisted {
+            let note = self.pick(
+                "Assisted: hints or the solver were used.",
+                "Com ajuda: usou dicas ou o resolvedor.",
+            );
+            lines.push(note.to_string());
+        }
+        if let Some(seed) = record.seed {
+            lines.push(format!(
+                "{} npuzzle play --size {} --seed {seed}",
+                self.pick("Replay:", "Repetir:"),
+                record.size
+            ));
+        }
+        lines
     }
 
     /// Why a move was refused.

@@ -4,7 +4,7 @@
 use std::io::{BufRead, Write};
 use std::path::Path;
 
-use npuzzle_core::{Format, Game, format_board};
+use npuzzle_core::{Command, Format, Game, format_board};
 
 use super::Session;
 use super::lang::Lang;
@@ -32,18 +32,27 @@ pub fn run(session: &mut Session, input: impl BufRead, out: &mut dyn Write) -> a
             return Ok(());
         };
         let line = line?;
-        let command = line.trim();
-        let mut words = command.split_whitespace();
-        let first = words.next().unwrap_or("").to_ascii_lowercase();
-        let argument = words.next();
-        match first.as_str() {
-            "" => continue,
-            "q" | "quit" | "exit" | "sair" => {
+        let command = match Command::parse(&line) {
+            Ok(Some(command)) => command,
+            Ok(None) => continue,
+            Err(_) => {
+                writeln!(
+                    out,
+                    "{} '{}'. {}",
+                    lang.pick("Unknown command", "Comando desconhecido"),
+                    line.trim(),
+                    lang.pick("Type ? for help.", "Escreva ? para ajuda.")
+                )?;
+                continue;
+            }
+        };
+        match command {
+            Command::Quit => {
                 writeln!(out, "{}", lang.pick("Bye.", "Até logo."))?;
                 return Ok(());
             }
-            "?" | "h" | "help" | "ajuda" => help(lang, out)?,
-            "u" | "undo" | "desfazer" => {
+            Command::Help => help(lang, out)?,
+            Command::Undo => {
                 if session.undo() {
                     show(session.game(), lang, out)?;
                 } else {
@@ -54,7 +63,7 @@ pub fn run(session: &mut Session, input: impl BufRead, out: &mut dyn Write) -> a
                     )?;
                 }
             }
-            "r" | "redo" | "refazer" => {
+            Command::Redo => {
                 if session.redo() {
                     show(session.game(), lang, out)?;
                 } else {
@@ -65,23 +74,20 @@ pub fn run(session: &mut Session, input: impl BufRead, out: &mut dyn Write) -> a
                     )?;
                 }
             }
-            "restart" | "recomeçar" | "recomecar" => {
+            Command::Restart => {
                 session.restart();
                 show(session.game(), lang, out)?;
             }
-            "n" | "new" | "novo" => {
+            Command::NewGame => {
                 session.new_game(None)?;
                 intro(session, out)?;
                 show(session.game(), lang, out)?;
             }
-            "i" | "hint" | "dica" => match session.hint() {
+            Command::Hint => match session.hint() {
                 Ok(Some(tile)) => writeln!(
                     out,
-                    "{}",
+                    "{}{tile}.",
                     lang.pick("Hint: move tile ", "Dica: mova a peça ")
-                        .to_string()
-                        + &tile.to_string()
-                        + "."
                 )?,
                 Ok(None) => writeln!(
                     out,
@@ -90,12 +96,12 @@ pub fn run(session: &mut Session, input: impl BufRead, out: &mut dyn Write) -> a
                 )?,
                 Err(error) => writeln!(out, "{error:#}")?,
             },
-            "g" | "god" | "solve" | "resolver" => {
+            Command::Solve => {
                 god_mode(session, out)?;
                 return Ok(());
             }
-            "save" | "guardar" => match argument {
-                Some(path) => match setup::save(&session.dealt, Path::new(path)) {
+            Command::Save(path) => match path {
+                Some(path) => match setup::save(&session.dealt, Path::new(&path)) {
                     Ok(()) => writeln!(out, "{} {path}", lang.pick("Saved to", "Guardado em"))?,
                     Err(error) => writeln!(out, "{error:#}")?,
                 },
@@ -108,7 +114,7 @@ pub fn run(session: &mut Session, input: impl BufRead, out: &mut dyn Write) -> a
                     )
                 )?,
             },
-            "load" | "carregar" => match argument.map(|path| setup::load(Path::new(path))) {
+            Command::Load(path) => match path.map(|path| setup::load(Path::new(&path))) {
                 Some(Ok(dealt)) => {
                     session.resume(dealt);
                     show(session.game(), lang, out)?;
@@ -123,24 +129,18 @@ pub fn run(session: &mut Session, input: impl BufRead, out: &mut dyn Write) -> a
                     )
                 )?,
             },
-            word => match word.parse::<u64>() {
-                Ok(tile) => match session.move_tile(tile) {
-                    Ok(()) => {
-                        show(session.game(), lang, out)?;
-                        if session.game().is_won() {
-                            finish(session, out)?;
-                            return Ok(());
-                        }
+            Command::Tile(tile) => match session.move_tile(tile) {
+                Ok(slide) => {
+                    show(session.game(), lang, out)?;
+                    if slide.won {
+                        finish(session, out)?;
+                        return Ok(());
                     }
-                    Err(error) => writeln!(out, "{}", lang.refusal(&error))?,
-                },
-                Err(_) => writeln!(
-                    out,
-                    "{} '{command}'. {}",
-                    lang.pick("Unknown command", "Comando desconhecido"),
-                    lang.pick("Type ? for help.", "Escreva ? para ajuda.")
-                )?,
+                }
+                Err(error) => writeln!(out, "{}", lang.refusal(&error))?,
             },
+            // Keys of the full-screen game only; typed words never give them.
+            _ => {}
         }
     }
 }
@@ -210,8 +210,8 @@ fn god_mode(session: &mut Session, out: &mut dyn Write) -> anyhow::Result<()> {
         lang.count_moves(solution.moves.len()),
     )?;
     for m in solution.moves {
-        let tile = session.play(m)?;
-        writeln!(out, "{} {tile}", lang.pick("Tile", "Peça"))?;
+        let slide = session.play(m)?;
+        writeln!(out, "{} {}", lang.pick("Tile", "Peça"), slide.tile)?;
         show(session.game(), lang, out)?;
     }
     finish(session, out)
@@ -219,46 +219,9 @@ fn god_mode(session: &mut Session, out: &mut dyn Write) -> anyhow::Result<()> {
 
 fn finish(session: &mut Session, out: &mut dyn Write) -> anyhow::Result<()> {
     let lang = session.lang;
-    let result = session.record_win();
-    let game = session.game();
-    writeln!(out, "{}", lang.finished(game.stm()))?;
-    let seconds = result.milliseconds as f64 / 1000.0;
-    writeln!(
-        out,
-        "{} {seconds:.1} s, {} STM, {} MTM, {:.2} TPS",
-        lang.pick("Time:", "Tempo:"),
-        game.stm(),
-        game.mtm(),
-        if seconds > 0.0 {
-            game.stm() as f64 / seconds
-        } else {
-            0.0
-        },
-    )?;
-    if game.is_assisted() {
-        let text = lang.pick(
-            "Assisted: hints or the solver were used.",
-            "Com ajuda: usou dicas ou o resolvedor.",
-        );
-        writeln!(out, "{text}")?;
-    }
-    if let Some(optimal) = result.optimal {
-        writeln!(
-            out,
-            "{} {}; {} {:.0}%",
-            lang.pick("Optimal:", "Ótimo:"),
-            lang.count_moves(optimal),
-            lang.pick("efficiency", "eficiência"),
-            100.0 * optimal as f64 / game.stm().max(1) as f64
-        )?;
-    }
-    if let Some(seed) = result.seed {
-        writeln!(
-            out,
-            "{} npuzzle play --size {} --seed {seed}",
-            lang.pick("Replay:", "Repetir:"),
-            game.board().size()
-        )?;
+    let record = session.record_win();
+    for line in lang.win(&record) {
+        writeln!(out, "{line}")?;
     }
     if let Some(warning) = session.records_warning.take() {
         writeln!(out, "{warning}")?;

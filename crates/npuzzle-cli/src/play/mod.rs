@@ -15,13 +15,13 @@ use std::io::{self, IsTerminal};
 use std::path::PathBuf;
 use std::time::Instant;
 
-use npuzzle_core::{Game, GameError, Move};
+use npuzzle_core::{Game, GameError, LIVE_OPTIMAL_CELLS, Move, Slide};
 use npuzzle_search::Solution;
 
 use self::assist::Assistant;
 use self::lang::Lang;
 use self::movelog::MoveLog;
-use self::records::{Record, Records, Summary};
+use self::records::{Record, Records, Statistics};
 use self::setup::{Dealt, Recipe};
 use crate::cli::PlayArgs;
 use crate::status::Status;
@@ -132,50 +132,40 @@ impl Session {
         }
     }
 
-    /// Slides one tile in direction `m`; returns the tile that moved.
-    pub fn play(&mut self, m: Move) -> Result<u32, GameError> {
-        let board = self.dealt.game.board();
-        let tile = board
-            .source(m)
-            .map(|cell| board.cells()[cell])
-            .ok_or(GameError::Illegal(npuzzle_core::IllegalMove(m)))?;
+    /// Slides one tile in direction `m`.
+    pub fn play(&mut self, m: Move) -> Result<Slide, GameError> {
         let now = self.now();
-        self.dealt.game.play(m, now)?;
-        let stm = self.dealt.game.stm();
-        if let Some(log) = &mut self.log {
-            log.moved(tile, m, stm);
-        }
-        Ok(tile)
+        let slide = self.dealt.game.play(m, now)?;
+        self.log_slide(&slide);
+        Ok(slide)
     }
 
     /// Slides tile number `tile`, which must be next to the blank.
-    pub fn move_tile(&mut self, tile: u64) -> Result<(), GameError> {
-        let m = self.adjacent_move(tile)?;
-        self.play(m).map(|_| ())
-    }
-
-    fn adjacent_move(&self, tile: u64) -> Result<Move, GameError> {
-        // Let the game refuse with its precise reason, on a copy.
-        let mut trial = self.dealt.game.clone();
-        trial.move_tile(tile, 0)?;
-        let moves = trial.moves();
-        moves.last().copied().ok_or(GameError::NoTileThere)
+    pub fn move_tile(&mut self, tile: u64) -> Result<Slide, GameError> {
+        let now = self.now();
+        let slide = self.dealt.game.move_tile(tile, now)?;
+        self.log_slide(&slide);
+        Ok(slide)
     }
 
     /// Slides the tile at (row, column) and those between it and the blank.
-    pub fn click(&mut self, row: usize, column: usize) -> Result<(), GameError> {
-        let before = self.dealt.game.stm();
+    pub fn click(&mut self, row: usize, column: usize) -> Result<Slide, GameError> {
         let now = self.now();
-        self.dealt.game.click(row, column, now)?;
-        let moved = self.dealt.game.stm() - before;
-        let text = format!("slide {moved} from row {}, column {}", row + 1, column + 1);
-        self.log(&text);
-        Ok(())
+        let slide = self.dealt.game.click(row, column, now)?;
+        self.log_slide(&slide);
+        Ok(slide)
+    }
+
+    fn log_slide(&mut self, slide: &Slide) {
+        let stm = self.dealt.game.stm();
+        if let Some(log) = &mut self.log {
+            log.slid(slide, stm);
+        }
     }
 
     /// Takes back the last action.
     pub fn undo(&mut self) -> bool {
-        let done = self.dealt.game.undo();
+        let done = self.dealt.game.undo().is_some();
         if done {
             self.log("undo");
         }
@@ -185,7 +175,7 @@ impl Session {
     /// Plays again the last action taken back.
     pub fn redo(&mut self) -> bool {
         let now = self.now();
-        let done = self.dealt.game.redo(now);
+        let done = self.dealt.game.redo(now).is_some();
         if done {
             self.log("redo");
         }
@@ -231,7 +221,7 @@ impl Session {
     }
 
     /// The statistics of this board size.
-    pub fn summary(&self) -> Summary {
+    pub fn summary(&self) -> Statistics {
         let size = self.dealt.game.board().size().to_string();
         self.records
             .as_ref()
@@ -274,22 +264,16 @@ impl Session {
     /// Records a won game in the statistics; returns the record.
     pub fn record_win(&mut self) -> Record {
         let game = &self.dealt.game;
-        let optimal = (game.start().cells().len() <= 16)
+        let optimal = (game.start().cells().len() <= LIVE_OPTIMAL_CELLS)
             .then(|| self.assistant.solver(game.goal()).ok())
             .flatten()
             .and_then(|solver| assist::optimal_length(&solver, game.start()));
-        let record = Record {
-            size: game.board().size().to_string(),
-            stm: game.stm(),
-            mtm: game.mtm(),
-            milliseconds: game.elapsed_ms(self.now()),
-            seed: self.dealt.seed,
-            assisted: game.is_assisted(),
+        let record = Record::new(
+            game.board().size(),
+            game.summary(self.now()),
+            self.dealt.seed,
             optimal,
-            finished_at: std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.as_secs()),
-        };
+        );
         let text = format!("won in {} moves, {} ms", record.stm, record.milliseconds);
         self.log(&text);
         if let Some(records) = &mut self.records

@@ -5,7 +5,7 @@ use std::io::{BufWriter, Write};
 use std::path::Path;
 
 use anyhow::Context;
-use npuzzle_core::{Board, Move};
+use npuzzle_core::{Board, Slide};
 
 /// A log file being written.
 pub struct MoveLog {
@@ -36,8 +36,13 @@ impl MoveLog {
         }
     }
 
-    /// A move: the tile, its direction and the counters after it.
-    pub fn moved(&mut self, tile: u32, m: Move, stm: usize) {
-        self.line(&format!("move {stm}: tile {tile} {m}"));
+    /// A slide: the tile moved (for a run, the tile pressed and how many moved), its direction
+    /// and the move count after it.
+    pub fn slid(&mut self, slide: &Slide, stm: usize) {
+        let (tile, m) = (slide.tile, slide.direction);
+        match slide.count {
+            1 => self.line(&format!("move {stm}: tile {tile} {m}")),
+            n => self.line(&format!("move {stm}: tile {tile} {m} ({n} tiles)")),
+        }
     }
 }

@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
+use npuzzle_core::{Size, Summary as GameSummary};
 use serde::{Deserialize, Serialize};
 
 /// One finished game.
@@ -27,9 +28,42 @@ pub struct Record {
     pub finished_at: u64,
 }
 
+impl Record {
+    /// The record of a game won now on a `size` board.
+    pub fn new(
+        size: Size,
+        summary: GameSummary,
+        seed: Option<u64>,
+        optimal: Option<usize>,
+    ) -> Record {
+        Record {
+            size: size.to_string(),
+            stm: summary.stm,
+            mtm: summary.mtm,
+            milliseconds: summary.milliseconds,
+            seed,
+            assisted: summary.assisted,
+            optimal,
+            finished_at: std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_secs()),
+        }
+    }
+
+    /// The game's figures, as the core reports them.
+    pub fn summary(&self) -> GameSummary {
+        GameSummary {
+            stm: self.stm,
+            mtm: self.mtm,
+            milliseconds: self.milliseconds,
+            assisted: self.assisted,
+        }
+    }
+}
+
 /// The records of one size, summarised (unassisted games only).
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
-pub struct Summary {
+pub struct Statistics {
     /// Games finished without help.
     pub solves: usize,
     /// Best time, in milliseconds.
@@ -92,14 +126,14 @@ impl Records {
     }
 
     /// The summary of one size.
-    pub fn summary(&self, size: &str) -> Summary {
+    pub fn summary(&self, size: &str) -> Statistics {
         let games: Vec<&Record> = self
             .all
             .iter()
             .filter(|r| r.size == size && !r.assisted)
             .collect();
         let times: Vec<u64> = games.iter().map(|r| r.milliseconds).collect();
-        Summary {
+        Statistics {
             solves: games.len(),
             best_time: times.iter().copied().min(),
             fewest_moves: games.iter().map(|r| r.stm).min(),

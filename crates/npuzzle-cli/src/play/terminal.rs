@@ -51,9 +51,10 @@ fn play(mut terminal: DefaultTerminal, mut app: App) -> anyhow::Result<()> {
                 let size = terminal.size()?;
                 let area = Rect::new(0, 0, size.width, size.height);
                 if let Ok(geometry) = ui::geometry(area, app.session.game().board().size())
-                    && let Some(action) = app.mouse_action(mouse, |x, y| geometry.cell_at(x, y))
+                    && let Some((row, column)) =
+                        app.mouse_action(mouse, |x, y| geometry.cell_at(x, y))
                 {
-                    app.apply(action, now);
+                    app.click(row, column, now);
                 }
             }
             _ => {}

@@ -10,6 +10,7 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
 use super::app::App;
 use super::lang::Lang;
+use super::records::Record;
 
 /// Lines under the board: counters, message, keys.
 const STATUS_LINES: u16 = 3;
@@ -265,57 +266,21 @@ fn popup(area: Rect, width: u16, height: u16) -> Rect {
 fn draw_win(
     frame: &mut Frame,
     app: &App,
-    record: &super::records::Record,
-    summary: &super::records::Summary,
+    record: &Record,
+    summary: &super::records::Statistics,
     area: Rect,
 ) {
     let lang = app.session.lang;
-    let seconds = |ms: u64| format!("{:.2} s", ms as f64 / 1000.0);
-    let mut lines = vec![
-        Line::from(lang.finished(record.stm)).style(Style::default().add_modifier(Modifier::BOLD)),
-        Line::from(""),
-        Line::from(format!(
-            "{} {} · {} STM · {} MTM · {:.2} TPS",
-            lang.pick("Time", "Tempo"),
-            seconds(record.milliseconds),
-            record.stm,
-            record.mtm,
-            if record.milliseconds > 0 {
-                record.stm as f64 * 1000.0 / record.milliseconds as f64
-            } else {
-                0.0
-            }
-        )),
-    ];
-    let optimal = record.optimal.or(app.optimal);
-    lines.push(Line::from(match optimal {
-        Some(optimal) => format!(
-            "{} {} · {} {:.0}%",
-            lang.pick("Optimal", "Ótimo"),
-            lang.count_moves(optimal),
-            lang.pick("efficiency", "eficiência"),
-            100.0 * optimal as f64 / record.stm.max(1) as f64
-        ),
-        None => lang
-            .pick(
-                "Optimal length unknown for this size",
-                "Comprimento ótimo desconhecido neste tamanho",
-            )
-            .to_string(),
-    }));
-    if record.assisted {
-        lines.push(Line::from(lang.pick(
-            "Assisted: hints or the solver were used",
-            "Com ajuda: usou dicas ou o resolvedor",
-        )));
-    }
-    if let Some(seed) = record.seed {
-        lines.push(Line::from(format!(
-            "{} npuzzle play --size {} --seed {seed}",
-            lang.pick("Replay:", "Repetir:"),
-            record.size
-        )));
-    }
+    let seconds = |ms: u64| format!("{} s", lang.number(ms as f64 / 1000.0, 2));
+    let record = Record {
+        optimal: record.optimal.or(app.optimal),
+        ..record.clone()
+    };
+    let mut lines: Vec<Line> = lang.win(&record).into_iter().map(Line::from).collect();
+    lines[0] = lines[0]
+        .clone()
+        .style(Style::default().add_modifier(Modifier::BOLD));
+    lines.insert(1, Line::from(""));
     lines.push(Line::from(""));
     let best = |v: Option<u64>| v.map_or("—".to_string(), seconds);
     lines.push(Line::from(format!(
@@ -385,8 +350,9 @@ Qualquer ajuda marca o jogo como assistido. q ou Esc sai.",
 mod tests {
     use super::*;
     use crate::play::Session;
-    use crate::play::app::{Action, App};
+    use crate::play::app::App;
     use crate::play::setup::Recipe;
+    use npuzzle_core::Command;
     use npuzzle_core::Goal;
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
@@ -420,10 +386,10 @@ mod tests {
         let mut a = app("1 2 3/4 0 6/7 5 8", Lang::En);
         insta::assert_snapshot!("board_large", screen(&a, 70, 20, true));
         insta::assert_snapshot!("board_compact", screen(&a, 40, 9, true));
-        a.apply(Action::Digit('9'), 0);
-        a.apply(Action::Enter, 0);
+        a.apply(Command::Digit('9'), 0);
+        a.apply(Command::Enter, 0);
         insta::assert_snapshot!("refusal", screen(&a, 80, 9, true));
-        a.apply(Action::Help, 0);
+        a.apply(Command::Help, 0);
         insta::assert_snapshot!("help", screen(&a, 90, 20, true));
     }
 
@@ -436,10 +402,10 @@ mod tests {
     #[test]
     fn the_win_screen() {
         let mut a = app("1 2 3/4 5 6/7 0 8", Lang::En);
-        a.apply(Action::Arrow(npuzzle_core::Move::Left), 0);
+        a.apply(Command::Slide(npuzzle_core::Move::Left), 0);
         insta::assert_snapshot!("won", screen(&a, 80, 20, true));
         let mut b = app("1 2 3/4 5 6/7 0 8", Lang::Pt);
-        b.apply(Action::Arrow(npuzzle_core::Move::Left), 0);
+        b.apply(Command::Slide(npuzzle_core::Move::Left), 0);
         insta::assert_snapshot!("won_pt", screen(&b, 80, 20, true));
     }
 

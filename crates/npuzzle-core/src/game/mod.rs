@@ -3,6 +3,15 @@
 //!
 //! It is pure: no clock and no I/O. The caller passes the time of each action in milliseconds
 //! (from any fixed origin), so the same code runs natively and in WebAssembly.
+//!
+//! Every front end (the full-screen terminal game, the line mode, the web page) reads the
+//! player's keys or words as a [`Command`], asks the `Game` to carry it out, and draws what the
+//! game says happened ([`Slide`], [`Summary`]); the rules (what counts as help, when the clock
+//! runs, what a win reports) are decided here once.
+
+mod command;
+
+pub use command::{Command, Key, UnknownCommand};
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -19,6 +28,69 @@ pub struct Action {
     pub direction: Move,
     /// How many single-tile moves the action made.
     pub count: usize,
+}
+
+/// The most cells for which the front ends show the live optimal distance and the start's optimal
+/// length (the solvers answer those at once up to the 15-puzzle).
+pub const LIVE_OPTIMAL_CELLS: usize = 16;
+
+/// What an accepted slide did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Slide {
+    /// The direction the tiles moved.
+    pub direction: Move,
+    /// How many tiles moved (one for a key or a typed number; a click moves a run).
+    pub count: usize,
+    /// The tile farthest from the blank that moved: the one pressed, typed or clicked.
+    pub tile: Tile,
+    /// Whether the slide solved the puzzle.
+    pub won: bool,
+}
+
+/// The figures of a game, for the win screen and the records: the same in every front end.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Summary {
+    /// Single-tile moves.
+    pub stm: usize,
+    /// Multi-tile moves.
+    pub mtm: usize,
+    /// Time from the first move to the win, in milliseconds.
+    pub milliseconds: u64,
+    /// Whether help was used (see [`Game::mark_assisted`]).
+    pub assisted: bool,
+}
+
+impl Summary {
+    /// Tiles per second, when any time passed.
+    pub fn tiles_per_second(&self) -> Option<f64> {
+        (self.milliseconds > 0).then(|| self.stm as f64 * 1000.0 / self.milliseconds as f64)
+    }
+
+    /// The optimal length as a percentage of the moves made.
+    pub fn efficiency(&self, optimal: usize) -> f64 {
+        100.0 * optimal as f64 / self.stm.max(1) as f64
+    }
+}
+
+impl std::fmt::Display for Summary {
+    /// `31 moves (20 MTM) in 12.34 s, 2.51 TPS, assisted`
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let unit = if self.stm == 1 { "move" } else { "moves" };
+        write!(
+            f,
+            "{} {unit} ({} MTM) in {:.2} s",
+            self.stm,
+            self.mtm,
+            self.milliseconds as f64 / 1000.0
+        )?;
+        if let Some(tps) = self.tiles_per_second() {
+            write!(f, ", {tps:.2} TPS")?;
+        }
+        if self.assisted {
+            f.write_str(", assisted")?;
+        }
+        Ok(())
+    }
 }
 
 /// Why an action was refused. The game is unchanged after an error.
@@ -62,8 +134,8 @@ pub enum GameError {
 /// game.move_tile(7, 1_000).unwrap();        // the seed games: type a tile number
 /// assert!(game.move_tile(1, 1_500).is_err()); // not next to the blank: refused, nothing changes
 /// game.undo();
-/// game.slide_tile(8, 2_000).unwrap();        // a click on 8 slides 7 and 8 together
-/// assert!(game.is_won());
+/// let slide = game.slide_tile(8, 2_000).unwrap(); // a click on 8 slides 7 and 8 together
+/// assert_eq!((slide.count, slide.tile, slide.won), (2, 8, true));
 /// assert_eq!((game.stm(), game.mtm()), (2, 1));
 /// assert_eq!(game.elapsed_ms(9_999), 1_000); // from the first move to the win
 /// ```
@@ -156,9 +228,20 @@ impl Game {
         self.assisted
     }
 
-    /// Records that the player had help; shown with the result.
+    /// Records that the player had help: a hint, the solver, or the optimal distance shown.
+    /// It stays with this scramble: restarting does not clear it.
     pub fn mark_assisted(&mut self) {
         self.assisted = true;
+    }
+
+    /// The figures of the game so far (of the win, once won).
+    pub fn summary(&self, now: u64) -> Summary {
+        Summary {
+            stm: self.stm(),
+            mtm: self.mtm(),
+            milliseconds: self.elapsed_ms(now),
+            assisted: self.assisted,
+        }
     }
 
     /// Time played in milliseconds: from the first move to the win, or to `now` while playing.
@@ -178,12 +261,12 @@ impl Game {
     }
 
     /// Slides one tile in direction `m`.
-    pub fn play(&mut self, m: Move, now: u64) -> Result<(), GameError> {
+    pub fn play(&mut self, m: Move, now: u64) -> Result<Slide, GameError> {
         self.act(m, 1, now)
     }
 
     /// Slides tile number `tile`, which must be next to the blank (the seed games' rule).
-    pub fn move_tile(&mut self, tile: u64, now: u64) -> Result<(), GameError> {
+    pub fn move_tile(&mut self, tile: u64, now: u64) -> Result<Slide, GameError> {
         let tile = self.tile_number(tile)?;
         let m = self
             .board
@@ -194,7 +277,7 @@ impl Game {
 
     /// Slides tile number `tile` and every tile between it and the blank, if it is in the blank's
     /// row or column: one action, one MTM move, several STM moves.
-    pub fn slide_tile(&mut self, tile: u64, now: u64) -> Result<(), GameError> {
+    pub fn slide_tile(&mut self, tile: u64, now: u64) -> Result<Slide, GameError> {
         let tile = self.tile_number(tile)?;
         let (count, m) = self
             .board
@@ -204,7 +287,7 @@ impl Game {
     }
 
     /// Slides the tile at `row`, `column` (0-based) as [`Game::slide_tile`] does.
-    pub fn click(&mut self, row: usize, column: usize, now: u64) -> Result<(), GameError> {
+    pub fn click(&mut self, row: usize, column: usize, now: u64) -> Result<Slide, GameError> {
         match self.board.get(row, column) {
             Some(tile) if tile != 0 => self.slide_tile(tile.into(), now),
             _ => Err(GameError::NoTileThere),
@@ -220,13 +303,17 @@ impl Game {
         }
     }
 
-    fn act(&mut self, direction: Move, count: usize, now: u64) -> Result<(), GameError> {
+    fn act(&mut self, direction: Move, count: usize, now: u64) -> Result<Slide, GameError> {
         if self.is_won() {
             return Err(GameError::Finished);
         }
         // Check the whole run first so a refused action leaves the game unchanged.
         let mut board = self.board.clone();
+        let mut tile = 0;
         for _ in 0..count {
+            tile = board
+                .source(direction)
+                .map_or(0, |cell| board.cells()[cell]);
             board.apply(direction)?;
         }
         self.board = board;
@@ -234,49 +321,71 @@ impl Game {
         self.history.push(Action { direction, count });
         self.done += 1;
         self.started_at.get_or_insert(now);
-        if self.is_won() {
+        let won = self.is_won();
+        if won {
             self.finished_at = Some(now);
         }
-        Ok(())
+        Ok(Slide {
+            direction,
+            count,
+            tile,
+            won,
+        })
     }
 
-    /// Takes back the last action. Returns false if there is none or the game is won.
-    pub fn undo(&mut self) -> bool {
+    /// Takes back the last action and returns it; `None` if there is none or the game is won.
+    pub fn undo(&mut self) -> Option<Action> {
         if self.done == 0 || self.is_won() {
-            return false;
+            return None;
         }
         self.done -= 1;
         let action = self.history[self.done];
         self.replay_action(action.direction.opposite(), action.count);
         self.undos += 1;
-        true
+        Some(action)
     }
 
-    /// Plays again the last action taken back. Returns false if there is none or the game is won.
-    pub fn redo(&mut self, now: u64) -> bool {
+    /// Plays again the last action taken back; `None` if there is none or the game is won.
+    pub fn redo(&mut self, now: u64) -> Option<Slide> {
         if self.done == self.history.len() || self.is_won() {
-            return false;
+            return None;
         }
         let action = self.history[self.done];
-        self.replay_action(action.direction, action.count);
+        let tile = self.replay_action(action.direction, action.count);
         self.done += 1;
-        if self.is_won() {
+        let won = self.is_won();
+        if won {
             self.finished_at = Some(now);
         }
-        true
+        Some(Slide {
+            direction: action.direction,
+            count: action.count,
+            tile,
+            won,
+        })
     }
 
-    fn replay_action(&mut self, direction: Move, count: usize) {
+    /// Slides `count` tiles of the history; returns the last tile that moved.
+    fn replay_action(&mut self, direction: Move, count: usize) -> Tile {
+        let mut tile = 0;
         for _ in 0..count {
+            tile = self
+                .board
+                .source(direction)
+                .map_or(0, |c| self.board.cells()[c]);
             self.board
                 .apply(direction)
                 .unwrap_or_else(|e| unreachable!("history replays: {e}"));
         }
+        tile
     }
 
-    /// Starts again from the same position: history, timer and counters cleared.
+    /// Starts again from the same position: history, timer and counters cleared. Help already
+    /// had stays recorded (a restart after a hint is not a clean solve).
     pub fn restart(&mut self) {
+        let assisted = self.assisted;
         *self = Game::fresh(self.start.clone(), self.goal.clone());
+        self.assisted = assisted;
     }
 }
 
@@ -386,15 +495,16 @@ mod tests {
         let mut g = game("1 2 3/4 0 5/7 8 6");
         g.play(Move::Left, 10).unwrap();
         g.play(Move::Down, 20).unwrap();
-        assert!(g.undo());
+        assert_eq!(g.undo().map(|a| a.direction), Some(Move::Down));
         assert_eq!(g.stm(), 1);
-        assert!(g.redo(30));
+        assert!(g.redo(30).is_some());
         assert_eq!(g.stm(), 2);
-        assert!(g.undo());
-        g.play(Move::Up, 40).unwrap(); // a new move drops the redo branch
+        assert!(g.undo().is_some());
+        let slide = g.play(Move::Up, 40).unwrap(); // a new move drops the redo branch
+        assert_eq!((slide.tile, slide.won), (6, true));
         assert!(g.is_won());
-        assert!(!g.redo(50));
-        assert!(!g.undo(), "a won game is final");
+        assert!(g.redo(50).is_none());
+        assert!(g.undo().is_none(), "a won game is final");
         assert_eq!(g.play(Move::Down, 60), Err(GameError::Finished));
         assert_eq!(g.elapsed_ms(1_000), 30);
         assert_eq!(g.undo_count(), 2);
@@ -412,6 +522,28 @@ mod tests {
             (g.stm(), g.is_won(), g.board().clone()),
             (0, false, g.start().clone())
         );
+    }
+
+    /// Help is part of the scramble's story: a restart does not make a hinted game clean.
+    #[test]
+    fn help_survives_a_restart_and_shows_in_the_summary() {
+        let mut g = game("1 2 3/4 5 6/7 0 8");
+        g.mark_assisted();
+        g.restart();
+        assert!(g.is_assisted());
+        g.play(Move::Left, 1_000).unwrap();
+        let summary = g.summary(5_000);
+        assert_eq!(summary.milliseconds, 0, "one move: no time passed");
+        assert_eq!(summary.tiles_per_second(), None);
+        assert_eq!(summary.to_string(), "1 move (1 MTM) in 0.00 s, assisted");
+        let mut h = game("1 2 3/4 5 6/0 7 8");
+        h.play(Move::Left, 1_000).unwrap();
+        h.play(Move::Left, 3_000).unwrap();
+        assert_eq!(
+            h.summary(9_000).to_string(),
+            "2 moves (1 MTM) in 2.00 s, 1.00 TPS"
+        );
+        assert_eq!(h.summary(9_000).efficiency(2), 100.0);
     }
 
     #[test]
