@@ -45,13 +45,20 @@ fn without_times(out: &str) -> String {
         .join("\n")
 }
 
+/// Every subcommand's help, so that drift shows in review.
 #[test]
 fn help_texts() {
     assert_snapshot!("help", stdout(&["--help"]));
     for command in [
-        "generate", "check", "apply", "verify", "convert", "solve", "bench",
+        "generate", "check", "apply", "verify", "convert", "solve", "play", "pdb", "stats", "bench",
     ] {
         assert_snapshot!(format!("help_{command}"), stdout(&[command, "--help"]));
+    }
+    for action in ["build", "list", "verify", "remove"] {
+        assert_snapshot!(
+            format!("help_pdb_{action}"),
+            stdout(&["pdb", action, "--help"])
+        );
     }
 }
 

@@ -161,6 +161,26 @@ fn heuristics_are_admissible_on_rectangular_boards() {
     }
 }
 
+/// Walking distance builds for every board its documentation names (6x2 and 2x6 were refused),
+/// stays below linear-conflict-proved optima there, and refuses larger boards clearly.
+#[test]
+fn walking_distance_covers_the_documented_sizes() {
+    for size in ["4x4", "5x3", "3x5", "6x2", "2x6"] {
+        let (goal, puzzle) = setup(size, Goal::BlankLast);
+        let wd = WalkingDistance::new(&puzzle).unwrap_or_else(|e| panic!("{size}: {e}"));
+        let lc = LinearConflict::new(&puzzle);
+        let mut generator = Generator::new(5);
+        for _ in 0..3 {
+            let (board, _) = generator.random_walk(&goal, 40);
+            let optimal = idastar::solve(&puzzle, &lc, &board, Limits::default()).unwrap();
+            assert!(wd.value(&wd.start(&puzzle.bytes(&board))) as usize <= optimal.moves.len());
+        }
+    }
+    let (_, big) = setup("6x3", Goal::BlankLast);
+    let error = WalkingDistance::new(&big).unwrap_err();
+    assert!(error.to_string().contains("not 6x3"), "{error}");
+}
+
 /// The incremental update of every heuristic equals its value computed from scratch.
 fn incremental_matches_scratch<H: Heuristic>(h: &H, puzzle: &Puzzle, walk: &[Move]) {
     let mut board = puzzle.goal().clone();

@@ -13,7 +13,8 @@ const MAX_STATES: usize = 4_000_000;
 /// 24,964 states, 5 of 3 have 352,560, 6 of 2 have 367,560, and 5 of 4 over four million.
 fn small_enough(lines: usize, length: usize) -> bool {
     match lines {
-        0..=4 => length <= 5,
+        0..=2 => length <= 6,
+        3..=4 => length <= 5,
         5 => length <= 3,
         6 => length <= 2,
         _ => false,
