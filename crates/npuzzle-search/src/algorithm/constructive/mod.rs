@@ -1,0 +1,191 @@
+//! The constructive solver: any solvable position of any size, placing tiles line by line.
+//!
+//! This module is the solver's face (whole solutions, streamed solutions, limits); the working
+//! board is in `work` (grid and moves), the order of lines in `lines`, the placing of tiles and
+//! pairs in `placement`, blank routes in `routing`, and the final block in `finish`.
+
+mod finish;
+mod lines;
+mod placement;
+mod routing;
+mod work;
+
+use self::work::Work;
+
+use std::ops::ControlFlow;
+
+use npuzzle_core::{Board, Move, moves};
+
+use crate::clock::Stopwatch;
+use crate::error::SolveError;
+use crate::heuristic::Manhattan;
+use crate::limits::{Budget, Limits};
+use crate::solution::{self, Solution};
+use crate::solver::Algorithm;
+use crate::stats::Stats;
+
+/// What a streamed constructive solve did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// Moves made (STM).
+    pub moves: u64,
+    /// The Manhattan distance of the start: no solution is shorter.
+    pub lower_bound: u64,
+    /// Statistics (expanded counts the tiles placed).
+    pub stats: Stats,
+}
+
+/// Solves `board` toward `goal`, collecting the moves (see [`solve_streaming`]).
+///
+/// ```
+/// use npuzzle_core::{Generator, Goal, Size};
+/// use npuzzle_search::{algorithm::constructive, Limits};
+/// let goal = Goal::Spiral.board(Size::new(12, 9).unwrap()).unwrap();
+/// let board = Generator::new(1).random_position(&goal);
+/// let solution = constructive::solve(&board, &goal, &Limits::default()).unwrap(); // replayed
+/// assert!(solution.moves.len() as u32 >= solution.lower_bound);
+/// ```
+pub fn solve(board: &Board, goal: &Board, limits: &Limits) -> Result<Solution, SolveError> {
+    let mut moves = Vec::new();
+    let report = solve_streaming(board, goal, limits, |m| {
+        moves.push(m);
+        ControlFlow::Continue(())
+    })?;
+    solution::verify(
+        board,
+        goal,
+        Solution {
+            moves,
+            optimal: false,
+            bound: None,
+            algorithm: Algorithm::Constructive,
+            heuristic: None,
+            lower_bound: u32::try_from(report.lower_bound).unwrap_or(u32::MAX),
+            stats: report.stats,
+        },
+    )
+}
+
+/// Solves any solvable position of any size, handing each move to `sink` as it is made, so a
+/// 1000×1000 solution (billions of moves) never has to be held in memory. The sink stops the
+/// solver by returning [`ControlFlow::Break`] (the solve then ends with
+/// [`SolveError::Stopped`]).
+///
+/// Tiles are placed row by row from the top and column by column from the left, always
+/// shortening the longer side of what remains. Each tile travels with the blank circling it; the
+/// last two tiles of a line are placed together by an exact search over a window of at most
+/// eight cells; the last block of at most 3×3 is solved optimally. Any goal works: the solver
+/// aims at the goal with its blank walked to the bottom-right corner, then walks it back.
+///
+/// The moves are made on a working board, each one checked legal, and the working board is
+/// compared with the goal at the end: the stream is a replayed solution. About O(cells^1.5)
+/// moves; solution length runs at a small multiple of the Manhattan lower bound.
+///
+/// `limits` hold as for every search: each move counts as a node, the memory is the working
+/// board's, and the time limit and cancellation are looked at every few thousand moves.
+pub fn solve_streaming(
+    board: &Board,
+    goal: &Board,
+    limits: &Limits,
+    mut sink: impl FnMut(Move) -> ControlFlow<()>,
+) -> Result<Report, SolveError> {
+    npuzzle_core::solvability::check(board, goal)?;
+    let clock = Stopwatch::start();
+    let mut budget = Budget::new(limits.clone());
+    let mut spent = Stats {
+        peak_memory: (board.cells().len() * 17) as u64,
+        ..Stats::default()
+    };
+    let mut hit = None;
+    let sink = |m| {
+        spent.generated += 1;
+        spent.expanded = spent.generated;
+        if let Err(limit) = budget.check(&spent) {
+            hit = Some(limit);
+            return ControlFlow::Break(());
+        }
+        sink(m)
+    };
+    let lower_bound = Manhattan::new(goal).distance(board) as u64;
+    // The goal with its blank walked right, then down, into the bottom-right corner.
+    let (gr, gc) = goal.blank_coords();
+    let mut to_corner = vec![Move::Left; goal.width() - 1 - gc];
+    to_corner.extend(std::iter::repeat_n(Move::Up, goal.height() - 1 - gr));
+    let mut corner_goal = goal.clone();
+    corner_goal
+        .apply_all(&to_corner)
+        .map_err(|e| SolveError::Internal(format!("walking the goal's blank: {e}")))?;
+
+    let mut work = Work::new(board, &corner_goal, sink);
+    let solved = work.solve().and_then(|()| {
+        for m in moves::invert(&to_corner) {
+            let source = work
+                .source(m)
+                .ok_or_else(|| SolveError::Internal("walking back".into()))?;
+            work.slide_from(source)?;
+        }
+        Ok(())
+    });
+    if let Err(error) = solved {
+        drop(work);
+        return Err(match hit {
+            Some(limit) => SolveError::LimitReached {
+                limit,
+                stats: Stats {
+                    elapsed: clock.elapsed(),
+                    ..spent
+                },
+            },
+            None => error,
+        });
+    }
+    if work.cells.iter().zip(goal.cells()).any(|(a, b)| a != b) {
+        return Err(SolveError::Internal(
+            "the constructive solver did not reach the goal".to_string(),
+        ));
+    }
+    let stats = Stats {
+        expanded: work.placed,
+        generated: work.count,
+        peak_nodes: 1,
+        peak_memory: (work.cells.len() * 17) as u64,
+        elapsed: clock.elapsed(),
+        ..Stats::default()
+    };
+    Ok(Report {
+        moves: work.count,
+        lower_bound,
+        stats,
+    })
+}
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use npuzzle_core::{Generator, Goal, Size};
+
+    #[test]
+    fn solves_every_shape_and_goal() {
+        let mut failures = Vec::new();
+        for w in 2..=8 {
+            for h in 2..=8 {
+                let size = Size::new(w, h).unwrap();
+                for goal in [Goal::BlankLast, Goal::BlankFirst, Goal::Snake, Goal::Spiral] {
+                    let goal = goal.board(size).unwrap();
+                    let mut generator = Generator::new(w as u64 * 100 + h as u64);
+                    for _ in 0..20 {
+                        let board = generator.random_position(&goal);
+                        if let Err(e) = solve(&board, &goal, &Limits::default()) {
+                            failures.push(format!("{board} -> {goal}: {e}"));
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            failures.is_empty(),
+            "{} failures, first: {:?}",
+            failures.len(),
+            &failures[..failures.len().min(5)]
+        );
+    }
+}
