@@ -179,10 +179,6 @@ pub fn solve_parallel<H: Heuristic + Sync>(
     board: &Board,
     limits: Limits,
 ) -> Result<Solution, SolveError> {
-    use rayon::prelude::*;
-    use std::sync::Mutex;
-    use std::sync::atomic::AtomicU64;
-
     let Start {
         cells,
         state,
@@ -191,132 +187,36 @@ pub fn solve_parallel<H: Heuristic + Sync>(
     let clock = Budget::new(limits.clone());
     let mut stats = Stats::default();
     let mut bound = lower_bound;
+    let solved = |moves: Vec<Move>, mut stats: Stats| {
+        stats.elapsed = clock.elapsed();
+        let found = Found {
+            moves,
+            optimal: true,
+            bound: None,
+            algorithm: Algorithm::IdaStar,
+            lower_bound,
+        };
+        finish(puzzle, h, board, found, stats)
+    };
     loop {
         stats.iterations += 1;
-        // Split: every path of the iteration's tree, a few moves deep (or the goal, if shallower).
-        let mut splits = vec![Split {
+        let root = Split {
             cells: cells.clone(),
             blank: board.blank(),
             path: Vec::new(),
             state,
-        }];
-        let mut next_bound = u32::MAX;
-        while splits.len() < SUBTREES && !splits.is_empty() {
-            if let Some(goal) = splits
-                .iter()
-                .find(|s| h.value(&s.state) == 0 && s.cells == puzzle.goal_cells())
-            {
-                let found = Found {
-                    moves: goal.path.clone(),
-                    optimal: true,
-                    bound: None,
-                    algorithm: Algorithm::IdaStar,
-                    lower_bound,
-                };
-                stats.elapsed = clock.elapsed();
-                return finish(puzzle, h, board, found, stats);
-            }
-            let mut deeper = Vec::with_capacity(splits.len() * 3);
-            for split in &splits {
-                stats.expanded += 1;
-                for &(source, m) in puzzle.neighbours(split.blank) {
-                    if split.path.last() == Some(&m.opposite()) {
-                        continue;
-                    }
-                    let mut cells = split.cells.clone();
-                    let tile = cells[source as usize];
-                    cells[split.blank] = tile;
-                    cells[source as usize] = 0;
-                    stats.generated += 1;
-                    let child = h.moved(&split.state, &cells, tile, source as usize, split.blank);
-                    let f = split.path.len() as u32 + 1 + h.value(&child);
-                    if f > bound {
-                        next_bound = next_bound.min(f);
-                        continue;
-                    }
-                    let mut path = split.path.clone();
-                    path.push(m);
-                    deeper.push(Split {
-                        cells,
-                        blank: source as usize,
-                        path,
-                        state: child,
-                    });
-                }
-            }
-            splits = deeper;
-        }
-        let stop = AtomicBool::new(false);
-        let found: Mutex<Option<Vec<Move>>> = Mutex::new(None);
-        let spent = AtomicU64::new(stats.expanded);
-        let results: Vec<_> = splits
-            .par_iter()
-            .map(|split| {
-                // What is left of the whole search's limits when this subtree starts.
-                let remaining = Limits {
-                    max_nodes: limits
-                        .max_nodes
-                        .map(|n| n.saturating_sub(spent.load(Ordering::Relaxed))),
-                    timeout: limits.timeout.map(|t| t.saturating_sub(clock.elapsed())),
-                    max_memory: limits.max_memory,
-                    cancel: limits.cancel.clone(),
-                };
-                let (cells, path) = (split.cells.clone(), split.path.clone());
-                let mut search = Search::new(puzzle, h, cells, path, remaining, &stop);
-                if stop.load(Ordering::Relaxed) {
-                    return Ok((u32::MAX, search.stats));
-                }
-                let g = split.path.len() as u32;
-                let outcome = search.dfs(
-                    split.blank,
-                    g,
-                    bound,
-                    split.state,
-                    split.path.last().copied(),
-                );
-                match outcome {
-                    Ok(true) => {
-                        stop.store(true, Ordering::Relaxed);
-                        if let Ok(mut slot) = found.lock() {
-                            slot.get_or_insert(search.path);
-                        }
-                        Ok((u32::MAX, search.stats))
-                    }
-                    Ok(false) => Ok((search.next_bound, search.stats)),
-                    Err(limit) => {
-                        stop.store(true, Ordering::Relaxed);
-                        Err((limit, search.stats))
-                    }
-                }
-            })
-            .collect();
-        let mut hit = None;
-        for result in results {
-            let (subtree_bound, subtree_stats) = match result {
-                Ok(r) => r,
-                Err((limit, s)) => {
-                    hit = Some(limit);
-                    (u32::MAX, s)
-                }
-            };
-            next_bound = next_bound.min(subtree_bound);
-            stats.expanded += subtree_stats.expanded;
-            stats.generated += subtree_stats.generated;
-            stats.peak_nodes = stats.peak_nodes.max(subtree_stats.peak_nodes);
+        };
+        let (splits, frontier_bound) = match frontier(puzzle, h, root, bound, &mut stats) {
+            Ok(frontier) => frontier,
+            Err(moves) => return solved(moves, stats),
+        };
+        let subtrees = search_subtrees(puzzle, h, &splits, bound, &limits, &clock, &mut stats);
+        if let Some(moves) = subtrees.found {
+            stats.peak_nodes = moves.len() as u64 + 1;
+            return solved(moves, stats);
         }
         stats.elapsed = clock.elapsed();
-        if let Some(moves) = found.into_inner().ok().flatten() {
-            stats.peak_nodes = moves.len() as u64 + 1;
-            let found = Found {
-                moves,
-                optimal: true,
-                bound: None,
-                algorithm: Algorithm::IdaStar,
-                lower_bound,
-            };
-            return finish(puzzle, h, board, found, stats);
-        }
-        if let Some(limit) = hit {
+        if let Some(limit) = subtrees.hit {
             // Report the whole search's limit, not what was left of it for one subtree.
             let limit = match limit {
                 Limit::Nodes(_) => Limit::Nodes(limits.max_nodes.unwrap_or_default()),
@@ -326,11 +226,153 @@ pub fn solve_parallel<H: Heuristic + Sync>(
             stats.proved_bound = bound;
             return Err(SolveError::LimitReached { limit, stats });
         }
-        if next_bound == u32::MAX {
-            return Err(SolveError::Internal(
-                "IDA* exhausted a solvable space".to_string(),
-            ));
+        match frontier_bound.min(subtrees.next_bound) {
+            u32::MAX => {
+                return Err(SolveError::Internal(
+                    "IDA* exhausted a solvable space".to_string(),
+                ));
+            }
+            next => bound = next,
         }
-        bound = next_bound;
     }
+}
+
+/// The nodes an iteration splits into, and the least f-value past its bound among the others.
+#[cfg(not(target_arch = "wasm32"))]
+type Frontier<S> = (Vec<Split<S>>, u32);
+
+/// Every path of an iteration's tree a few moves deep, within `bound` (at least
+/// [`SUBTREES`] of them, unless the tree is smaller), and the least f-value that passed the
+/// bound; or the goal's path, if it lies shallower.
+#[cfg(not(target_arch = "wasm32"))]
+fn frontier<H: Heuristic>(
+    puzzle: &Puzzle,
+    h: &H,
+    root: Split<H::State>,
+    bound: u32,
+    stats: &mut Stats,
+) -> Result<Frontier<H::State>, Vec<Move>> {
+    let mut splits = vec![root];
+    let mut next_bound = u32::MAX;
+    while splits.len() < SUBTREES && !splits.is_empty() {
+        if let Some(goal) = splits
+            .iter()
+            .find(|s| h.value(&s.state) == 0 && s.cells == puzzle.goal_cells())
+        {
+            return Err(goal.path.clone());
+        }
+        let mut deeper = Vec::with_capacity(splits.len() * 3);
+        for split in &splits {
+            stats.expanded += 1;
+            for &(source, m) in puzzle.neighbours(split.blank) {
+                if split.path.last() == Some(&m.opposite()) {
+                    continue;
+                }
+                let mut cells = split.cells.clone();
+                let tile = cells[source as usize];
+                cells[split.blank] = tile;
+                cells[source as usize] = 0;
+                stats.generated += 1;
+                let child = h.moved(&split.state, &cells, tile, source as usize, split.blank);
+                let f = split.path.len() as u32 + 1 + h.value(&child);
+                if f > bound {
+                    next_bound = next_bound.min(f);
+                    continue;
+                }
+                let mut path = split.path.clone();
+                path.push(m);
+                deeper.push(Split {
+                    cells,
+                    blank: source as usize,
+                    path,
+                    state: child,
+                });
+            }
+        }
+        splits = deeper;
+    }
+    Ok((splits, next_bound))
+}
+
+/// What the subtrees of one iteration found.
+#[cfg(not(target_arch = "wasm32"))]
+struct Subtrees {
+    /// The goal's path, if one subtree reached it.
+    found: Option<Vec<Move>>,
+    /// The least f-value past the bound over all subtrees.
+    next_bound: u32,
+    /// A limit one subtree hit (the others then stop).
+    hit: Option<Limit>,
+}
+
+/// Searches every subtree within `bound` on all cores, each with what is left of `limits`;
+/// the first to reach the goal or a limit stops the others. Adds their statistics to `stats`.
+#[cfg(not(target_arch = "wasm32"))]
+fn search_subtrees<H: Heuristic + Sync>(
+    puzzle: &Puzzle,
+    h: &H,
+    splits: &[Split<H::State>],
+    bound: u32,
+    limits: &Limits,
+    clock: &Budget,
+    stats: &mut Stats,
+) -> Subtrees {
+    use rayon::prelude::*;
+    use std::sync::Mutex;
+    use std::sync::atomic::AtomicU64;
+
+    let stop = AtomicBool::new(false);
+    let found: Mutex<Option<Vec<Move>>> = Mutex::new(None);
+    let spent = AtomicU64::new(stats.expanded);
+    let results: Vec<_> = splits
+        .par_iter()
+        .map(|split| {
+            // What is left of the whole search's limits when this subtree starts.
+            let remaining = Limits {
+                max_nodes: limits
+                    .max_nodes
+                    .map(|n| n.saturating_sub(spent.load(Ordering::Relaxed))),
+                timeout: limits.timeout.map(|t| t.saturating_sub(clock.elapsed())),
+                max_memory: limits.max_memory,
+                cancel: limits.cancel.clone(),
+            };
+            let (cells, path) = (split.cells.clone(), split.path.clone());
+            let mut search = Search::new(puzzle, h, cells, path, remaining, &stop);
+            if stop.load(Ordering::Relaxed) {
+                return (Ok(u32::MAX), search.stats);
+            }
+            let g = split.path.len() as u32;
+            let last = split.path.last().copied();
+            match search.dfs(split.blank, g, bound, split.state, last) {
+                Ok(true) => {
+                    stop.store(true, Ordering::Relaxed);
+                    if let Ok(mut slot) = found.lock() {
+                        slot.get_or_insert(search.path);
+                    }
+                    (Ok(u32::MAX), search.stats)
+                }
+                Ok(false) => (Ok(search.next_bound), search.stats),
+                Err(limit) => {
+                    stop.store(true, Ordering::Relaxed);
+                    (Err(limit), search.stats)
+                }
+            }
+        })
+        .collect();
+    let mut subtrees = Subtrees {
+        found: None,
+        next_bound: u32::MAX,
+        hit: None,
+    };
+    for (result, subtree) in results {
+        match result {
+            Ok(next) => subtrees.next_bound = subtrees.next_bound.min(next),
+            Err(limit) => subtrees.hit = Some(limit),
+        }
+        stats.expanded += subtree.expanded;
+        stats.generated += subtree.generated;
+        stats.peak_nodes = stats.peak_nodes.max(subtree.peak_nodes);
+    }
+    subtrees.found = found.into_inner().ok().flatten();
+    subtrees
 }

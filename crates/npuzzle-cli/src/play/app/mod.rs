@@ -1,40 +1,21 @@
-//! The full-screen game's state and what each key does, apart from drawing, so that it is tested
-//! without a terminal.
+//! The full-screen game's state and what each command does, apart from drawing, so that it is
+//! tested without a terminal. God mode is in `god`, the helper threads (hints, solutions,
+//! optimal lengths) in `helpers`.
 
-use std::collections::VecDeque;
+mod god;
+mod helpers;
+
 use std::sync::mpsc::{self, Receiver, Sender};
 
-use npuzzle_core::{Board, Command, Key, LIVE_OPTIMAL_CELLS, Move};
-use npuzzle_search::Solution;
+use npuzzle_core::{Command, Key, LIVE_OPTIMAL_CELLS};
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 
+pub use self::god::GodMode;
+use self::helpers::Answer;
 use super::Session;
 use super::records::{Record, Statistics};
-
-/// The computer playing a solution, move by move.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GodMode {
-    /// Moves still to play.
-    pub moves: VecDeque<Move>,
-    /// Waiting for the player.
-    pub paused: bool,
-    /// Milliseconds between moves.
-    pub interval: u64,
-    /// When the next move is due.
-    pub next_at: u64,
-    /// Whether the solution is optimal.
-    pub optimal: bool,
-}
-
-/// Work done on a helper thread.
-enum Answer {
-    Hint(Board, Result<Solution, String>),
-    God(Board, Result<Solution, String>),
-    Distance(Board, Option<usize>),
-    Optimal(Board, Option<usize>),
-}
 
 /// The full-screen game.
 pub struct App {
@@ -217,28 +198,11 @@ impl App {
                     );
                 }
             }
-            Command::Pause => {
-                if let Some(god) = &mut self.god {
-                    god.paused = !god.paused;
-                    god.next_at = now;
-                }
-            }
-            Command::Step => {
-                if self.god.as_ref().is_some_and(|g| g.paused) {
-                    self.god_move();
-                }
-            }
-            Command::Faster => {
-                if let Some(god) = &mut self.god {
-                    god.interval = (god.interval / 2).max(10);
-                }
-            }
-            Command::Slower => {
-                if let Some(god) = &mut self.god {
-                    god.interval = (god.interval * 2).min(4000);
-                }
-            }
-            Command::TakeOver => self.god = None,
+            Command::Pause
+            | Command::Step
+            | Command::Faster
+            | Command::Slower
+            | Command::TakeOver => self.god_command(&command, now),
             Command::FlipArrows => self.move_blank = !self.move_blank,
             Command::Save(_) => self.save(),
             Command::Load(_) => {}
@@ -248,39 +212,8 @@ impl App {
         self.after_change(now);
     }
 
-    /// Advances god mode and collects the helpers' answers; call often.
-    pub fn tick(&mut self, now: u64) {
-        while let Ok(answer) = self.answers.try_recv() {
-            self.answer(answer, now);
-        }
-        let due = self
-            .god
-            .as_ref()
-            .is_some_and(|g| !g.paused && now >= g.next_at);
-        if due {
-            self.god_move();
-            if let Some(god) = &mut self.god {
-                god.next_at = now + god.interval;
-            }
-            self.after_change(now);
-        }
-    }
-
-    fn god_move(&mut self) {
-        let Some(m) = self.god.as_mut().and_then(|g| g.moves.pop_front()) else {
-            self.god = None;
-            return;
-        };
-        if self.session.play(m).is_err() {
-            self.god = None;
-        }
-        if self.god.as_ref().is_some_and(|g| g.moves.is_empty()) {
-            self.god = None;
-        }
-    }
-
     /// After any change of position: forget stale hints, note a win, refresh the distance.
-    fn after_change(&mut self, _now: u64) {
+    pub(super) fn after_change(&mut self, _now: u64) {
         let board = self.session.game().board();
         if let Some(tile) = self.hint
             && board.move_of_tile(tile).is_none()
@@ -298,12 +231,12 @@ impl App {
         }
     }
 
-    fn restart(&mut self) {
+    pub(super) fn restart(&mut self) {
         self.session.restart();
         self.reset();
     }
 
-    fn new_game(&mut self) {
+    pub(super) fn new_game(&mut self) {
         if let Err(error) = self.session.new_game(None) {
             self.message = Some(format!("{error:#}"));
         }
@@ -311,7 +244,7 @@ impl App {
         self.ask_optimal();
     }
 
-    fn reset(&mut self) {
+    pub(super) fn reset(&mut self) {
         self.won = None;
         self.god = None;
         self.hint = None;
@@ -319,7 +252,7 @@ impl App {
         self.typed.clear();
     }
 
-    fn save(&mut self) {
+    pub(super) fn save(&mut self) {
         let lang = self.session.lang;
         self.message = Some(match self.session.save_default() {
             Ok(path) => format!(
@@ -330,112 +263,6 @@ impl App {
             ),
             Err(error) => format!("{error:#}"),
         });
-    }
-
-    /// Asks a helper thread for a hint (`hint`) or a whole solution for god mode.
-    fn ask(&mut self, hint: bool) {
-        let game = self.session.game();
-        let (board, goal) = (game.board().clone(), game.goal().clone());
-        let solver = match self.session.solver(&goal) {
-            Ok(solver) => solver,
-            Err(error) => {
-                self.message = Some(format!("{error:#}"));
-                return;
-            }
-        };
-        self.session.mark_assisted();
-        self.thinking = true;
-        let sender = self.sender.clone();
-        std::thread::spawn(move || {
-            let result = solver.solve(&board).map_err(|e| e.to_string());
-            let answer = if hint {
-                Answer::Hint(board, result)
-            } else {
-                Answer::God(board, result)
-            };
-            let _ = sender.send(answer);
-        });
-    }
-
-    fn ask_distance(&mut self) {
-        let board = self.session.game().board().clone();
-        self.ask_length(board, Answer::Distance);
-    }
-
-    fn ask_optimal(&mut self) {
-        self.optimal = None;
-        let start = self.session.game().start().clone();
-        self.ask_length(start, Answer::Optimal);
-    }
-
-    /// Asks a helper thread for the optimal length of `board` (boards up to 16 cells), answered
-    /// as `answer`.
-    fn ask_length(&mut self, board: Board, answer: fn(Board, Option<usize>) -> Answer) {
-        if board.cells().len() > LIVE_OPTIMAL_CELLS {
-            return;
-        }
-        let goal = self.session.game().goal().clone();
-        if let Ok(solver) = self.session.solver(&goal) {
-            let sender = self.sender.clone();
-            std::thread::spawn(move || {
-                let length = super::assist::optimal_length(&solver, &board);
-                let _ = sender.send(answer(board, length));
-            });
-        }
-    }
-
-    fn answer(&mut self, answer: Answer, now: u64) {
-        let lang = self.session.lang;
-        let current = self.session.game().board().clone();
-        match answer {
-            Answer::Hint(board, result) if board == current => {
-                self.thinking = false;
-                match result {
-                    Ok(solution) => {
-                        self.hint = solution
-                            .moves
-                            .first()
-                            .and_then(|&m| current.source(m))
-                            .map(|cell| current.cells()[cell]);
-                        if let Some(tile) = self.hint {
-                            let quality = if solution.optimal {
-                                lang.pick("optimal", "ótima")
-                            } else {
-                                lang.pick("a good move", "um bom movimento")
-                            };
-                            self.message = Some(format!(
-                                "{} {tile} ({quality}; {} {})",
-                                lang.pick("Hint: move tile", "Dica: mova a peça"),
-                                lang.count_moves(solution.moves.len()),
-                                lang.pick("to go", "em falta"),
-                            ));
-                        }
-                    }
-                    Err(error) => self.message = Some(error),
-                }
-            }
-            Answer::God(board, result) if board == current => {
-                self.thinking = false;
-                match result {
-                    Ok(solution) => {
-                        self.god = Some(GodMode {
-                            moves: solution.moves.into(),
-                            paused: false,
-                            interval: 250,
-                            next_at: now,
-                            optimal: solution.optimal,
-                        });
-                    }
-                    Err(error) => self.message = Some(error),
-                }
-            }
-            Answer::Distance(board, distance) if board == current => self.distance = distance,
-            Answer::Optimal(start, optimal) if &start == self.session.game().start() => {
-                self.optimal = optimal;
-            }
-            Answer::Hint(..) | Answer::God(..) => self.thinking = false,
-            _ => {}
-        }
     }
 }
 

@@ -1,0 +1,80 @@
+//! God mode: the computer plays a solution move by move, paused, stepped, sped up or handed back.
+
+use std::collections::VecDeque;
+
+use npuzzle_core::{Command, Move};
+
+use super::App;
+
+/// The computer playing a solution, move by move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GodMode {
+    /// Moves still to play.
+    pub moves: VecDeque<Move>,
+    /// Waiting for the player.
+    pub paused: bool,
+    /// Milliseconds between moves.
+    pub interval: u64,
+    /// When the next move is due.
+    pub next_at: u64,
+    /// Whether the solution is optimal.
+    pub optimal: bool,
+}
+
+impl App {
+    /// Carries out a god-mode command (pause, step, faster, slower, take over).
+    pub(super) fn god_command(&mut self, command: &Command, now: u64) {
+        match command {
+            Command::Pause => {
+                if let Some(god) = &mut self.god {
+                    god.paused = !god.paused;
+                    god.next_at = now;
+                }
+            }
+            Command::Step if self.god.as_ref().is_some_and(|g| g.paused) => self.god_move(),
+            Command::Faster => {
+                if let Some(god) = &mut self.god {
+                    god.interval = (god.interval / 2).max(10);
+                }
+            }
+            Command::Slower => {
+                if let Some(god) = &mut self.god {
+                    god.interval = (god.interval * 2).min(4000);
+                }
+            }
+            Command::TakeOver => self.god = None,
+            _ => {}
+        }
+    }
+
+    /// Advances god mode and collects the helpers' answers; call often.
+    pub fn tick(&mut self, now: u64) {
+        while let Ok(answer) = self.answers.try_recv() {
+            self.answer(answer, now);
+        }
+        let due = self
+            .god
+            .as_ref()
+            .is_some_and(|g| !g.paused && now >= g.next_at);
+        if due {
+            self.god_move();
+            if let Some(god) = &mut self.god {
+                god.next_at = now + god.interval;
+            }
+            self.after_change(now);
+        }
+    }
+
+    pub(super) fn god_move(&mut self) {
+        let Some(m) = self.god.as_mut().and_then(|g| g.moves.pop_front()) else {
+            self.god = None;
+            return;
+        };
+        if self.session.play(m).is_err() {
+            self.god = None;
+        }
+        if self.god.as_ref().is_some_and(|g| g.moves.is_empty()) {
+            self.god = None;
+        }
+    }
+}
