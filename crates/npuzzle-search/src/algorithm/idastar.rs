@@ -179,11 +179,8 @@ pub fn solve_parallel<H: Heuristic + Sync>(
     board: &Board,
     limits: Limits,
 ) -> Result<Solution, SolveError> {
-    let Start {
-        cells,
-        state,
-        lower_bound,
-    } = start(puzzle, h, board)?;
+    let begin: Start<H::State> = start(puzzle, h, board)?;
+    let lower_bound = begin.lower_bound;
     let clock = Budget::new(limits.clone());
     let mut stats = Stats::default();
     let mut bound = lower_bound;
@@ -201,10 +198,10 @@ pub fn solve_parallel<H: Heuristic + Sync>(
     loop {
         stats.iterations += 1;
         let root = Split {
-            cells: cells.clone(),
+            cells: begin.cells.clone(),
             blank: board.blank(),
             path: Vec::new(),
-            state,
+            state: begin.state,
         };
         let (splits, frontier_bound) = match frontier(puzzle, h, root, bound, &mut stats) {
             Ok(frontier) => frontier,

@@ -33,20 +33,17 @@ pub fn solve<H: Heuristic>(
     board: &Board,
     limits: Limits,
 ) -> Result<Solution, SolveError> {
-    let Start {
-        cells,
-        state,
-        lower_bound,
-    } = start(puzzle, h, board)?;
+    let begin: Start<H::State> = start(puzzle, h, board)?;
+    let lower_bound = begin.lower_bound;
     let mut search = Search {
         puzzle,
         h,
-        cells,
+        cells: begin.cells,
         path: Vec::new(),
         stats: Stats::default(),
         budget: Budget::new(limits),
     };
-    let result = search.rbfs(board.blank(), 0, state, lower_bound, u32::MAX, None);
+    let result = search.rbfs(board.blank(), 0, begin.state, lower_bound, u32::MAX, None);
     search.stats.elapsed = search.budget.elapsed();
     match result {
         Ok(Outcome::Found) => {}
