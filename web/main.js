@@ -201,7 +201,7 @@ function showOptimal() {
     ? `Optimal: ${state.optimal} moves; efficiency ${Math.round((100 * state.optimal) / Math.max(game.stm(), 1))}%.`
     : state.optimalPending
       ? 'Computing the optimal length…'
-      : 'The optimal length is computed for boards of up to 16 cells.';
+      : `The optimal length is computed for boards of up to ${OPTIMAL_CELLS} cells.`;
 }
 
 function win() {

@@ -801,3 +801,19 @@ fn bench_reads_deepcubea_files_and_compares_with_the_reference() {
     assert_eq!(total["reference"], "deepcubea");
     assert_eq!(total["mean_reference"], 128.0);
 }
+
+/// One JSON shape per thing: a streamed constructive solution has the same fields as a searched
+/// one, and each line is a whole JSON object.
+#[test]
+fn every_solution_line_has_the_same_json_fields() {
+    let keys = |line: &str| {
+        let value: serde_json::Value = serde_json::from_str(line).expect("a whole JSON object");
+        let mut keys: Vec<String> = value.as_object().unwrap().keys().cloned().collect();
+        keys.sort();
+        keys
+    };
+    let searched = stdout(&["solve", "--json", "1 2 3/4 5 6/7 0 8"]);
+    let big = stdout(&["generate", "--size", "20", "--seed", "3"]);
+    let streamed = stdout(&["solve", "--json", big.trim()]);
+    assert_eq!(keys(searched.trim()), keys(streamed.trim()));
+}

@@ -66,10 +66,8 @@ impl WebGame {
             None => Generator::new(entropy.to_bits()).next_seed(),
         };
         let goal = goal_of(goal)?.board(size).map_err(text)?;
-        let start = Generator::new(seed).random_position(&goal);
-        let game = Game::new(start, goal).map_err(text)?;
         Ok(WebGame {
-            game,
+            game: Game::deal(goal, seed, None),
             seed: Some(seed),
         })
     }

@@ -113,12 +113,25 @@ fn stream_constructive(
     let seconds = report.stats.elapsed.as_secs_f64();
     let ratio = stm as f64 / report.lower_bound.max(1) as f64;
     if args.json {
-        writeln!(
-            out,
-            "\",\"stm\":{stm},\"mtm\":{mtm},\"optimal\":false,\"algorithm\":\"constructive\",\
-             \"lower_bound\":{},\"seconds\":{seconds}}}",
-            report.lower_bound
-        )?;
+        // The same fields as every other solution's line (see `write_solution`).
+        let trailer = json!({
+            "length": stm,
+            "stm": stm,
+            "mtm": mtm,
+            "optimal": false,
+            "bound": null,
+            "algorithm": "constructive",
+            "heuristic": null,
+            "lower_bound": report.lower_bound,
+            "gap": stm.saturating_sub(report.lower_bound),
+            "expanded": report.stats.expanded,
+            "generated": report.stats.generated,
+            "peak_nodes": report.stats.peak_nodes,
+            "peak_memory": report.stats.peak_memory,
+            "seconds": seconds,
+        })
+        .to_string();
+        writeln!(out, "\",{}", &trailer[1..])?;
     } else {
         writeln!(out)?;
         writeln!(

@@ -3,7 +3,7 @@
 use std::path::Path;
 
 use anyhow::Context;
-use npuzzle_core::{Board, Game, Generator, Goal, Size, parse_board};
+use npuzzle_core::{Board, Game, Goal, Size, parse_board};
 use serde::{Deserialize, Serialize};
 
 /// How new games are made in this session.
@@ -42,13 +42,8 @@ impl Recipe {
     pub fn deal(&self, seed: Option<u64>) -> anyhow::Result<Dealt> {
         let seed = seed.unwrap_or_else(random_seed);
         let goal = self.goal.board(self.size)?;
-        let mut generator = Generator::new(seed);
-        let start = match self.walk {
-            Some(length) => generator.random_walk(&goal, length).0,
-            None => generator.random_position(&goal),
-        };
         Ok(Dealt {
-            game: Game::new(start, goal)?,
+            game: Game::deal(goal, seed, self.walk),
             seed: Some(seed),
         })
     }

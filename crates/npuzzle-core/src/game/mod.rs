@@ -140,11 +140,19 @@ pub enum GameError {
 /// assert_eq!(game.elapsed_ms(9_999), 1_000); // from the first move to the win
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(try_from = "GameData", into = "GameData")]
+#[serde(try_from = "Saved", into = "Saved")]
 pub struct Game {
+    /// Everything a save holds.
+    saved: Saved,
+    /// The current position (the start with the history replayed).
+    board: Board,
+}
+
+/// What a saved game holds: everything needed to restore it, checked by replay on load.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+struct Saved {
     start: Board,
     goal: Board,
-    board: Board,
     history: Vec<Action>,
     done: usize,
     started_at: Option<u64>,
@@ -160,18 +168,39 @@ impl Game {
         Ok(Game::fresh(start, goal))
     }
 
+    /// The game seed `seed` deals toward `goal`: a uniformly random solvable position, or with
+    /// `walk` the end of that many random moves from the goal (the classic games' shuffle). The
+    /// same seed deals the same game in every front end.
+    ///
+    /// ```
+    /// use npuzzle_core::{Game, Goal, Size};
+    /// let goal = Goal::BlankLast.board(Size::square(4).unwrap()).unwrap();
+    /// assert_eq!(Game::deal(goal.clone(), 7, None), Game::deal(goal.clone(), 7, None));
+    /// assert!(Game::deal(goal, 7, Some(20)).start().size().cells() == 16);
+    /// ```
+    pub fn deal(goal: Board, seed: u64, walk: Option<usize>) -> Game {
+        let mut generator = crate::generate::Generator::new(seed);
+        let start = match walk {
+            Some(length) => generator.random_walk(&goal, length).0,
+            None => generator.random_position(&goal),
+        };
+        Game::fresh(start, goal)
+    }
+
     /// A game not yet played, from a start already known to reach the goal.
     fn fresh(start: Board, goal: Board) -> Game {
         Game {
             board: start.clone(),
-            start,
-            goal,
-            history: Vec::new(),
-            done: 0,
-            started_at: None,
-            finished_at: None,
-            assisted: false,
-            undos: 0,
+            saved: Saved {
+                start,
+                goal,
+                history: Vec::new(),
+                done: 0,
+                started_at: None,
+                finished_at: None,
+                assisted: false,
+                undos: 0,
+            },
         }
     }
 
@@ -182,22 +211,22 @@ impl Game {
 
     /// The goal.
     pub fn goal(&self) -> &Board {
-        &self.goal
+        &self.saved.goal
     }
 
     /// The starting position.
     pub fn start(&self) -> &Board {
-        &self.start
+        &self.saved.start
     }
 
     /// Whether the current position is the goal.
     pub fn is_won(&self) -> bool {
-        self.board == self.goal
+        self.board == self.saved.goal
     }
 
     /// The actions that led from the start to the current position (not those undone).
     pub fn actions(&self) -> &[Action] {
-        &self.history[..self.done]
+        &self.saved.history[..self.saved.done]
     }
 
     /// The single-tile moves that led from the start to the current position.
@@ -220,18 +249,18 @@ impl Game {
 
     /// How many times an action was undone.
     pub fn undo_count(&self) -> usize {
-        self.undos
+        self.saved.undos
     }
 
     /// Whether the player had help (a hint, the solver).
     pub fn is_assisted(&self) -> bool {
-        self.assisted
+        self.saved.assisted
     }
 
     /// Records that the player had help: a hint, the solver, or the optimal distance shown.
     /// It stays with this scramble: restarting does not clear it.
     pub fn mark_assisted(&mut self) {
-        self.assisted = true;
+        self.saved.assisted = true;
     }
 
     /// The figures of the game so far (of the win, once won).
@@ -240,14 +269,14 @@ impl Game {
             stm: self.stm(),
             mtm: self.mtm(),
             milliseconds: self.elapsed_ms(now),
-            assisted: self.assisted,
+            assisted: self.saved.assisted,
         }
     }
 
     /// Time played in milliseconds: from the first move to the win, or to `now` while playing.
     pub fn elapsed_ms(&self, now: u64) -> u64 {
-        match self.started_at {
-            Some(start) => self.finished_at.unwrap_or(now).saturating_sub(start),
+        match self.saved.started_at {
+            Some(start) => self.saved.finished_at.unwrap_or(now).saturating_sub(start),
             None => 0,
         }
     }
@@ -317,13 +346,13 @@ impl Game {
             board.apply(direction)?;
         }
         self.board = board;
-        self.history.truncate(self.done);
-        self.history.push(Action { direction, count });
-        self.done += 1;
-        self.started_at.get_or_insert(now);
+        self.saved.history.truncate(self.saved.done);
+        self.saved.history.push(Action { direction, count });
+        self.saved.done += 1;
+        self.saved.started_at.get_or_insert(now);
         let won = self.is_won();
         if won {
-            self.finished_at = Some(now);
+            self.saved.finished_at = Some(now);
         }
         Ok(Slide {
             direction,
@@ -335,27 +364,27 @@ impl Game {
 
     /// Takes back the last action and returns it; `None` if there is none or the game is won.
     pub fn undo(&mut self) -> Option<Action> {
-        if self.done == 0 || self.is_won() {
+        if self.saved.done == 0 || self.is_won() {
             return None;
         }
-        self.done -= 1;
-        let action = self.history[self.done];
+        self.saved.done -= 1;
+        let action = self.saved.history[self.saved.done];
         self.replay_action(action.direction.opposite(), action.count);
-        self.undos += 1;
+        self.saved.undos += 1;
         Some(action)
     }
 
     /// Plays again the last action taken back; `None` if there is none or the game is won.
     pub fn redo(&mut self, now: u64) -> Option<Slide> {
-        if self.done == self.history.len() || self.is_won() {
+        if self.saved.done == self.saved.history.len() || self.is_won() {
             return None;
         }
-        let action = self.history[self.done];
+        let action = self.saved.history[self.saved.done];
         let tile = self.replay_action(action.direction, action.count);
-        self.done += 1;
+        self.saved.done += 1;
         let won = self.is_won();
         if won {
-            self.finished_at = Some(now);
+            self.saved.finished_at = Some(now);
         }
         Some(Slide {
             direction: action.direction,
@@ -383,33 +412,21 @@ impl Game {
     /// Starts again from the same position: history, timer and counters cleared. Help already
     /// had stays recorded (a restart after a hint is not a clean solve).
     pub fn restart(&mut self) {
-        let assisted = self.assisted;
-        *self = Game::fresh(self.start.clone(), self.goal.clone());
-        self.assisted = assisted;
+        let assisted = self.saved.assisted;
+        *self = Game::fresh(self.saved.start.clone(), self.saved.goal.clone());
+        self.saved.assisted = assisted;
     }
 }
 
-/// How a game is saved: everything needed to restore it, checked by replay on load.
-#[derive(Serialize, Deserialize)]
-struct GameData {
-    start: Board,
-    goal: Board,
-    history: Vec<Action>,
-    done: usize,
-    started_at: Option<u64>,
-    finished_at: Option<u64>,
-    assisted: bool,
-    undos: usize,
-}
-
-impl TryFrom<GameData> for Game {
+impl TryFrom<Saved> for Game {
     type Error = String;
-    fn try_from(data: GameData) -> Result<Game, String> {
-        if data.done > data.history.len() {
+    fn try_from(saved: Saved) -> Result<Game, String> {
+        if saved.done > saved.history.len() {
             return Err("the saved game's history is shorter than its move count".to_string());
         }
-        let mut game = Game::new(data.start, data.goal).map_err(|e| e.to_string())?;
-        for (i, action) in data.history[..data.done].iter().enumerate() {
+        let mut game =
+            Game::new(saved.start.clone(), saved.goal.clone()).map_err(|e| e.to_string())?;
+        for (i, action) in saved.history[..saved.done].iter().enumerate() {
             for _ in 0..action.count {
                 game.board
                     .apply(action.direction)
@@ -417,35 +434,21 @@ impl TryFrom<GameData> for Game {
             }
         }
         let mut after = game.board.clone();
-        for action in &data.history[data.done..] {
+        for action in &saved.history[saved.done..] {
             for _ in 0..action.count {
                 after
                     .apply(action.direction)
                     .map_err(|e| format!("saved redo action: {e}"))?;
             }
         }
-        game.history = data.history;
-        game.done = data.done;
-        game.started_at = data.started_at;
-        game.finished_at = data.finished_at;
-        game.assisted = data.assisted;
-        game.undos = data.undos;
+        game.saved = saved;
         Ok(game)
     }
 }
 
-impl From<Game> for GameData {
-    fn from(game: Game) -> GameData {
-        GameData {
-            start: game.start,
-            goal: game.goal,
-            history: game.history,
-            done: game.done,
-            started_at: game.started_at,
-            finished_at: game.finished_at,
-            assisted: game.assisted,
-            undos: game.undos,
-        }
+impl From<Game> for Saved {
+    fn from(game: Game) -> Saved {
+        game.saved
     }
 }
 

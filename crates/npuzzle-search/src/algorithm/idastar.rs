@@ -4,7 +4,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use npuzzle_core::{Board, Move};
 
-use super::{Found, Start, finish, start};
+use super::{Found, Start, Walk, finish, start};
 use crate::error::SolveError;
 use crate::heuristic::Heuristic;
 use crate::limits::{Budget, Limit, Limits};
@@ -43,7 +43,7 @@ pub fn solve<H: Heuristic>(
     let mut search = Search::new(puzzle, h, cells, Vec::new(), limits, &never);
     let mut bound = lower_bound;
     loop {
-        search.stats.iterations += 1;
+        search.walk.stats.iterations += 1;
         search.next_bound = u32::MAX;
         match search.dfs(board.blank(), 0, bound, state, None) {
             Ok(true) => break,
@@ -54,35 +54,31 @@ pub fn solve<H: Heuristic>(
             }
             Ok(false) => bound = search.next_bound,
             Err(limit) => {
-                search.stats.elapsed = search.budget.elapsed();
-                search.stats.proved_bound = bound;
+                search.walk.stats.elapsed = search.walk.budget.elapsed();
+                search.walk.stats.proved_bound = bound;
                 return Err(SolveError::LimitReached {
                     limit,
-                    stats: search.stats,
+                    stats: search.walk.stats,
                 });
             }
         }
     }
-    search.stats.elapsed = search.budget.elapsed();
-    search.stats.peak_nodes = search.path.len() as u64 + 1;
-    search.stats.peak_memory = (search.path.len() * std::mem::size_of::<H::State>()) as u64;
+    search.walk.stats.elapsed = search.walk.budget.elapsed();
+    search.walk.stats.peak_nodes = search.walk.path.len() as u64 + 1;
+    search.walk.stats.peak_memory =
+        (search.walk.path.len() * std::mem::size_of::<H::State>()) as u64;
     let found = Found {
-        moves: search.path,
+        moves: search.walk.path,
         optimal: true,
         bound: None,
         algorithm: Algorithm::IdaStar,
         lower_bound,
     };
-    finish(puzzle, h, board, found, search.stats)
+    finish(puzzle, h, board, found, search.walk.stats)
 }
 
 struct Search<'a, H: Heuristic> {
-    puzzle: &'a Puzzle,
-    h: &'a H,
-    cells: Vec<u8>,
-    path: Vec<Move>,
-    stats: Stats,
-    budget: Budget,
+    walk: Walk<'a, H>,
     next_bound: u32,
     /// Set when another thread has found the goal: this search may stop.
     stop: &'a AtomicBool,
@@ -99,12 +95,7 @@ impl<'a, H: Heuristic> Search<'a, H> {
         stop: &'a AtomicBool,
     ) -> Self {
         Search {
-            puzzle,
-            h,
-            cells,
-            path,
-            stats: Stats::default(),
-            budget: Budget::new(limits),
+            walk: Walk::new(puzzle, h, cells, path, limits),
             next_bound: u32::MAX,
             stop,
         }
@@ -120,36 +111,39 @@ impl<'a, H: Heuristic> Search<'a, H> {
         state: H::State,
         previous: Option<Move>,
     ) -> Result<bool, Limit> {
-        if self.h.value(&state) == 0 && self.cells == self.puzzle.goal_cells() {
+        if self.walk.h.value(&state) == 0 && self.walk.cells == self.walk.puzzle.goal_cells() {
             return Ok(true);
         }
-        self.stats.expanded += 1;
-        self.budget.check(&self.stats)?;
-        if self.stats.expanded.is_multiple_of(4096) && self.stop.load(Ordering::Relaxed) {
+        self.walk.stats.expanded += 1;
+        self.walk.budget.check(&self.walk.stats)?;
+        if self.walk.stats.expanded.is_multiple_of(4096) && self.stop.load(Ordering::Relaxed) {
             return Ok(false);
         }
-        for &(source, m) in self.puzzle.neighbours(blank) {
+        for &(source, m) in self.walk.puzzle.neighbours(blank) {
             if previous == Some(m.opposite()) {
                 continue;
             }
             let source = source as usize;
-            let tile = self.cells[source];
-            self.cells[blank] = tile;
-            self.cells[source] = 0;
-            self.stats.generated += 1;
-            let child = self.h.moved(&state, &self.cells, tile, source, blank);
-            let f = g + 1 + self.h.value(&child);
+            let tile = self.walk.cells[source];
+            self.walk.cells[blank] = tile;
+            self.walk.cells[source] = 0;
+            self.walk.stats.generated += 1;
+            let child = self
+                .walk
+                .h
+                .moved(&state, &self.walk.cells, tile, source, blank);
+            let f = g + 1 + self.walk.h.value(&child);
             if f <= bound {
-                self.path.push(m);
+                self.walk.path.push(m);
                 if self.dfs(source, g + 1, bound, child, Some(m))? {
                     return Ok(true);
                 }
-                self.path.pop();
+                self.walk.path.pop();
             } else if f < self.next_bound {
                 self.next_bound = f;
             }
-            self.cells[source] = tile;
-            self.cells[blank] = 0;
+            self.walk.cells[source] = tile;
+            self.walk.cells[blank] = 0;
         }
         Ok(false)
     }
@@ -336,7 +330,7 @@ fn search_subtrees<H: Heuristic + Sync>(
             let (cells, path) = (split.cells.clone(), split.path.clone());
             let mut search = Search::new(puzzle, h, cells, path, remaining, &stop);
             if stop.load(Ordering::Relaxed) {
-                return (Ok(u32::MAX), search.stats);
+                return (Ok(u32::MAX), search.walk.stats);
             }
             let g = split.path.len() as u32;
             let last = split.path.last().copied();
@@ -344,14 +338,14 @@ fn search_subtrees<H: Heuristic + Sync>(
                 Ok(true) => {
                     stop.store(true, Ordering::Relaxed);
                     if let Ok(mut slot) = found.lock() {
-                        slot.get_or_insert(search.path);
+                        slot.get_or_insert(search.walk.path);
                     }
-                    (Ok(u32::MAX), search.stats)
+                    (Ok(u32::MAX), search.walk.stats)
                 }
-                Ok(false) => (Ok(search.next_bound), search.stats),
+                Ok(false) => (Ok(search.next_bound), search.walk.stats),
                 Err(limit) => {
                     stop.store(true, Ordering::Relaxed);
-                    (Err(limit), search.stats)
+                    (Err(limit), search.walk.stats)
                 }
             }
         })

@@ -17,6 +17,7 @@ use npuzzle_core::{Board, Move};
 
 use crate::error::SolveError;
 use crate::heuristic::Heuristic;
+use crate::limits::{Budget, Limits};
 use crate::puzzle::Puzzle;
 use crate::solution::{self, Solution};
 use crate::solver::Algorithm;
@@ -24,6 +25,37 @@ use crate::stats::Stats;
 
 /// Where every heuristic search starts: the position (checked solvable) as bytes, its heuristic
 /// state, and the heuristic's lower bound.
+/// What a depth-first search (IDA*, RBFS) carries down the tree: the position, changed in place
+/// move by move, the path to it, its statistics and its limits.
+pub(crate) struct Walk<'a, H: Heuristic> {
+    pub(crate) puzzle: &'a Puzzle,
+    pub(crate) h: &'a H,
+    pub(crate) cells: Vec<u8>,
+    pub(crate) path: Vec<Move>,
+    pub(crate) stats: Stats,
+    pub(crate) budget: Budget,
+}
+
+impl<'a, H: Heuristic> Walk<'a, H> {
+    /// A walk from `cells`, reached by `path`, within `limits`.
+    pub(crate) fn new(
+        puzzle: &'a Puzzle,
+        h: &'a H,
+        cells: Vec<u8>,
+        path: Vec<Move>,
+        limits: Limits,
+    ) -> Self {
+        Walk {
+            puzzle,
+            h,
+            cells,
+            path,
+            stats: Stats::default(),
+            budget: Budget::new(limits),
+        }
+    }
+}
+
 pub(crate) struct Start<S> {
     cells: Vec<u8>,
     state: S,

@@ -2,14 +2,13 @@
 
 use npuzzle_core::{Board, Move};
 
-use super::{Found, Start, finish, start};
+use super::{Found, Start, Walk, finish, start};
 use crate::error::SolveError;
 use crate::heuristic::Heuristic;
-use crate::limits::{Budget, Limit, Limits};
+use crate::limits::{Limit, Limits};
 use crate::puzzle::Puzzle;
 use crate::solution::Solution;
 use crate::solver::Algorithm;
-use crate::stats::Stats;
 
 /// Solves `board` optimally with RBFS and heuristic `h` (which must be admissible).
 ///
@@ -35,14 +34,7 @@ pub fn solve<H: Heuristic>(
 ) -> Result<Solution, SolveError> {
     let begin: Start<H::State> = start(puzzle, h, board)?;
     let lower_bound = begin.lower_bound;
-    let mut search = Search {
-        puzzle,
-        h,
-        cells: begin.cells,
-        path: Vec::new(),
-        stats: Stats::default(),
-        budget: Budget::new(limits),
-    };
+    let mut search = Search::new(puzzle, h, begin.cells, Vec::new(), limits);
     let result = search.rbfs(board.blank(), 0, begin.state, lower_bound, u32::MAX, None);
     search.stats.elapsed = search.budget.elapsed();
     match result {
@@ -75,14 +67,8 @@ enum Outcome {
     Exceeded(u32),
 }
 
-struct Search<'a, H: Heuristic> {
-    puzzle: &'a Puzzle,
-    h: &'a H,
-    cells: Vec<u8>,
-    path: Vec<Move>,
-    stats: Stats,
-    budget: Budget,
-}
+/// RBFS carries nothing down the tree beyond what every depth-first search does.
+type Search<'a, H> = Walk<'a, H>;
 
 #[derive(Clone, Copy)]
 struct Child<S> {

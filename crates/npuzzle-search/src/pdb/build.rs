@@ -219,17 +219,17 @@ struct Sweep<'a, W> {
     active: [Vec<AtomicBool>; 2],
 }
 
-/// What expanding a chunk found: slots newly reached, placements newly reached.
+/// What expanding a chunk reached: slots newly reached, placements newly reached.
 #[derive(Clone, Copy, Default)]
-struct Found {
+struct Reached {
     slots: u64,
     placements: u64,
 }
 
-impl std::ops::Add for Found {
-    type Output = Found;
-    fn add(self, other: Found) -> Found {
-        Found {
+impl std::ops::Add for Reached {
+    type Output = Reached;
+    fn add(self, other: Reached) -> Reached {
+        Reached {
             slots: self.slots + other.slots,
             placements: self.placements + other.placements,
         }
@@ -290,7 +290,7 @@ impl<'a, W: Word> Sweep<'a, W> {
                 if self.active[usize::from(depth & 1)][chunk].swap(false, Ordering::Relaxed) {
                     self.expand(chunk as u64, depth)
                 } else {
-                    Found::default()
+                    Reached::default()
                 }
             });
             reached += found.placements;
@@ -316,7 +316,7 @@ impl<'a, W: Word> Sweep<'a, W> {
     }
 
     /// Expands the slots of layer `depth` in one chunk of placements.
-    fn expand(&self, chunk: u64, depth: u8) -> Found {
+    fn expand(&self, chunk: u64, depth: u8) -> Reached {
         let current = 1 + u64::from(depth & 1);
         // One low bit per slot, and the current layer's state in every slot.
         let ones = (0..self.slots).fold(0u64, |m, s| m | 1 << (2 * s));
@@ -327,7 +327,7 @@ impl<'a, W: Word> Sweep<'a, W> {
         // The cells of the tiles before each tile, and the radix of the tile on each cell.
         let mut before = [0u64; 64];
         let mut radix_at = [0u64; 64];
-        let mut found = Found::default();
+        let mut found = Reached::default();
         let end = ((chunk + 1) * CHUNK).min(self.pattern.placements());
         for rank in chunk * CHUNK..end {
             let word = &self.words[rank as usize];
@@ -386,13 +386,13 @@ impl<'a, W: Word> Sweep<'a, W> {
 
     /// Marks a child slot reached in layer `depth` unless it was reached before.
     #[inline]
-    fn reach(&self, rank: u64, slot: u32, depth: u8) -> Found {
+    fn reach(&self, rank: u64, slot: u32, depth: u8) -> Reached {
         let word = &self.words[rank as usize];
         let shift = 8 + 2 * slot;
         let mut old = word.get();
         loop {
             if (old >> shift) & 3 != FRESH {
-                return Found::default();
+                return Reached::default();
             }
             let first = old & 0xFF == u64::from(UNSEEN);
             let mut new = old | (1 + u64::from(depth & 1)) << shift;
@@ -405,7 +405,7 @@ impl<'a, W: Word> Sweep<'a, W> {
                     if !flag.load(Ordering::Relaxed) {
                         flag.store(true, Ordering::Relaxed);
                     }
-                    return Found {
+                    return Reached {
                         slots: 1,
                         placements: u64::from(first),
                     };
@@ -418,17 +418,17 @@ impl<'a, W: Word> Sweep<'a, W> {
 
 /// Adds up `expand` over chunks `0..chunks`, on every core where there are threads.
 #[cfg(not(target_arch = "wasm32"))]
-fn for_each_chunk(chunks: usize, expand: impl Fn(usize) -> Found + Sync + Send) -> Found {
+fn for_each_chunk(chunks: usize, expand: impl Fn(usize) -> Reached + Sync + Send) -> Reached {
     use rayon::prelude::*;
     (0..chunks)
         .into_par_iter()
         .map(expand)
-        .reduce(Found::default, std::ops::Add::add)
+        .reduce(Reached::default, std::ops::Add::add)
 }
 
 #[cfg(target_arch = "wasm32")]
-fn for_each_chunk(chunks: usize, expand: impl Fn(usize) -> Found) -> Found {
+fn for_each_chunk(chunks: usize, expand: impl Fn(usize) -> Reached) -> Reached {
     (0..chunks)
         .map(expand)
-        .fold(Found::default(), std::ops::Add::add)
+        .fold(Reached::default(), std::ops::Add::add)
 }

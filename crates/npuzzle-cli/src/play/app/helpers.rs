@@ -51,7 +51,7 @@ impl App {
         self.ask_length(start, Answer::Optimal);
     }
 
-    /// Asks a helper thread for the optimal length of `board` (boards up to 16 cells), answered
+    /// Asks a helper thread for the optimal length of `board` (boards of up to `LIVE_OPTIMAL_CELLS`), answered
     /// as `answer`.
     pub(super) fn ask_length(&mut self, board: Board, answer: fn(Board, Option<usize>) -> Answer) {
         if board.cells().len() > LIVE_OPTIMAL_CELLS {

@@ -189,13 +189,12 @@ impl App {
                 if self.show_distance && cells <= LIVE_OPTIMAL_CELLS {
                     self.session.mark_assisted();
                 } else if self.show_distance {
-                    self.message = Some(
-                        lang.pick(
-                            "The optimal distance is shown for boards of up to 16 cells.",
-                            "A distância ótima é mostrada para tabuleiros até 16 casas.",
-                        )
-                        .into(),
+                    let text = lang.pick(
+                        "The optimal distance is shown for boards of up to",
+                        "A distância ótima é mostrada para tabuleiros até",
                     );
+                    let cells = lang.pick("cells", "casas");
+                    self.message = Some(format!("{text} {LIVE_OPTIMAL_CELLS} {cells}."));
                 }
             }
             Command::Pause
