@@ -151,8 +151,8 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
     /// Make each position by N random moves from the goal (never undoing a move) instead of
-    /// drawing it uniformly.
-    #[arg(long, value_name = "N", conflicts_with = "distance")]
+    /// drawing it uniformly (at most 100,000,000).
+    #[arg(long, value_name = "N", conflicts_with = "distance", value_parser = walk_length)]
     pub walk: Option<usize>,
     /// Draw positions exactly D moves from the goal (optimal distance, from a complete
     /// breadth-first table: boards of at most 12 cells).
@@ -263,11 +263,12 @@ pub struct SearchArgs {
     /// manhattan, linear-conflict, walking-distance or pdb (the best for the board when absent).
     #[arg(long, value_name = "HEURISTIC")]
     pub heuristic: Option<HeuristicKind>,
-    /// The weight of weighted A* (wastar): solutions are at most this many times optimal.
-    #[arg(long, default_value_t = 2.0, value_name = "W")]
+    /// The weight of weighted A* (wastar): solutions are at most this many times optimal (1 to
+    /// 100).
+    #[arg(long, default_value_t = 2.0, value_name = "W", value_parser = weight)]
     pub weight: f64,
-    /// Stop a search after this many expanded nodes.
-    #[arg(long, value_name = "N")]
+    /// Stop a search after this many expanded nodes (at least 1).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub max_nodes: Option<u64>,
     /// Stop a search after this many seconds.
     #[arg(long, value_name = "SECONDS")]
@@ -278,8 +279,8 @@ pub struct SearchArgs {
     /// Stop a search that needs more memory than this many MiB (A* family, tables).
     #[arg(long, default_value_t = 4096, value_name = "MIB")]
     pub max_memory: u64,
-    /// Threads for batches (default: all cores).
-    #[arg(long, short, value_name = "N")]
+    /// Threads for batches (default: all cores; 1 to 256).
+    #[arg(long, short, value_name = "N", value_parser = jobs)]
     pub jobs: Option<usize>,
     /// Solve positions one at a time, each searched on every core (for hard instances; a single
     /// position given as an argument is always searched this way).
@@ -361,8 +362,8 @@ pub struct PlayArgs {
     #[arg(long, value_name = "GOAL", default_value = "blank-last")]
     pub goal: Goal,
     /// Shuffle by N random moves from the goal (the classic games' shuffle) instead of dealing a
-    /// uniformly random position.
-    #[arg(long, value_name = "N")]
+    /// uniformly random position (at most 100,000,000).
+    #[arg(long, value_name = "N", value_parser = walk_length)]
     pub walk: Option<usize>,
     /// Line mode: print the board, read tile numbers (automatic when not in a terminal).
     #[arg(long)]
@@ -439,4 +440,46 @@ pub enum PdbAction {
         #[arg(long)]
         all: bool,
     },
+}
+
+/// The longest random walk `--walk` takes: a walk is played, not stored, but longer ones are
+/// never meant (a hundred million moves already take seconds).
+pub const MAX_WALK: usize = 100_000_000;
+
+/// The most threads `--jobs` starts.
+pub const MAX_JOBS: usize = 256;
+
+fn walk_length(text: &str) -> Result<usize, String> {
+    let n: u64 = text
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number of moves"))?;
+    usize::try_from(n)
+        .ok()
+        .filter(|&n| n <= MAX_WALK)
+        .ok_or_else(|| format!("{n} moves is more than the {MAX_WALK} a walk may take"))
+}
+
+fn jobs(text: &str) -> Result<usize, String> {
+    let n: usize = text
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number of threads"))?;
+    if (1..=MAX_JOBS).contains(&n) {
+        Ok(n)
+    } else {
+        Err(format!("give from 1 to {MAX_JOBS} threads, not {n}"))
+    }
+}
+
+fn weight(text: &str) -> Result<f64, String> {
+    let w: f64 = text
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number"))?;
+    use npuzzle_search::algorithm::best_first::MAX_WEIGHT;
+    if (1.0..=MAX_WEIGHT).contains(&w) {
+        Ok(w)
+    } else {
+        Err(format!(
+            "the weight must be from 1 to {MAX_WEIGHT}, not {text}"
+        ))
+    }
 }

@@ -592,7 +592,7 @@ fn solve_reports_limits_and_unsolvable_positions() {
         "",
     );
     assert_eq!(code, 2);
-    assert!(err.contains("at least 1"), "{err}");
+    assert!(err.contains("from 1 to 100"), "{err}");
 }
 
 #[test]
@@ -816,4 +816,47 @@ fn every_solution_line_has_the_same_json_fields() {
     let big = stdout(&["generate", "--size", "20", "--seed", "3"]);
     let streamed = stdout(&["solve", "--json", big.trim()]);
     assert_eq!(keys(searched.trim()), keys(streamed.trim()));
+}
+
+/// Figures that cannot be meant are refused with the limit named, before any work (a walk of
+/// 2^64 moves panicked allocating it; 100,000 threads and a weight of 1e20 were accepted; a node
+/// limit of 0 still solved).
+#[test]
+fn limits_that_cannot_be_meant_are_refused() {
+    let huge = "18446744073709551615";
+    for (args, expected) in [
+        (vec!["generate", "--size", "4", "--walk", huge], "100000000"),
+        (vec!["play", "--plain", "--walk", huge], "100000000"),
+        (
+            vec!["solve", "1 2 3/4 5 6/7 0 8", "--jobs", "100000"],
+            "1 to 256",
+        ),
+        (
+            vec!["solve", "1 2 3/4 5 6/7 0 8", "--jobs", "0"],
+            "1 to 256",
+        ),
+        (
+            vec![
+                "solve",
+                "1 2 3/4 5 6/7 0 8",
+                "-a",
+                "wastar",
+                "--weight",
+                "1e20",
+            ],
+            "from 1 to 100",
+        ),
+        (
+            vec!["solve", "1 2 3/4 5 6/7 0 8", "--max-nodes", "0"],
+            "--max-nodes",
+        ),
+    ] {
+        let (code, out, err) = run(&args, "");
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+        assert!(err.contains(expected), "{args:?}: {err}");
+    }
+    // The largest walk allowed is still a loop, not an allocation up front.
+    let walked = stdout(&["generate", "--size", "3", "--walk", "200000", "--seed", "1"]);
+    assert_eq!(walked.lines().count(), 1);
 }

@@ -69,12 +69,30 @@ impl Generator {
     /// just made (the shuffle of the classic games, always solvable). Returns the position and the
     /// moves that were made. Short walks can come back to the goal, as on a 2×2 board.
     pub fn random_walk(&mut self, goal: &Board, length: usize) -> (Board, Vec<Move>) {
+        let mut moves = Vec::new();
+        let board = self.walk(goal, length, |m| moves.push(m));
+        (board, moves)
+    }
+
+    /// The position of [`Generator::random_walk`] (the same for the same seed), without keeping
+    /// the moves: memory stays constant however long the walk.
+    ///
+    /// ```
+    /// use npuzzle_core::{Generator, Goal, Size};
+    /// let goal = Goal::BlankLast.board(Size::square(4).unwrap()).unwrap();
+    /// let (kept, _) = Generator::new(9).random_walk(&goal, 500);
+    /// assert_eq!(Generator::new(9).random_walk_position(&goal, 500), kept);
+    /// ```
+    pub fn random_walk_position(&mut self, goal: &Board, length: usize) -> Board {
+        self.walk(goal, length, |_| {})
+    }
+
+    fn walk(&mut self, goal: &Board, length: usize, mut record: impl FnMut(Move)) -> Board {
         let mut board = goal.clone();
-        let mut moves = Vec::with_capacity(length);
+        let mut previous: Option<Move> = None;
         let mut choices = Vec::with_capacity(4);
         for _ in 0..length {
             choices.clear();
-            let previous = moves.last().copied();
             choices.extend(
                 board
                     .legal_moves()
@@ -84,9 +102,10 @@ impl Generator {
             board
                 .apply(m)
                 .unwrap_or_else(|e| unreachable!("a legal move applies: {e}"));
-            moves.push(m);
+            previous = Some(m);
+            record(m);
         }
-        (board, moves)
+        board
     }
 
     /// A uniform random index below `n` (for picking among positions found another way).

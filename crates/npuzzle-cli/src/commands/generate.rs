@@ -32,10 +32,12 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
     for index in 0..args.count {
         let (board, walk) = match (&at_distance, args.walk) {
             (Some(positions), _) => (positions[generator.index(positions.len())].clone(), None),
-            (None, Some(length)) => {
+            // The moves are kept only to be printed.
+            (None, Some(length)) if args.json => {
                 let (board, moves) = generator.random_walk(&goal, length);
                 (board, Some(moves))
             }
+            (None, Some(length)) => (generator.random_walk_position(&goal, length), None),
             (None, None) => (generator.random_position(&goal), None),
         };
         if args.json {

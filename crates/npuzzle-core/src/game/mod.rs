@@ -181,7 +181,7 @@ impl Game {
     pub fn deal(goal: Board, seed: u64, walk: Option<usize>) -> Game {
         let mut generator = crate::generate::Generator::new(seed);
         let start = match walk {
-            Some(length) => generator.random_walk(&goal, length).0,
+            Some(length) => generator.random_walk_position(&goal, length),
             None => generator.random_position(&goal),
         };
         Game::fresh(start, goal)

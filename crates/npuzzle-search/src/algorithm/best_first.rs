@@ -27,6 +27,10 @@ pub enum Priority {
     Greedy,
 }
 
+/// The largest weight weighted A* takes: beyond it the search is greedy in all but name, and
+/// f-values lose their precision.
+pub const MAX_WEIGHT: f64 = 100.0;
+
 /// Solves `board` with a best-first search ordered by `priority`.
 ///
 /// Every generated state is kept (in one flat arena of bytes, found again through a hash table
@@ -55,10 +59,10 @@ pub fn solve<H: Heuristic>(
     limits: Limits,
 ) -> Result<Solution, SolveError> {
     if let Priority::Weighted(w) = priority
-        && !(w >= 1.0 && w.is_finite())
+        && !(1.0..=MAX_WEIGHT).contains(&w)
     {
         return Err(SolveError::Unsupported(format!(
-            "the weight must be a number of at least 1, not {w}"
+            "the weight must be a number from 1 to {MAX_WEIGHT}, not {w}"
         )));
     }
     let n = puzzle.cells();
