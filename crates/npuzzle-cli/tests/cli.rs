@@ -860,3 +860,35 @@ fn limits_that_cannot_be_meant_are_refused() {
     let walked = stdout(&["generate", "--size", "3", "--walk", "200000", "--seed", "1"]);
     assert_eq!(walked.lines().count(), 1);
 }
+
+/// A node limit holds on every core: one position searched in parallel stops within a node per
+/// thread of the limit (it expanded 3,005 nodes for a limit of 1).
+#[test]
+fn the_node_limit_holds_in_parallel_search() {
+    let korf1 = "14 13 15 7/11 12 9 5/6 0 2 1/4 8 10 3";
+    for limit in [1u64, 50, 5_000] {
+        let max = limit.to_string();
+        let args = [
+            "solve",
+            korf1,
+            "--goal",
+            "blank-first",
+            "--max-nodes",
+            &max,
+            "--jobs",
+            "2",
+        ];
+        let (code, _, err) = run(&args, "");
+        assert_eq!(code, 1, "{err}");
+        let expanded: u64 = err
+            .split("after ")
+            .nth(1)
+            .and_then(|rest| rest.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("no count in {err}"));
+        assert!(
+            expanded <= limit + 2,
+            "{expanded} nodes for a limit of {limit}"
+        );
+    }
+}

@@ -2,7 +2,7 @@
 
 use std::fmt;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
 use crate::clock::Stopwatch;
@@ -156,6 +156,8 @@ pub struct Budget {
     limits: Limits,
     clock: Stopwatch,
     countdown: u32,
+    /// Nodes expanded by every search sharing the node limit (parallel subtrees), when shared.
+    shared: Option<Arc<AtomicU64>>,
 }
 
 /// How many nodes pass between two looks at the clock.
@@ -168,6 +170,17 @@ impl Budget {
             limits,
             clock: Stopwatch::start(),
             countdown: CLOCK_INTERVAL,
+            shared: None,
+        }
+    }
+
+    /// A budget whose node limit counts the nodes of every search holding `nodes` (searches of
+    /// one tree on several threads): together they expand at most the limit, give or take the
+    /// one node each is expanding when it is reached.
+    pub fn sharing_nodes(limits: Limits, nodes: Arc<AtomicU64>) -> Budget {
+        Budget {
+            shared: limits.max_nodes.map(|_| nodes),
+            ..Budget::new(limits)
         }
     }
 
@@ -180,10 +193,14 @@ impl Budget {
     /// few thousand calls).
     #[inline]
     pub fn check(&mut self, stats: &Stats) -> Result<(), Limit> {
-        if let Some(max) = self.limits.max_nodes
-            && stats.expanded > max
-        {
-            return Err(Limit::Nodes(max));
+        if let Some(max) = self.limits.max_nodes {
+            let expanded = match &self.shared {
+                Some(nodes) => nodes.fetch_add(1, Ordering::Relaxed) + 1,
+                None => stats.expanded,
+            };
+            if expanded > max {
+                return Err(Limit::Nodes(max));
+            }
         }
         if let Some(max) = self.limits.max_memory
             && stats.peak_memory > max

@@ -40,7 +40,7 @@ pub fn solve<H: Heuristic>(
         lower_bound,
     } = start(puzzle, h, board)?;
     let never = AtomicBool::new(false);
-    let mut search = Search::new(puzzle, h, cells, Vec::new(), limits, &never);
+    let mut search = Search::new(puzzle, h, cells, Vec::new(), Budget::new(limits), &never);
     let mut bound = lower_bound;
     loop {
         search.walk.stats.iterations += 1;
@@ -85,17 +85,18 @@ struct Search<'a, H: Heuristic> {
 }
 
 impl<'a, H: Heuristic> Search<'a, H> {
-    /// A search from `cells`, reached by `path`, within `limits`, that gives up when `stop` is set.
+    /// A search from `cells`, reached by `path`, within `budget`, that gives up when `stop` is
+    /// set.
     fn new(
         puzzle: &'a Puzzle,
         h: &'a H,
         cells: Vec<u8>,
         path: Vec<Move>,
-        limits: Limits,
+        budget: Budget,
         stop: &'a AtomicBool,
     ) -> Self {
         Search {
-            walk: Walk::new(puzzle, h, cells, path, limits),
+            walk: Walk::new(puzzle, h, cells, path, budget),
             next_bound: u32::MAX,
             stop,
         }
@@ -197,9 +198,14 @@ pub fn solve_parallel<H: Heuristic + Sync>(
             path: Vec::new(),
             state: begin.state,
         };
-        let (splits, frontier_bound) = match frontier(puzzle, h, root, bound, &mut stats) {
+        let (splits, frontier_bound) = match frontier(puzzle, h, root, bound, &limits, &mut stats) {
             Ok(frontier) => frontier,
-            Err(moves) => return solved(moves, stats),
+            Err(Ok(moves)) => return solved(moves, stats),
+            Err(Err(limit)) => {
+                stats.elapsed = clock.elapsed();
+                stats.proved_bound = bound;
+                return Err(SolveError::LimitReached { limit, stats });
+            }
         };
         let subtrees = search_subtrees(puzzle, h, &splits, bound, &limits, &clock, &mut stats);
         if let Some(moves) = subtrees.found {
@@ -234,15 +240,16 @@ type Frontier<S> = (Vec<Split<S>>, u32);
 
 /// Every path of an iteration's tree a few moves deep, within `bound` (at least
 /// [`SUBTREES`] of them, unless the tree is smaller), and the least f-value that passed the
-/// bound; or the goal's path, if it lies shallower.
+/// bound; or the goal's path, if it lies shallower; or the node limit, if it comes first.
 #[cfg(not(target_arch = "wasm32"))]
 fn frontier<H: Heuristic>(
     puzzle: &Puzzle,
     h: &H,
     root: Split<H::State>,
     bound: u32,
+    limits: &Limits,
     stats: &mut Stats,
-) -> Result<Frontier<H::State>, Vec<Move>> {
+) -> Result<Frontier<H::State>, Result<Vec<Move>, Limit>> {
     let mut splits = vec![root];
     let mut next_bound = u32::MAX;
     while splits.len() < SUBTREES && !splits.is_empty() {
@@ -250,11 +257,14 @@ fn frontier<H: Heuristic>(
             .iter()
             .find(|s| h.value(&s.state) == 0 && s.cells == puzzle.goal_cells())
         {
-            return Err(goal.path.clone());
+            return Err(Ok(goal.path.clone()));
         }
         let mut deeper = Vec::with_capacity(splits.len() * 3);
         for split in &splits {
             stats.expanded += 1;
+            if let Some(max) = limits.max_nodes.filter(|&max| stats.expanded > max) {
+                return Err(Err(Limit::Nodes(max)));
+            }
             for &(source, m) in puzzle.neighbours(split.blank) {
                 if split.path.last() == Some(&m.opposite()) {
                     continue;
@@ -309,26 +319,24 @@ fn search_subtrees<H: Heuristic + Sync>(
     stats: &mut Stats,
 ) -> Subtrees {
     use rayon::prelude::*;
-    use std::sync::Mutex;
     use std::sync::atomic::AtomicU64;
+    use std::sync::{Arc, Mutex};
 
     let stop = AtomicBool::new(false);
     let found: Mutex<Option<Vec<Move>>> = Mutex::new(None);
-    let spent = AtomicU64::new(stats.expanded);
+    // Every subtree counts its nodes here, so that together they keep the node limit.
+    let spent = Arc::new(AtomicU64::new(stats.expanded));
     let results: Vec<_> = splits
         .par_iter()
         .map(|split| {
-            // What is left of the whole search's limits when this subtree starts.
+            // What is left of the whole search's time when this subtree starts.
             let remaining = Limits {
-                max_nodes: limits
-                    .max_nodes
-                    .map(|n| n.saturating_sub(spent.load(Ordering::Relaxed))),
                 timeout: limits.timeout.map(|t| t.saturating_sub(clock.elapsed())),
-                max_memory: limits.max_memory,
-                cancel: limits.cancel.clone(),
+                ..limits.clone()
             };
             let (cells, path) = (split.cells.clone(), split.path.clone());
-            let mut search = Search::new(puzzle, h, cells, path, remaining, &stop);
+            let budget = Budget::sharing_nodes(remaining, Arc::clone(&spent));
+            let mut search = Search::new(puzzle, h, cells, path, budget, &stop);
             if stop.load(Ordering::Relaxed) {
                 return (Ok(u32::MAX), search.walk.stats);
             }

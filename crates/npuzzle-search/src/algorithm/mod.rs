@@ -17,7 +17,7 @@ use npuzzle_core::{Board, Move};
 
 use crate::error::SolveError;
 use crate::heuristic::Heuristic;
-use crate::limits::{Budget, Limits};
+use crate::limits::Budget;
 use crate::puzzle::Puzzle;
 use crate::solution::{self, Solution};
 use crate::solver::Algorithm;
@@ -37,13 +37,13 @@ pub(crate) struct Walk<'a, H: Heuristic> {
 }
 
 impl<'a, H: Heuristic> Walk<'a, H> {
-    /// A walk from `cells`, reached by `path`, within `limits`.
+    /// A walk from `cells`, reached by `path`, within `budget`.
     pub(crate) fn new(
         puzzle: &'a Puzzle,
         h: &'a H,
         cells: Vec<u8>,
         path: Vec<Move>,
-        limits: Limits,
+        budget: Budget,
     ) -> Self {
         Walk {
             puzzle,
@@ -51,7 +51,7 @@ impl<'a, H: Heuristic> Walk<'a, H> {
             cells,
             path,
             stats: Stats::default(),
-            budget: Budget::new(limits),
+            budget,
         }
     }
 }

@@ -5,7 +5,7 @@ use npuzzle_core::{Board, Move};
 use super::{Found, Start, Walk, finish, start};
 use crate::error::SolveError;
 use crate::heuristic::Heuristic;
-use crate::limits::{Limit, Limits};
+use crate::limits::{Budget, Limit, Limits};
 use crate::puzzle::Puzzle;
 use crate::solution::Solution;
 use crate::solver::Algorithm;
@@ -34,7 +34,7 @@ pub fn solve<H: Heuristic>(
 ) -> Result<Solution, SolveError> {
     let begin: Start<H::State> = start(puzzle, h, board)?;
     let lower_bound = begin.lower_bound;
-    let mut search = Search::new(puzzle, h, begin.cells, Vec::new(), limits);
+    let mut search = Search::new(puzzle, h, begin.cells, Vec::new(), Budget::new(limits));
     let result = search.rbfs(board.blank(), 0, begin.state, lower_bound, u32::MAX, None);
     search.stats.elapsed = search.budget.elapsed();
     match result {
