@@ -143,7 +143,7 @@ impl Solvers {
         let partition = match &self.partition {
             Some(partition) => Some(partition.clone()),
             None if asked => Some(Partition::default_for(goal.size())),
-            None => store.choose(&puzzle, None),
+            None => store.choose(&puzzle),
         };
         Ok(match partition {
             Some(partition) => Some(AnyHeuristic::Pdb(store.open(&puzzle, &partition, report)?)),

@@ -823,6 +823,26 @@ mod pattern_databases {
         std::fs::remove_dir_all(store.dir()).unwrap();
     }
 
+    /// With nothing built, `auto` gets 6-6-3 on 4x4 (built in seconds) and nothing elsewhere;
+    /// once 7-8 is built (here: files named like it), it is preferred.
+    #[test]
+    fn the_store_chooses_the_fastest_databases_built() {
+        let store = Store::new(temp_dir("choose"));
+        let (_, four) = setup("4", Goal::BlankLast);
+        let (_, five) = setup("5", Goal::BlankLast);
+        let (_, three) = setup("3", Goal::BlankLast);
+        assert_eq!(store.choose(&four), Some(Partition::Named("663")));
+        assert_eq!(store.choose(&five), None);
+        assert_eq!(store.choose(&three), None);
+        std::fs::create_dir_all(store.dir()).unwrap();
+        for tiles in Partition::Named("78").groups(&four).unwrap() {
+            let path = store.path(&four, &Pattern::new(&four, &tiles).unwrap());
+            std::fs::write(path, b"placeholder").unwrap();
+        }
+        assert_eq!(store.choose(&four), Some(Partition::Named("78")));
+        std::fs::remove_dir_all(store.dir()).unwrap();
+    }
+
     /// A FIFO named like a database is never opened (opening one blocks until a writer comes).
     #[cfg(unix)]
     #[test]

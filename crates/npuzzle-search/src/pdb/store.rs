@@ -112,13 +112,10 @@ impl Store {
         })
     }
 
-    /// The databases a solve of `puzzle` should use: `asked` if given; else on 4×4 the fastest
+    /// The databases a solve of `puzzle` should use when none were named: on 4×4 the fastest
     /// already built (7-8, then 6-6-3), or 6-6-3 (built in seconds) when none is; on 5×5 the
     /// 6-6-6-6 only if built (it takes minutes); otherwise none.
-    pub fn choose(&self, puzzle: &Puzzle, asked: Option<&Partition>) -> Option<Partition> {
-        if let Some(partition) = asked {
-            return Some(partition.clone());
-        }
+    pub fn choose(&self, puzzle: &Puzzle) -> Option<Partition> {
         let named = |names: &[&'static str]| {
             names
                 .iter()
