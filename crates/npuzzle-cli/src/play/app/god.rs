@@ -65,7 +65,7 @@ impl App {
         }
     }
 
-    pub(super) fn god_move(&mut self) {
+    fn god_move(&mut self) {
         let Some(m) = self.god.as_mut().and_then(|g| g.moves.pop_front()) else {
             self.god = None;
             return;

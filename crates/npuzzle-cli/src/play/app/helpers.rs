@@ -53,7 +53,7 @@ impl App {
 
     /// Asks a helper thread for the optimal length of `board` (boards of up to `LIVE_OPTIMAL_CELLS`), answered
     /// as `answer`.
-    pub(super) fn ask_length(&mut self, board: Board, answer: fn(Board, Option<usize>) -> Answer) {
+    fn ask_length(&mut self, board: Board, answer: fn(Board, Option<usize>) -> Answer) {
         if board.cells().len() > LIVE_OPTIMAL_CELLS {
             return;
         }

@@ -230,12 +230,12 @@ impl App {
         }
     }
 
-    pub(super) fn restart(&mut self) {
+    fn restart(&mut self) {
         self.session.restart();
         self.reset();
     }
 
-    pub(super) fn new_game(&mut self) {
+    fn new_game(&mut self) {
         if let Err(error) = self.session.new_game(None) {
             self.message = Some(format!("{error:#}"));
         }
@@ -243,7 +243,7 @@ impl App {
         self.ask_optimal();
     }
 
-    pub(super) fn reset(&mut self) {
+    fn reset(&mut self) {
         self.won = None;
         self.god = None;
         self.hint = None;
@@ -251,7 +251,7 @@ impl App {
         self.typed.clear();
     }
 
-    pub(super) fn save(&mut self) {
+    fn save(&mut self) {
         let lang = self.session.lang;
         self.message = Some(match self.session.save_default() {
             Ok(path) => format!(
