@@ -4,10 +4,10 @@ use super::database::PatternDb;
 use crate::heuristic::Heuristic;
 use crate::puzzle::Puzzle;
 
-/// The most cells the additive heuristic's state holds (5×6).
-pub const MAX_HEURISTIC_CELLS: usize = 32;
+/// The most cells the additive heuristic's state holds (8×8).
+pub const MAX_HEURISTIC_CELLS: usize = 64;
 /// The most patterns in one partition.
-pub const MAX_PATTERNS: usize = 8;
+pub const MAX_PATTERNS: usize = 16;
 
 /// The sum of disjoint pattern databases, and the same sum on the board reflected about its main
 /// diagonal (where the goal allows): the larger of the two.

@@ -185,25 +185,28 @@ word!(AtomicU64, u64);
 /// blank is. `progress(done, total)` is called after each layer with placements reached.
 ///
 /// The search is described in this module's documentation; it takes 4 bytes per placement
-/// while the free cells are at most 12 (8 bytes up to 28 free cells, refused beyond).
+/// while the free cells are at most 12, 8 bytes up to [`MAX_REGION_FREE`] free cells. With more
+/// free cells (small patterns on boards larger than 5×6) the blank's region is not tracked: a
+/// pattern tile may slide into any free neighbouring cell, as if the blank could always reach it.
+/// That relaxation only lowers the distances, so they stay admissible; with so much free room a
+/// few tiles seldom wall the blank in, and the bound loses little. It takes 4 bytes a placement.
 pub fn distances(
     puzzle: &Puzzle,
     pattern: &Pattern,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<Vec<u8>, PdbError> {
     let free = puzzle.cells() - pattern.tiles().len();
-    if 8 + 2 * free as u32 <= <AtomicU32 as Word>::BITS {
-        Sweep::<AtomicU32>::new(puzzle, pattern)?.run(progress)
-    } else if 8 + 2 * free as u32 <= <AtomicU64 as Word>::BITS {
-        Sweep::<AtomicU64>::new(puzzle, pattern)?.run(progress)
+    let regions = free <= MAX_REGION_FREE;
+    if !regions || 8 + 2 * free as u32 <= <AtomicU32 as Word>::BITS {
+        Sweep::<AtomicU32>::new(puzzle, pattern, regions)?.run(progress)
     } else {
-        Err(PdbError::Pattern(format!(
-            "a pattern of {} tiles leaves {free} free cells on this board; build patterns of at least {} tiles",
-            pattern.tiles().len(),
-            puzzle.cells() - 28
-        )))
+        Sweep::<AtomicU64>::new(puzzle, pattern, regions)?.run(progress)
     }
 }
+
+/// The most free cells for which the blank's region is tracked (two bits a slot beside the
+/// distance byte fill a 64-bit word).
+pub const MAX_REGION_FREE: usize = 28;
 
 /// One breadth-first search over a pattern's abstract states.
 struct Sweep<'a, W> {
@@ -212,8 +215,11 @@ struct Sweep<'a, W> {
     /// The goal cells of the pattern's tiles, and of the blank.
     home: Vec<u8>,
     blank: u8,
-    /// How many cells every placement leaves free: its slots.
+    /// How many slots every placement has: its free cells, or one (all of them) when the
+    /// blank's region is not tracked.
     slots: u32,
+    /// Whether the blank's region is tracked; when not, every free cell counts as reachable.
+    regions: bool,
     words: Vec<W>,
     /// Per layer parity, per chunk: whether the chunk has slots reached in that layer.
     active: [Vec<AtomicBool>; 2],
@@ -237,8 +243,10 @@ impl std::ops::Add for Reached {
 }
 
 impl<'a, W: Word> Sweep<'a, W> {
-    fn new(puzzle: &Puzzle, pattern: &'a Pattern) -> Result<Self, PdbError> {
+    /// The search for `pattern`, tracking the blank's region when `regions` says so.
+    fn new(puzzle: &Puzzle, pattern: &'a Pattern, regions: bool) -> Result<Self, PdbError> {
         let placements = pattern.placements();
+        let free_cells = puzzle.cells() - pattern.tiles().len();
         let bytes = placements.saturating_mul(std::mem::size_of::<W>() as u64 + 1);
         let mut words = Vec::new();
         if bytes > MAX_BUILD_BYTES || words.try_reserve_exact(placements as usize).is_err() {
@@ -263,7 +271,8 @@ impl<'a, W: Word> Sweep<'a, W> {
                 .map(|&t| target[t as usize])
                 .collect(),
             blank: target[0],
-            slots: (puzzle.cells() - pattern.tiles().len()) as u32,
+            slots: if regions { free_cells as u32 } else { 1 },
+            regions,
             words,
             active: [flags(), flags()],
         })
@@ -273,10 +282,14 @@ impl<'a, W: Word> Sweep<'a, W> {
         let placements = self.pattern.placements();
         let occupied = self.home.iter().fold(0u64, |m, &c| m | 1 << c);
         let free = self.grid.all & !occupied;
-        let region = self.grid.flood(1 << self.blank, free);
         let start = self.pattern.rank(self.home.iter().copied());
         // Distance 0, the goal's region reached in layer 0.
-        self.words[start as usize].set(1 << (8 + 2 * slot_of(region, free)));
+        let slot = if self.regions {
+            slot_of(self.grid.flood(1 << self.blank, free), free)
+        } else {
+            0
+        };
+        self.words[start as usize].set(1 << (8 + 2 * slot));
         self.active[0][(start / CHUNK) as usize].store(true, Ordering::Relaxed);
         let mut reached = 1;
         let mut depth = 0u8;
@@ -302,7 +315,7 @@ impl<'a, W: Word> Sweep<'a, W> {
         }
         // With two or more free cells every placement is reachable; with one (every tile in the
         // pattern) parity leaves exactly half, the others unsolvable and never looked up.
-        let expected = if self.slots > 1 {
+        let expected = if self.slots > 1 || !self.regions {
             placements
         } else {
             placements / 2
@@ -348,7 +361,11 @@ impl<'a, W: Word> Sweep<'a, W> {
             while due != 0 {
                 let slot = due.trailing_zeros() / 2;
                 due &= due - 1;
-                let region = self.grid.flood(select(free, slot), free);
+                let region = if self.regions {
+                    self.grid.flood(select(free, slot), free)
+                } else {
+                    free
+                };
                 for i in 0..k {
                     let from = at[i];
                     let later = occupied & !before[i] & !(1 << from);
@@ -376,7 +393,12 @@ impl<'a, W: Word> Sweep<'a, W> {
                             };
                         }
                         let moved = free ^ (1 << from) ^ (1 << to);
-                        found = found + self.reach(child, self.grid.slot(from, moved), depth + 1);
+                        let slot = if self.regions {
+                            self.grid.slot(from, moved)
+                        } else {
+                            0
+                        };
+                        found = found + self.reach(child, slot, depth + 1);
                     }
                 }
             }
@@ -431,4 +453,49 @@ fn for_each_chunk(chunks: usize, expand: impl Fn(usize) -> Reached) -> Reached {
     (0..chunks)
         .map(expand)
         .fold(Reached::default(), std::ops::Add::add)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use npuzzle_core::Goal;
+
+    /// Without the blank's region the distances are a relaxation: never above the exact ones,
+    /// never below the tiles' Manhattan distance, equal at the goal.
+    #[test]
+    fn the_relaxed_distances_stay_between_manhattan_and_exact() {
+        let goal = Goal::BlankLast.board("3".parse().unwrap()).unwrap();
+        let puzzle = Puzzle::new(&goal).unwrap();
+        let pattern = Pattern::new(&puzzle, &[1, 2, 4, 5]).unwrap();
+        let exact = Sweep::<AtomicU64>::new(&puzzle, &pattern, true)
+            .unwrap()
+            .run(&mut |_, _| {})
+            .unwrap();
+        let relaxed = Sweep::<AtomicU32>::new(&puzzle, &pattern, false)
+            .unwrap()
+            .run(&mut |_, _| {})
+            .unwrap();
+        let target = puzzle.target();
+        let mut at = [0u8; 4];
+        let mut weaker = 0;
+        for rank in 0..pattern.placements() {
+            pattern.unrank(rank, &mut at);
+            let manhattan: u32 = pattern
+                .tiles()
+                .iter()
+                .zip(at)
+                .map(|(&t, cell)| {
+                    let (r, c) = (cell / 3, cell % 3);
+                    let (gr, gc) = (target[t as usize] / 3, target[t as usize] % 3);
+                    u32::from(r.abs_diff(gr) + c.abs_diff(gc))
+                })
+                .sum();
+            let (e, r) = (exact[rank as usize], relaxed[rank as usize]);
+            assert!(u32::from(r) >= manhattan && r <= e, "rank {rank}: {r} {e}");
+            weaker += usize::from(r < e);
+        }
+        assert_eq!(relaxed[pattern.rank([0, 1, 3, 4]) as usize], 0);
+        // Four tiles of nine do wall the blank in at times: the relaxation is weaker somewhere.
+        assert!(weaker > 0);
+    }
 }
