@@ -4,6 +4,7 @@ mod cli;
 mod commands;
 mod databases;
 mod input;
+mod interrupt;
 mod play;
 mod search;
 mod status;

@@ -16,7 +16,10 @@ use crate::databases;
 impl SearchArgs {
     /// The solver options these arguments ask for.
     pub fn options(&self) -> anyhow::Result<Options> {
-        let mut limits = Limits::none().memory(self.max_memory.saturating_mul(1 << 20));
+        // Ctrl-C stops every search so that what is finished gets written.
+        let mut limits = Limits::none()
+            .memory(self.max_memory.saturating_mul(1 << 20))
+            .cancel(crate::interrupt::token());
         if let Some(nodes) = self.max_nodes {
             limits = limits.nodes(nodes);
         }

@@ -15,6 +15,8 @@ pub enum Status {
     No,
     /// Bad input or usage: exit 2.
     BadInput,
+    /// Stopped by Ctrl-C after writing what was finished: exit 130 (128 + SIGINT, as shells do).
+    Interrupted = 130,
 }
 
 impl From<Status> for ExitCode {

@@ -892,3 +892,119 @@ fn the_node_limit_holds_in_parallel_search() {
         );
     }
 }
+
+/// Runs `npuzzle args` with raw bytes on standard input: (exit code, stdout, stderr).
+fn run_bytes(args: &[&str], stdin: Vec<u8>) -> (i32, String, String) {
+    let output = npuzzle()
+        .args(args)
+        .write_stdin(stdin)
+        .output()
+        .expect("npuzzle runs");
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+/// A line that is not UTF-8, or too long to read, is reported with its number and the other
+/// lines are answered; a byte-order mark at the start is not part of the text.
+#[test]
+fn unreadable_lines_are_reported_and_the_rest_answered() {
+    let mut input = "\u{feff}1 2 3/4 5 6/7 0 8\n".as_bytes().to_vec();
+    input.extend_from_slice(b"1 2 \xff/4 5 6/7 8 0\n1 2 3/4 5 6/0 7 8\n");
+    for command in ["solve", "check"] {
+        let (code, out, err) = run_bytes(&[command, "--json"], input.clone());
+        assert_eq!(code, 2, "{command}: {err}");
+        assert_eq!(out.lines().count(), 2, "{command}: {out}");
+        assert!(err.contains("stdin line 2: the line is not UTF-8"), "{err}");
+        assert!(!err.contains("line 1") && !err.contains("line 3"), "{err}");
+    }
+    let mut long = vec![b'1'; 17 << 20];
+    long.extend_from_slice(b"\n1 2 3/4 5 6/7 0 8\n");
+    let (code, out, err) = run_bytes(&["check", "--json"], long);
+    assert_eq!(code, 2);
+    assert_eq!(out.lines().count(), 1, "{out}");
+    assert!(
+        err.contains("stdin line 1: the line is longer than 16 MiB"),
+        "{err}"
+    );
+}
+
+/// `solve` answers each position as it arrives: a producer that waits for an answer before it
+/// writes the next position gets it (this would hang if input were read to the end first).
+#[test]
+fn solve_answers_while_input_still_arrives() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::Stdio;
+    let binary = assert_cmd::cargo::cargo_bin("npuzzle");
+    let mut child = std::process::Command::new(binary)
+        .args(["solve", "--json"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("npuzzle runs");
+    let mut stdin = child.stdin.take().unwrap();
+    let mut answers = BufReader::new(child.stdout.take().unwrap()).lines();
+    for (position, solution) in [
+        ("1 2 3/4 5 6/7 0 8", "\"L\""),
+        ("1 2 3/4 5 6/0 7 8", "\"LL\""),
+    ] {
+        writeln!(stdin, "{position}").unwrap();
+        stdin.flush().unwrap();
+        let answer = answers.next().unwrap().unwrap();
+        assert!(answer.contains(solution), "{answer}");
+    }
+    drop(stdin);
+    assert!(answers.next().is_none());
+    assert!(child.wait().unwrap().success());
+}
+
+/// Ctrl-C in a batch stops the searches, keeps every answer written whole, says what was not
+/// solved and exits with 130.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_in_a_batch_writes_what_is_done_and_exits_130() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let binary = assert_cmd::cargo::cargo_bin("npuzzle");
+    let mut child = std::process::Command::new(binary)
+        .args(["solve", "--json", "--time-budget", "60"])
+        .env(
+            "NPUZZLE_CACHE_DIR",
+            std::env::temp_dir().join("npuzzle-ctrl-c-none"),
+        )
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("npuzzle runs");
+    let mut stdin = child.stdin.take().unwrap();
+    writeln!(stdin, "1 2 3/4 5 6/7 0 8").unwrap();
+    for _ in 0..3 {
+        writeln!(
+            stdin,
+            "2 6 3 5 9/1 11 8 4 14/10 16 7 13 19/20 12 21 0 24/17 15 22 18 23"
+        )
+        .unwrap();
+    }
+    stdin.flush().unwrap();
+    // The 5x5 searches run for a minute each: the signal finds them under way.
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let killed = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let output = child.wait_with_output().unwrap();
+    let (out, err) = (
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr),
+    );
+    assert_eq!(output.status.code(), Some(130), "{err}");
+    assert!(err.contains("interrupted:"), "{err}");
+    for line in out.lines() {
+        serde_json::from_str::<serde_json::Value>(line).expect("every line whole JSON");
+    }
+    drop(stdin);
+}

@@ -36,4 +36,6 @@ pub use geometry::{Size, SizeError};
 pub use goal::{Goal, GoalSizeMismatch};
 pub use moves::Move;
 pub use notation::{MoveWriter, Notation, NotationError, format_moves, parse_moves};
-pub use parse::{ParseError, detect_format, parse_board, split_positions};
+pub use parse::{
+    MAX_GRID_ROWS, ParseError, PositionSplitter, detect_format, parse_board, split_positions,
+};

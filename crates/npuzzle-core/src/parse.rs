@@ -340,7 +340,8 @@ fn parse_json(text: &str) -> Result<Board, ParseError> {
 /// reads as a single newline-rows board. (That is never ambiguous: lines that each hold a whole
 /// position each hold a blank, so together they cannot form one board.)
 ///
-/// Each item is the 1-based line where the position starts and its text.
+/// Each item is the 1-based line where the position starts and its text. [`PositionSplitter`]
+/// does the same line by line.
 ///
 /// ```
 /// use npuzzle_core::split_positions;
@@ -349,26 +350,99 @@ fn parse_json(text: &str) -> Result<Board, ParseError> {
 /// assert_eq!(texts, vec![1, 5, 6]);
 /// ```
 pub fn split_positions(input: &str) -> Vec<(usize, String)> {
+    let mut splitter = PositionSplitter::default();
     let mut out = Vec::new();
-    let mut block: Vec<(usize, &str)> = Vec::new();
-    let lines = input.lines().enumerate().map(|(i, l)| (i + 1, l));
-    for (number, line) in lines.chain(std::iter::once((0, ""))) {
-        if !line.trim().is_empty() {
-            block.push((number, line));
-            continue;
-        }
-        if block.is_empty() {
-            continue;
-        }
-        let joined = block.iter().map(|(_, l)| *l).collect::<Vec<_>>().join("\n");
-        if block.len() > 1 && parse_board(&joined, Some(Format::Grid)).is_ok() {
-            out.push((block[0].0, joined));
-        } else {
-            out.extend(block.iter().map(|&(n, l)| (n, l.to_string())));
-        }
-        block.clear();
+    for (i, line) in input.lines().enumerate() {
+        splitter.push(i + 1, line, &mut out);
     }
+    splitter.finish(&mut out);
     out
+}
+
+/// The most lines a newline-rows board may have when read from a stream: a longer block of
+/// lines is read as one position per line (taller boards are written in the other formats).
+pub const MAX_GRID_ROWS: usize = 4096;
+
+/// [`split_positions`] for text arriving line by line: each position is handed out as soon as
+/// it is known, and at most one block of lines that may still form a single board is held
+/// (never more than [`MAX_GRID_ROWS`] lines). A block stops being a candidate board as soon as a
+/// line holds a whole position in another format (`/`, `:` or `[`), a second line holds a blank,
+/// or it grows too tall; its lines then go out one by one, and so does every line after them
+/// until the next blank line.
+///
+/// ```
+/// use npuzzle_core::PositionSplitter;
+/// let mut splitter = PositionSplitter::default();
+/// let mut out = Vec::new();
+/// splitter.push(1, "1 2 3", &mut out);
+/// assert!(out.is_empty()); // it may be the first row of a board
+/// splitter.push(2, "1 2/3 0", &mut out);
+/// assert_eq!(out.len(), 2); // it was not: both lines are positions of their own
+/// splitter.push(3, "1 2 3 4 5 6 7 8 0", &mut out);
+/// assert_eq!(out.len(), 3); // from here on, a line is a position
+/// splitter.finish(&mut out);
+/// assert_eq!(out.len(), 3);
+/// ```
+#[derive(Debug, Default)]
+pub struct PositionSplitter {
+    block: Vec<(usize, String)>,
+    /// Lines of the block that hold a blank.
+    blanks: usize,
+    /// Whether the current block is known to hold one position per line.
+    by_line: bool,
+}
+
+impl PositionSplitter {
+    /// Takes line `number` (1-based) of the input; positions now complete are added to `out`.
+    pub fn push(&mut self, number: usize, line: &str, out: &mut Vec<(usize, String)>) {
+        if line.trim().is_empty() {
+            self.finish(out);
+            return;
+        }
+        if self.by_line {
+            out.push((number, line.to_string()));
+            return;
+        }
+        let blank = holds_blank(line);
+        if line.contains(['/', ':', '['])
+            || (blank && self.blanks > 0)
+            || self.block.len() >= MAX_GRID_ROWS
+        {
+            out.append(&mut self.block);
+            out.push((number, line.to_string()));
+            self.blanks = 0;
+            self.by_line = true;
+            return;
+        }
+        self.blanks += usize::from(blank);
+        self.block.push((number, line.to_string()));
+    }
+
+    /// Ends the input (or a block at a blank line): the lines held go to `out`, as one board if
+    /// together they read as one.
+    pub fn finish(&mut self, out: &mut Vec<(usize, String)>) {
+        if self.block.len() > 1 {
+            let joined = self
+                .block
+                .iter()
+                .map(|(_, l)| l.as_str())
+                .collect::<Vec<_>>()
+                .join("\n");
+            if parse_board(&joined, Some(Format::Grid)).is_ok() {
+                out.push((self.block[0].0, joined));
+                self.block.clear();
+            }
+        }
+        out.append(&mut self.block);
+        self.blanks = 0;
+        self.by_line = false;
+    }
+}
+
+/// Whether a line of a newline-rows board holds a blank (a board holds exactly one).
+fn holds_blank(line: &str) -> bool {
+    line.split(|c: char| c.is_whitespace() || c == ',')
+        .any(|token| matches!(token, "0" | "_" | "." | "x" | "X"))
 }
 
 #[cfg(test)]
@@ -396,6 +470,34 @@ mod tests {
         ] {
             assert_eq!(parse_board(text, None).as_ref(), Ok(&expected), "{text:?}");
         }
+    }
+
+    /// Text arriving line by line never piles up: whole positions go out at once, and a block
+    /// that cannot be one board stops being held.
+    #[test]
+    fn the_splitter_holds_at_most_one_board() {
+        let mut splitter = PositionSplitter::default();
+        let mut out = Vec::new();
+        for number in 1..=10_000 {
+            splitter.push(number, "1 2 3", &mut out);
+            assert!(splitter.block.len() <= MAX_GRID_ROWS);
+        }
+        assert_eq!(
+            out.len(),
+            10_000,
+            "past the tallest board, each line goes out at once"
+        );
+        let mut out = Vec::new();
+        let mut splitter = PositionSplitter::default();
+        splitter.push(1, "1 2 3 4 5 6 7 8 0", &mut out);
+        splitter.push(2, "8 6 0 5 4 7 2 3 1", &mut out);
+        assert_eq!(out.len(), 2, "two blanks: two positions");
+        splitter.push(3, "", &mut out);
+        splitter.push(4, "1 2 3", &mut out);
+        splitter.push(5, "4 5 6", &mut out);
+        splitter.push(6, "7 8 _", &mut out);
+        splitter.finish(&mut out);
+        assert_eq!(out.last(), Some(&(4, "1 2 3\n4 5 6\n7 8 _".to_string())));
     }
 
     #[test]

@@ -694,7 +694,11 @@ mod pattern_databases {
         let lonely = Pattern::new(&wide, &[1]).unwrap();
         let values = pdb::distances(&wide, &lonely, &mut |_, _| {}).unwrap();
         for (cell, &value) in values.iter().enumerate() {
-            assert_eq!(u32::from(value), (cell / 6 + cell % 6) as u32, "cell {cell}");
+            assert_eq!(
+                u32::from(value),
+                (cell / 6 + cell % 6) as u32,
+                "cell {cell}"
+            );
         }
         let (_, four) = setup("4", Goal::BlankLast);
         let huge = Pattern::new(&four, &[1, 2, 3, 4, 5, 6, 7, 8, 9]).unwrap();

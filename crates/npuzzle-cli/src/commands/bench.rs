@@ -219,6 +219,10 @@ fn run_file(args: &BenchArgs, file: &Path, out: &mut dyn Write) -> anyhow::Resul
         algorithm,
     };
     total.write(out, args.json, &run)?;
+    if crate::interrupt::interrupted() {
+        eprintln!("npuzzle: interrupted: the instances shown as errors were stopped unsolved");
+        return Ok(Status::Interrupted);
+    }
     Ok(if total.failures == 0 {
         Status::Success
     } else {

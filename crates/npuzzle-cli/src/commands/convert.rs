@@ -19,11 +19,8 @@ pub fn run(args: &ConvertArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
 
 fn convert_positions(args: &ConvertArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
     let mut worst = Status::Success;
-    for (index, item) in input::items(args.position.as_deref())?
-        .into_iter()
-        .enumerate()
-    {
-        match parse_board(&item.text, args.from).map_err(|e| e.shifted(item.lines_before)) {
+    for (index, item) in input::items(args.position.as_deref())?.enumerate() {
+        match item.board(args.from) {
             Ok(board) => {
                 if index > 0 && args.to == npuzzle_core::Format::Grid {
                     writeln!(out)?;
@@ -31,7 +28,7 @@ fn convert_positions(args: &ConvertArgs, out: &mut dyn Write) -> anyhow::Result<
                 writeln!(out, "{}", format_board(&board, args.to))?;
             }
             Err(error) => {
-                status::report(&item.place, &error.into());
+                status::report(&item.place, &error);
                 worst = Status::BadInput;
             }
         }

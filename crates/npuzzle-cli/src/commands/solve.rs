@@ -6,25 +6,73 @@ use std::ops::ControlFlow;
 
 use npuzzle_core::{Board, format_moves};
 use npuzzle_search::algorithm::constructive;
-use npuzzle_search::{Algorithm, Solution, Solver};
+use npuzzle_search::{Algorithm, Limit, Solution, SolveError, Solver};
 use serde_json::json;
 
 use crate::cli::SolveArgs;
 use crate::input;
+use crate::interrupt;
 use crate::search::{Solvers, run_batch};
 use crate::status::{self, Status};
 use npuzzle_core::MoveWriter;
 
-/// Runs the command.
+/// Runs the command. Positions are read on a thread of their own and solved a window at a
+/// time: each window holds what has arrived (at least one position, at most a few per thread),
+/// is solved in parallel and written in input order. Answers stream out while input still
+/// arrives, a producer that waits for each answer is answered, and memory stays bounded
+/// however long the input.
 pub fn run(args: &SolveArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
     let items = input::items(args.position.as_deref())?;
-    if items.is_empty() {
-        anyhow::bail!("no position given: pass one as an argument or on standard input");
-    }
+    // Positions from standard input or a file are a batch: each answer names its position.
+    let batch = args.position.is_none() || items.size_hint().1 != Some(1);
     // One position from the argument is searched on every core.
     let mut search = args.search.clone();
-    search.split |= args.position.is_some();
+    search.split |= !batch;
     let mut solvers = Solvers::new(args.input.goal.clone(), &search)?;
+    let window = WINDOW_PER_THREAD * search.pool()?.current_num_threads();
+    let (sender, arrived) = std::sync::mpsc::sync_channel(window);
+    // Not joined: it may be waiting on a terminal when the output fails; it ends with the
+    // process, or as soon as a send finds the receiver gone.
+    std::thread::spawn(move || {
+        for item in items {
+            if sender.send(item).is_err() {
+                return;
+            }
+        }
+    });
+    let (mut worst, mut answered) = (None, 0);
+    while let Ok(first) = arrived.recv() {
+        let mut chunk = vec![first];
+        chunk.extend(arrived.try_iter().take(window - 1));
+        let (status, stopped) = solve_window(args, &search, &mut solvers, &chunk, batch, out)?;
+        worst = Some(worst.unwrap_or(Status::Success).max(status));
+        answered += chunk.len() - stopped;
+        out.flush()?;
+        if interrupt::interrupted() {
+            eprintln!(
+                "npuzzle: interrupted: {answered} positions answered above; {stopped} stopped \
+                 unsolved, and the rest of the input was not read"
+            );
+            return Ok(Status::Interrupted);
+        }
+    }
+    worst.ok_or_else(|| anyhow::anyhow!(input::NO_POSITION))
+}
+
+/// Positions read ahead per thread: enough to keep every thread busy, few enough that answers
+/// come out soon.
+const WINDOW_PER_THREAD: usize = 4;
+
+/// Solves one window of positions and writes the answers in input order; with the status, the
+/// number of searches Ctrl-C stopped (not reported one by one).
+fn solve_window(
+    args: &SolveArgs,
+    search: &crate::cli::SearchArgs,
+    solvers: &mut Solvers,
+    items: &[input::Item],
+    batch: bool,
+    out: &mut dyn Write,
+) -> anyhow::Result<(Status, usize)> {
     let jobs: Vec<_> = items
         .iter()
         .map(|item| {
@@ -43,9 +91,8 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
         .filter(|(solver, _)| !streamed(solver))
         .collect();
     let mut results =
-        run_batch(&search, &searched, |(solver, board)| solver.solve(board))?.into_iter();
-    let batch = jobs.len() > 1;
-    let mut worst = Status::Success;
+        run_batch(search, &searched, |(solver, board)| solver.solve(board))?.into_iter();
+    let (mut worst, mut stopped) = (Status::Success, 0);
     for (item, job) in &jobs {
         let (solver, board) = match job {
             Ok(job) => job,
@@ -67,6 +114,10 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
         }
         match results.next() {
             Some(Ok(solution)) => write_solution(args, board, &solution, batch, out)?,
+            Some(Err(SolveError::LimitReached {
+                limit: Limit::Cancelled,
+                ..
+            })) if interrupt::interrupted() => stopped += 1,
             Some(Err(error)) => {
                 let error = error.into();
                 worst = worst.max(status::of(&error));
@@ -75,7 +126,7 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
             None => anyhow::bail!("internal error: a position was not solved"),
         }
     }
-    Ok(worst)
+    Ok((worst, stopped))
 }
 
 /// Solves with the constructive solver, writing the moves as they are made.
