@@ -18,7 +18,19 @@ use cli::{Cli, Command};
 use status::Status;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // Usage errors quote the value given: a long one is quoted in short.
+        Err(error) if error.use_stderr() => {
+            let _ = write!(
+                io::stderr(),
+                "{}",
+                status::shorten_quotes(&error.render().to_string())
+            );
+            return Status::BadInput.into();
+        }
+        Err(error) => error.exit(),
+    };
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let result = run(cli, &mut out).and_then(|status| {

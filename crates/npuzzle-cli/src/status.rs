@@ -57,3 +57,40 @@ pub fn is_output_error(error: &anyhow::Error) -> bool {
         .chain()
         .any(|cause| cause.downcast_ref::<io::Error>().is_some())
 }
+
+/// `text` with every quoted span ('…') longer than a line shortened to its start and its length,
+/// so that a 50 MB argument is not echoed back whole.
+pub fn shorten_quotes(text: &str) -> String {
+    const MOST: usize = 40;
+    let mut out = String::with_capacity(text.len().min(4096));
+    let mut pieces = text.split('\'');
+    out.push_str(pieces.next().unwrap_or_default());
+    for (i, piece) in pieces.enumerate() {
+        out.push('\'');
+        let quoted = i % 2 == 0;
+        match piece.char_indices().nth(MOST) {
+            Some((end, _)) if quoted => {
+                out.push_str(&piece[..end]);
+                out.push_str(&format!("… ({} characters)", piece.chars().count()));
+            }
+            _ => out.push_str(piece),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn long_quotes_are_shortened() {
+        let long = "q".repeat(100_000);
+        let text = format!("error: invalid value '{long}' for '--goal <GOAL>': bad\n");
+        let short = super::shorten_quotes(&text);
+        assert!(short.len() < 200, "{short}");
+        assert!(
+            short.contains("(100000 characters)' for '--goal <GOAL>': bad"),
+            "{short}"
+        );
+        assert_eq!(super::shorten_quotes("a 'b' c"), "a 'b' c");
+    }
+}

@@ -1008,3 +1008,16 @@ fn ctrl_c_in_a_batch_writes_what_is_done_and_exits_130() {
     }
     drop(stdin);
 }
+
+/// A long bad argument or line is quoted in short, never echoed back whole.
+#[test]
+fn long_bad_input_is_quoted_in_short() {
+    let long = "q".repeat(100_000);
+    let (code, _, err) = run(&["solve", "--goal", &long, "1 2 3/4 5 6/7 8 0"], "");
+    assert_eq!(code, 2);
+    assert!(err.len() < 1000 && err.contains("(100000 characters)"), "{err}");
+    let line = format!("1 2 3/4 5 6/7 8 {}\n", "y".repeat(10_000_000));
+    let (code, _, err) = run(&["check"], &line);
+    assert_eq!(code, 2);
+    assert!(err.len() < 1000 && err.contains("(10000000 characters)"), "{err}");
+}

@@ -54,9 +54,18 @@ pub enum ParseError {
         /// How many numbers were given.
         count: usize,
     },
-    /// A game id whose `WxH:` header is malformed.
+    /// A game id whose `WxH:` header is malformed (the text is quoted in short).
     #[error("a game id starts with its size, as in 3x3:1,2,3,4,5,6,7,8,0; '{0}' does not")]
     GameId(String),
+    /// A game id with an empty cell between commas (or a comma at either end).
+    #[error(
+        "cell {cell} of the game id is empty: a game id is WxH: then exactly W*H numbers, each \
+         followed by a comma but the last"
+    )]
+    EmptyCell {
+        /// 1-based index of the empty cell.
+        cell: usize,
+    },
     /// JSON that is not an array of tile numbers or of rows.
     #[error("JSON position: {0}")]
     Json(String),
@@ -189,17 +198,30 @@ fn game_id_header(text: &str) -> Option<(&str, &str, &str)> {
 fn parse_game_id(text: &str) -> Result<Board, ParseError> {
     let trimmed = text.trim_start();
     let (w, h, rest) =
-        game_id_header(trimmed).ok_or_else(|| ParseError::GameId(text.trim().to_string()))?;
+        game_id_header(trimmed).ok_or_else(|| ParseError::GameId(excerpt(text.trim())))?;
     let number = |s: &str| {
         s.parse::<usize>()
-            .map_err(|_| ParseError::GameId(text.trim().to_string()))
+            .map_err(|_| ParseError::GameId(excerpt(text.trim())))
     };
     let size = Size::new(number(w)?, number(h)?)?;
+    if let Some(index) = rest.split(',').position(|cell| cell.trim().is_empty()) {
+        return Err(ParseError::EmptyCell { cell: index + 1 });
+    }
     let leading = text.len() - trimmed.len();
     let header = leading + trimmed.len() - rest.len();
     let (line, column) = line_column(text, header);
     let cells = one_row(rest, line - 1, column - 1)?;
     Ok(Board::from_numbers(size, cells)?)
+}
+
+/// Input quoted in an error: whole when short, else its start and its length, so that a
+/// 50 MB argument is not echoed back.
+fn excerpt(text: &str) -> String {
+    const MOST: usize = 40;
+    match text.char_indices().nth(MOST) {
+        None => text.to_string(),
+        Some((end, _)) => format!("{}… ({} characters)", &text[..end], text.chars().count()),
+    }
 }
 
 fn line_column(text: &str, byte: usize) -> (usize, usize) {
@@ -257,7 +279,7 @@ fn one_row(text: &str, line: usize, column: usize) -> Result<Vec<u64>, ParseErro
 fn cell_value(token: &str, (line, column): (usize, usize)) -> Result<u64, ParseError> {
     if token.bytes().all(|b| b.is_ascii_digit()) {
         return token.parse().map_err(|_| ParseError::TooLarge {
-            token: token.to_string(),
+            token: excerpt(token),
             line,
             column,
         });
@@ -265,7 +287,7 @@ fn cell_value(token: &str, (line, column): (usize, usize)) -> Result<u64, ParseE
     match token {
         "_" | "." | "x" | "X" => Ok(0),
         _ => Err(ParseError::UnknownToken {
-            token: token.to_string(),
+            token: excerpt(token),
             line,
             column,
         }),
@@ -511,6 +533,23 @@ mod tests {
     #[test]
     fn errors_name_what_and_where() {
         assert_eq!(err("   "), "no position given");
+        // Game ids follow their grammar exactly: no empty cell, no stray comma.
+        for (id, cell) in [("2x2:1,,2,3", 2), ("2x2:1,2,3,0,", 5), ("2x2:,1,2,3,0", 1)] {
+            assert_eq!(
+                parse_board(id, None),
+                Err(ParseError::EmptyCell { cell }),
+                "{id}"
+            );
+        }
+        assert!(
+            parse_board(" 2x2: 1, 2 ,3, 0 ", None).is_ok(),
+            "spaces are allowed"
+        );
+        // A huge bad token is quoted in short.
+        let huge = format!("1 2 3/4 5 6/7 8 {}", "y".repeat(50_000_000));
+        let message = err(&huge);
+        assert!(message.len() < 300, "{}", &message[..300]);
+        assert!(message.contains("(50000000 characters)"), "{message}");
         assert_eq!(
             err("1 2 3\n4 a 6\n7 8 0"),
             "unknown characters 'a' at line 2, column 3: a cell is a tile number, or 0, _, . or x for the blank"
