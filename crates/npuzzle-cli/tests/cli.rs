@@ -1015,9 +1015,40 @@ fn long_bad_input_is_quoted_in_short() {
     let long = "q".repeat(100_000);
     let (code, _, err) = run(&["solve", "--goal", &long, "1 2 3/4 5 6/7 8 0"], "");
     assert_eq!(code, 2);
-    assert!(err.len() < 1000 && err.contains("(100000 characters)"), "{err}");
+    assert!(
+        err.len() < 1000 && err.contains("(100000 characters)"),
+        "{err}"
+    );
     let line = format!("1 2 3/4 5 6/7 8 {}\n", "y".repeat(10_000_000));
     let (code, _, err) = run(&["check"], &line);
     assert_eq!(code, 2);
-    assert!(err.len() < 1000 && err.contains("(10000000 characters)"), "{err}");
+    assert!(
+        err.len() < 1000 && err.contains("(10000000 characters)"),
+        "{err}"
+    );
+}
+
+/// A move log that cannot be written is an error, never silent.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_move_log_that_cannot_be_written_is_reported() {
+    let data = std::env::temp_dir().join(format!("npuzzle-full-{}", std::process::id()));
+    let data = data.to_str().unwrap();
+    let (code, _, err) = run(
+        &[
+            "play",
+            "--plain",
+            "--size",
+            "3",
+            "--seed",
+            "1",
+            "--log",
+            "/dev/full",
+            "--data-dir",
+            data,
+        ],
+        "q\n",
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("writing the move log /dev/full"), "{err}");
 }

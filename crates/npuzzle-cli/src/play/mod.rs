@@ -32,12 +32,16 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<Status> {
     let interactive = io::stdin().is_terminal() && io::stdout().is_terminal();
     let stdin = io::stdin();
     let mut stdout = io::stdout();
-    if args.plain || !interactive {
+    let failure = if args.plain || !interactive {
         line::run(&mut session, stdin.lock(), &mut stdout)?;
+        session.log_failure()
     } else {
-        terminal::run(session, args.move_blank)?;
+        terminal::run(session, args.move_blank)?
+    };
+    match failure {
+        Some(failure) => Err(anyhow::anyhow!("{failure} (the game went on without it)")),
+        None => Ok(Status::Success),
     }
-    Ok(Status::Success)
 }
 
 /// One sitting at the game: the current game, how new ones are made, and what is kept.
@@ -91,7 +95,18 @@ impl Session {
             clock: Instant::now(),
         };
         session.log_game();
+        // A log that cannot be written is known before the game starts.
+        if let Some(failure) = session.log_failure() {
+            anyhow::bail!(failure);
+        }
         Ok(session)
+    }
+
+    /// Why the move log stopped, if a write to it failed.
+    pub fn log_failure(&self) -> Option<String> {
+        self.log
+            .as_ref()
+            .and_then(|log| log.failure().map(str::to_string))
     }
 
     /// A session that keeps nothing (no log, no records), for tests.

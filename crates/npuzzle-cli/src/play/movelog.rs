@@ -2,7 +2,7 @@
 
 use std::fs::File;
 use std::io::{BufWriter, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use npuzzle_core::{Board, Slide};
@@ -10,6 +10,9 @@ use npuzzle_core::{Board, Slide};
 /// A log file being written.
 pub struct MoveLog {
     file: BufWriter<File>,
+    path: PathBuf,
+    /// The first write that failed: nothing more is written, and the game reports it.
+    failure: Option<String>,
 }
 
 impl MoveLog {
@@ -19,13 +22,28 @@ impl MoveLog {
             File::create(path).with_context(|| format!("creating the log {}", path.display()))?;
         Ok(MoveLog {
             file: BufWriter::new(file),
+            path: path.to_path_buf(),
+            failure: None,
         })
     }
 
-    /// Writes one line. Logging never stops the game: a failed write is reported once by the
-    /// caller's next save, not here.
+    /// Writes one line and flushes it. A failed write is kept (see [`MoveLog::failure`]) and ends
+    /// the logging, not the game.
     pub fn line(&mut self, text: &str) {
-        let _ = writeln!(self.file, "{text}").and_then(|()| self.file.flush());
+        if self.failure.is_some() {
+            return;
+        }
+        if let Err(error) = writeln!(self.file, "{text}").and_then(|()| self.file.flush()) {
+            self.failure = Some(format!(
+                "writing the move log {}: {error}",
+                self.path.display()
+            ));
+        }
+    }
+
+    /// Why the log stopped, if a write failed.
+    pub fn failure(&self) -> Option<&str> {
+        self.failure.as_deref()
     }
 
     /// A new game.

@@ -16,8 +16,8 @@ use super::ui;
 /// How often the screen is redrawn when nothing happens (the timer, god mode).
 const FRAME: Duration = Duration::from_millis(40);
 
-/// Plays full-screen until the player quits.
-pub fn run(session: Session, move_blank: bool) -> anyhow::Result<()> {
+/// Plays full-screen until the player quits; returns why the move log stopped, if it did.
+pub fn run(session: Session, move_blank: bool) -> anyhow::Result<Option<String>> {
     let terminal = ratatui::init(); // raw mode, alternate screen, and a panic hook that restores
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
@@ -31,7 +31,8 @@ pub fn run(session: Session, move_blank: bool) -> anyhow::Result<()> {
     result
 }
 
-fn play(mut terminal: DefaultTerminal, mut app: App) -> anyhow::Result<()> {
+/// Plays until the player quits; returns why the move log stopped, if it did.
+fn play(mut terminal: DefaultTerminal, mut app: App) -> anyhow::Result<Option<String>> {
     let mono = ui::monochrome();
     while !app.quit {
         let now = app.session.now();
@@ -60,5 +61,5 @@ fn play(mut terminal: DefaultTerminal, mut app: App) -> anyhow::Result<()> {
             _ => {}
         }
     }
-    Ok(())
+    Ok(app.session.log_failure())
 }
