@@ -78,7 +78,10 @@ impl Session {
         let data_dir = args.data_dir.clone().or_else(Records::default_dir);
         let (records, records_warning) = match &data_dir {
             Some(dir) => match Records::open(dir) {
-                Ok(records) => (Some(records), None),
+                Ok(mut records) => {
+                    let notice = records.notice.take();
+                    (Some(records), notice)
+                }
                 Err(error) => (None, Some(format!("{error:#}"))),
             },
             None => (None, None),

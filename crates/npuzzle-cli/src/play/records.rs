@@ -1,6 +1,8 @@
 //! Local statistics: every finished game per board size, with best time, fewest moves and
 //! averages of 5 and 12, kept in the user's data directory.
 
+use std::fs::File;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
@@ -81,7 +83,13 @@ pub struct Records {
     path: PathBuf,
     /// Every record, oldest first.
     pub all: Vec<Record>,
+    /// What opening found wrong and mended (a damaged file), to tell the player once.
+    pub notice: Option<String>,
 }
+
+/// The records file's name in the data directory; beside it `records.json.bak` (the version
+/// before the last save) and `records.json.lock` (held while a game is added).
+const FILE: &str = "records.json";
 
 impl Records {
     /// The data directory: `$NPUZZLE_DATA_DIR`, else the platform's (XDG on Linux).
@@ -94,35 +102,37 @@ impl Records {
             })
     }
 
-    /// Opens the records in `dir` (none yet is an empty list).
+    /// Opens the records in `dir` (none yet is an empty list). A damaged file (empty, cut
+    /// short, edited by hand) does not stop anything: every whole record is read back from it or
+    /// from the backup, whichever holds more, the damaged file is kept beside it, and
+    /// [`Records::notice`] says what happened.
     pub fn open(dir: &Path) -> anyhow::Result<Records> {
-        let path = dir.join("records.json");
-        let all = match std::fs::read_to_string(&path) {
-            Ok(text) => serde_json::from_str(&text).with_context(|| {
-                format!(
-                    "{} is damaged; move it away to start afresh",
-                    path.display()
-                )
-            })?,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
-            Err(e) => return Err(e).with_context(|| format!("reading {}", path.display())),
-        };
-        Ok(Records { path, all })
+        let path = dir.join(FILE);
+        let (all, notice) = read(&path)?;
+        if notice.is_some() {
+            // What was recovered is the file from now on.
+            let _lock = lock(&path)?;
+            save(&path, &all)?;
+        }
+        Ok(Records { path, all, notice })
     }
 
-    /// Adds a record and saves the file (written beside it, then renamed into place).
+    /// Adds a record and saves the file. Several games may finish at once: under a lock, the
+    /// file is read again, the record appended, the old file kept as the backup, and the new
+    /// one written beside it and renamed into place, so no finished game is lost.
     pub fn add(&mut self, record: Record) -> anyhow::Result<()> {
-        self.all.push(record);
-        if let Some(dir) = self.path.parent() {
-            std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+        let _lock = lock(&self.path)?;
+        let (mut all, notice) = read(&self.path)?;
+        all.push(record);
+        if notice.is_none() && self.path.exists() {
+            let backup = self.path.with_extension("json.bak");
+            std::fs::copy(&self.path, &backup)
+                .with_context(|| format!("writing {}", backup.display()))?;
         }
-        let temporary = self
-            .path
-            .with_extension(format!("json.{}", std::process::id()));
-        std::fs::write(&temporary, serde_json::to_string_pretty(&self.all)?)
-            .with_context(|| format!("writing {}", temporary.display()))?;
-        std::fs::rename(&temporary, &self.path)
-            .with_context(|| format!("saving {}", self.path.display()))
+        save(&self.path, &all)?;
+        self.all = all;
+        self.notice = self.notice.take().or(notice);
+        Ok(())
     }
 
     /// The summary of one size.
@@ -154,6 +164,90 @@ impl Records {
     }
 }
 
+/// Holds the lock beside the records at `path` (creating their folder) until dropped.
+fn lock(path: &Path) -> anyhow::Result<File> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    let lock_path = path.with_extension("json.lock");
+    let lock = File::options()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&lock_path)
+        .with_context(|| format!("opening {}", lock_path.display()))?;
+    lock.lock()
+        .with_context(|| format!("locking {}", lock_path.display()))?;
+    Ok(lock)
+}
+
+/// Writes `all` beside `path`, on disk, then renames it into place: the file is always whole.
+fn save(path: &Path, all: &[Record]) -> anyhow::Result<()> {
+    let temporary = path.with_extension(format!("json.{}", std::process::id()));
+    let mut file =
+        File::create(&temporary).with_context(|| format!("writing {}", temporary.display()))?;
+    file.write_all(serde_json::to_string_pretty(all)?.as_bytes())
+        .and_then(|()| file.sync_all())
+        .with_context(|| format!("writing {}", temporary.display()))?;
+    std::fs::rename(&temporary, path).with_context(|| format!("saving {}", path.display()))
+}
+
+/// The records at `path`: all of them, or when the file is damaged, what can be recovered and
+/// a notice saying so (the damaged file is renamed `records.json.damaged-SECONDS`).
+fn read(path: &Path) -> anyhow::Result<(Vec<Record>, Option<String>)> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((Vec::new(), None)),
+        Err(e) => return Err(e).with_context(|| format!("reading {}", path.display())),
+    };
+    let error = match serde_json::from_str(&text) {
+        Ok(all) => return Ok((all, None)),
+        Err(error) => error,
+    };
+    let salvaged = whole_records(&text);
+    let backup = std::fs::read_to_string(path.with_extension("json.bak"))
+        .ok()
+        .and_then(|text| serde_json::from_str::<Vec<Record>>(&text).ok())
+        .unwrap_or_default();
+    let (all, source) = if backup.len() > salvaged.len() {
+        (backup, "the backup")
+    } else {
+        (salvaged, "the damaged file")
+    };
+    let seconds = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let damaged = path.with_extension(format!("json.damaged-{seconds}"));
+    std::fs::rename(path, &damaged)
+        .with_context(|| format!("moving the damaged {} away", path.display()))?;
+    let notice = format!(
+        "{} was damaged ({error}): {} games recovered from {source}; the damaged file is kept as {}",
+        path.display(),
+        all.len(),
+        damaged.display()
+    );
+    Ok((all, Some(notice)))
+}
+
+/// Every whole record at the start of a records array that is cut short or damaged further on.
+fn whole_records(text: &str) -> Vec<Record> {
+    let mut records = Vec::new();
+    let Some(start) = text.find('[') else {
+        return records;
+    };
+    let mut rest = &text[start + 1..];
+    loop {
+        rest = rest.trim_start_matches(|c: char| c.is_whitespace() || c == ',');
+        let mut stream = serde_json::Deserializer::from_str(rest).into_iter::<Record>();
+        match stream.next() {
+            Some(Ok(record)) => {
+                records.push(record);
+                rest = &rest[stream.byte_offset()..];
+            }
+            _ => return records,
+        }
+    }
+}
+
 /// The mean of the last `n` values without their best and worst (the speedcubing average).
 pub fn trimmed_average(values: &[u64], n: usize) -> Option<u64> {
     if values.len() < n || n < 3 {
@@ -174,5 +268,96 @@ mod tests {
         assert_eq!(trimmed_average(&[10, 20, 30, 40, 1000], 5), Some(30));
         assert_eq!(trimmed_average(&[10, 20, 30, 40], 5), None);
         assert_eq!(trimmed_average(&[5, 10, 20, 30, 40, 1000], 5), Some(30));
+    }
+
+    fn folder(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("npuzzle-records-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        dir
+    }
+
+    fn game(stm: usize) -> Record {
+        Record::new(
+            Size::square(3).unwrap(),
+            GameSummary {
+                stm,
+                mtm: stm,
+                milliseconds: 1000 * stm as u64,
+                assisted: false,
+            },
+            None,
+            None,
+        )
+    }
+
+    /// Games finishing at once each add their record: none is lost.
+    #[test]
+    fn games_finishing_at_once_are_all_kept() {
+        let dir = folder("together");
+        let threads: Vec<_> = (1..=8)
+            .map(|stm| {
+                let dir = dir.clone();
+                std::thread::spawn(move || {
+                    let mut records = Records::open(&dir).unwrap();
+                    records.add(game(stm)).unwrap();
+                })
+            })
+            .collect();
+        for thread in threads {
+            thread.join().unwrap();
+        }
+        let mut kept: Vec<usize> = Records::open(&dir)
+            .unwrap()
+            .all
+            .iter()
+            .map(|r| r.stm)
+            .collect();
+        kept.sort_unstable();
+        assert_eq!(kept, (1..=8).collect::<Vec<_>>());
+        // Two sessions opened before either finished: both games are kept.
+        let (mut first, mut second) = (Records::open(&dir).unwrap(), Records::open(&dir).unwrap());
+        first.add(game(20)).unwrap();
+        second.add(game(21)).unwrap();
+        assert_eq!(Records::open(&dir).unwrap().all.len(), 10);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A file cut short or emptied gives back every whole record (or the backup's), keeps the
+    /// damaged file, says so, and recording goes on.
+    #[test]
+    fn a_damaged_file_is_recovered_and_recording_goes_on() {
+        let dir = folder("damaged");
+        let mut records = Records::open(&dir).unwrap();
+        for stm in 1..=3 {
+            records.add(game(stm)).unwrap();
+        }
+        let path = dir.join(FILE);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let cut = text.rfind("\"stm\"").unwrap();
+        std::fs::write(&path, &text[..cut]).unwrap();
+        let mut records = Records::open(&dir).unwrap();
+        assert_eq!(records.all.len(), 2);
+        let notice = records.notice.clone().unwrap();
+        assert!(notice.contains("2 games recovered"), "{notice}");
+        let kept = std::fs::read_dir(&dir)
+            .unwrap()
+            .filter(|e| {
+                e.as_ref()
+                    .unwrap()
+                    .file_name()
+                    .to_string_lossy()
+                    .contains("damaged")
+            })
+            .count();
+        assert_eq!(kept, 1);
+        records.add(game(4)).unwrap();
+        assert_eq!(Records::open(&dir).unwrap().all.len(), 3);
+        // Emptied: the backup (the version before the last save) holds more.
+        std::fs::write(&path, "").unwrap();
+        let records = Records::open(&dir).unwrap();
+        assert_eq!(records.all.len(), 2);
+        assert!(records.notice.unwrap().contains("from the backup"));
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -16,6 +16,9 @@ pub fn run(args: &StatsArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
         .or_else(Records::default_dir)
         .context("no data directory: give --data-dir")?;
     let records = Records::open(&dir)?;
+    if let Some(notice) = &records.notice {
+        eprintln!("npuzzle: {notice}");
+    }
     let wanted = args.size.map(|s| s.to_string());
     let games: Vec<_> = records
         .all

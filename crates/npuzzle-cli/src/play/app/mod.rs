@@ -70,6 +70,7 @@ impl App {
             answers,
             sender,
         };
+        app.message = app.session.records_warning.take();
         app.ask_optimal();
         app
     }
@@ -224,6 +225,9 @@ impl App {
             let record = self.session.record_win();
             let summary = self.session.summary();
             self.won = Some((record, summary));
+            if let Some(warning) = self.session.records_warning.take() {
+                self.message = Some(warning);
+            }
         }
         if self.show_distance {
             self.ask_distance();
