@@ -10,12 +10,20 @@ pub fn with_progress<T>(size: Size, work: impl FnOnce(&mut dyn FnMut(Event)) -> 
     let mut bar: Option<ProgressBar> = None;
     let mut hinted = false;
     let result = work(&mut |event| match event {
+        Event::Planned(cost) => {
+            eprintln!(
+                "npuzzle: building the {size} pattern databases this needs, once: about {:.0} s \
+                 and {} MB of memory (npuzzle pdb build builds them ahead of time)",
+                cost.seconds.ceil(),
+                cost.bytes.div_ceil(1 << 20)
+            );
+        }
         Event::Building { tiles, reason } => {
             if (size.width(), size.height()) == (4, 4) && !hinted {
                 hinted = true;
                 eprintln!(
-                    "npuzzle: building 4x4 pattern databases once (seconds); for the fastest \
-                     solving: npuzzle pdb build --size 4 --partition 78 (two minutes, 288 MB)"
+                    "npuzzle: for the fastest 4x4 solving: npuzzle pdb build --size 4 \
+                     --partition 78 (two minutes, 288 MB)"
                 );
             }
             let message = format!("building the {size} database of tiles {tiles:?} ({reason})");

@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use npuzzle_core::solvability::Unsolvable;
 use npuzzle_search::SolveError;
+use npuzzle_search::pdb::PdbError;
 
 /// The result of a command, worst first when several positions are processed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -32,7 +33,11 @@ pub fn of(error: &anyhow::Error) -> Status {
         cause.downcast_ref::<Unsolvable>().is_some()
             || matches!(
                 cause.downcast_ref::<SolveError>(),
-                Some(SolveError::Unsolvable(_) | SolveError::LimitReached { .. })
+                Some(
+                    SolveError::Unsolvable(_)
+                        | SolveError::LimitReached { .. }
+                        | SolveError::Pdb(PdbError::TooCostly { .. })
+                )
             )
     });
     if no { Status::No } else { Status::BadInput }

@@ -1052,3 +1052,27 @@ fn a_move_log_that_cannot_be_written_is_reported() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("writing the move log /dev/full"), "{err}");
 }
+
+/// A database build longer than --timeout is not started: the estimate is said, exit 1.
+#[test]
+fn a_database_build_beyond_the_time_limit_is_refused() {
+    let (code, _, err) = run(
+        &[
+            "solve",
+            "--timeout",
+            "1",
+            "--heuristic",
+            "pdb",
+            "--partition",
+            "6666",
+            "2 6 3 5 9/1 11 8 4 14/10 16 7 13 19/20 12 21 0 24/17 15 22 18 23",
+        ],
+        "",
+    );
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("building the 6666 databases for 5x5 would take about")
+            && err.contains("more than the time limit of 1 s"),
+        "{err}"
+    );
+}

@@ -8,7 +8,7 @@ use npuzzle_core::{Board, Goal, Size};
 
 use crate::any_heuristic::{AnyHeuristic, HeuristicKind};
 use crate::error::SolveError;
-use crate::pdb::{Event, Partition, Store};
+use crate::pdb::{Cost, Event, Partition, PdbError, Store};
 use crate::puzzle::Puzzle;
 use crate::solution::Solution;
 use crate::solver::{Algorithm, Options, Solver};
@@ -145,10 +145,43 @@ impl Solvers {
             None if asked => Some(Partition::default_for(goal.size())),
             None => store.choose(&puzzle),
         };
-        Ok(match partition {
-            Some(partition) => Some(AnyHeuristic::Pdb(store.open(&puzzle, &partition, report)?)),
-            None => None,
-        })
+        let Some(partition) = partition else {
+            return Ok(None);
+        };
+        // Databases that would take longer to build than the limits allow are not started:
+        // refused when asked for, done without otherwise.
+        let cost = store.missing_cost(&puzzle, &partition)?;
+        if let Some(limit) = self.forbids(cost) {
+            if !asked {
+                return Ok(None);
+            }
+            return Err(PdbError::TooCostly {
+                what: format!("{partition} databases for {}", goal.size()),
+                seconds: cost.seconds,
+                megabytes: cost.bytes.div_ceil(1 << 20),
+                limit,
+            }
+            .into());
+        }
+        Ok(Some(AnyHeuristic::Pdb(
+            store.open(&puzzle, &partition, report)?,
+        )))
+    }
+
+    /// The limit a build of `cost` would break, if any, as the user gave it.
+    fn forbids(&self, cost: Cost) -> Option<String> {
+        let limits = &self.options.limits;
+        if let Some(timeout) = limits.timeout
+            && cost.seconds > timeout.as_secs_f64()
+        {
+            return Some(format!("the time limit of {} s", timeout.as_secs_f64()));
+        }
+        if let Some(memory) = limits.max_memory
+            && cost.bytes > memory
+        {
+            return Some(format!("the memory limit of {} MB", memory >> 20));
+        }
+        None
     }
 
     /// The solver for boards of `size`, prepared on first use (opening or building databases,

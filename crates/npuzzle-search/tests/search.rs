@@ -1028,6 +1028,42 @@ mod requests {
         assert!(matches!(wrong, Err(SolveError::Goal(_))), "{wrong:?}");
     }
 
+    /// Databases that would take longer to build than the time limit are never started: refused
+    /// when asked for (with the estimate), done without under `auto`.
+    #[test]
+    fn builds_beyond_the_limits_are_not_started() {
+        use npuzzle_search::pdb::{Partition, PdbError};
+        let dir = std::env::temp_dir().join(format!("npuzzle-costly-{}", std::process::id()));
+        let options = Options {
+            limits: Limits::none().timeout(Duration::from_millis(100)),
+            ..Options::default()
+        };
+        let board: Board = "1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15".parse().unwrap();
+        let mut asked = Solvers::new(Goal::BlankLast, options.clone())
+            .with_store(Store::new(&dir), Some(Partition::Named("78")));
+        let mut events = 0;
+        let refused = asked.solve(&board, &mut |_| events += 1);
+        match refused {
+            Err(SolveError::Pdb(PdbError::TooCostly {
+                seconds, megabytes, ..
+            })) => {
+                assert!(
+                    seconds > 60.0 && megabytes > 1000,
+                    "{seconds} s, {megabytes} MB"
+                );
+            }
+            other => panic!("{other:?}"),
+        }
+        let mut auto = Solvers::new(Goal::BlankLast, options).with_store(Store::new(&dir), None);
+        let solution = auto.solve(&board, &mut |_| events += 1).unwrap();
+        assert_eq!(
+            (solution.moves.len(), solution.heuristic),
+            (1, Some("walking-distance"))
+        );
+        assert_eq!(events, 0);
+        assert!(!dir.exists(), "nothing built");
+    }
+
     /// Solvability is checked before any database is chosen or built.
     #[test]
     fn an_unsolvable_position_builds_nothing() {

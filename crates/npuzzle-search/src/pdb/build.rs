@@ -25,6 +25,46 @@ pub const UNSEEN: u8 = u8::MAX;
 /// The most memory a build may take (the 7-8 partition's 8-tile half takes 2.6 GB).
 pub const MAX_BUILD_BYTES: u64 = 8 << 30;
 
+/// Placements a build reaches per second on two cores, rounded down from what the named
+/// partitions measured on this project's machine (6-6-6-6 3.4 million, 7-8 4.6, 6-6-3 6.4), so
+/// estimates err on the long side.
+const PLACEMENTS_PER_SECOND: f64 = 3e6;
+
+/// What building databases takes, estimated before starting.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Cost {
+    /// Seconds on two cores (the rate measured on this project's machine).
+    pub seconds: f64,
+    /// Peak memory in bytes: the largest database's build.
+    pub bytes: u64,
+}
+
+impl Cost {
+    /// The cost of building the database of `pattern` on `puzzle`'s board.
+    pub fn of(puzzle: &Puzzle, pattern: &Pattern) -> Cost {
+        let placements = pattern.placements();
+        let free = puzzle.cells() - pattern.tiles().len();
+        let word = if free > MAX_REGION_FREE || 8 + 2 * free <= 32 {
+            4
+        } else {
+            8
+        };
+        Cost {
+            seconds: placements as f64 / PLACEMENTS_PER_SECOND,
+            // The words, one byte a placement for the distances handed back, half for the file.
+            bytes: placements.saturating_mul(word + 1) + placements / 2,
+        }
+    }
+
+    /// Both costs: the times add up, the memory is the larger (one build at a time).
+    pub fn and(self, other: Cost) -> Cost {
+        Cost {
+            seconds: self.seconds + other.seconds,
+            bytes: self.bytes.max(other.bytes),
+        }
+    }
+}
+
 /// Placements per chunk: the unit of parallel work and of skipping.
 const CHUNK: u64 = 1 << 12;
 

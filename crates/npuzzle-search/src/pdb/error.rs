@@ -16,6 +16,22 @@ pub enum PdbError {
     /// too many entries for the memory a build may take).
     #[error("{0}")]
     Pattern(String),
+    /// Databases that would take longer to build, or more memory, than the caller's limits
+    /// allow: they are not started.
+    #[error(
+        "building the {what} would take about {seconds:.0} s and {megabytes} MB, more than {limit} \
+         allows: build them beforehand (npuzzle pdb build), once"
+    )]
+    TooCostly {
+        /// Which databases (partition and board).
+        what: String,
+        /// Estimated seconds.
+        seconds: f64,
+        /// Estimated peak memory in MB.
+        megabytes: u64,
+        /// The limit that forbids it, as the user gave it.
+        limit: String,
+    },
     /// No folder was named and the user has no cache folder.
     #[error("no folder for pattern databases: name one or set NPUZZLE_CACHE_DIR")]
     NoFolder,

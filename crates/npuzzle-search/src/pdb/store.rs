@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 
 use super::additive::AdditivePdb;
-use super::build::distances;
+use super::build::{Cost, distances};
 use super::check_fits;
 use super::database::{PatternDb, pack};
 use super::error::PdbError;
@@ -14,6 +14,8 @@ use crate::puzzle::Puzzle;
 
 /// What the store reports while it opens or builds databases.
 pub enum Event<'a> {
+    /// Databases are about to be built, at this estimated cost in all (said once, first).
+    Planned(Cost),
     /// A database is being built (the reason: not built yet, damaged, rebuilt on request, …).
     Building {
         /// The pattern's tiles.
@@ -112,6 +114,19 @@ impl Store {
         })
     }
 
+    /// What building the databases of `partition` that are not here yet would take (zero when
+    /// all are built).
+    pub fn missing_cost(&self, puzzle: &Puzzle, partition: &Partition) -> Result<Cost, PdbError> {
+        let mut cost = Cost::default();
+        for tiles in partition.groups(puzzle)? {
+            let pattern = Pattern::new(puzzle, &tiles)?;
+            if !self.path(puzzle, &pattern).is_file() {
+                cost = cost.and(Cost::of(puzzle, &pattern));
+            }
+        }
+        Ok(cost)
+    }
+
     /// The databases a solve of `puzzle` should use when none were named: on 4×4 the fastest
     /// already built (7-8, then 6-6-3), or 6-6-3 (built in seconds) when none is; on 5×5 the
     /// 6-6-6-6 only if built (it takes minutes); otherwise none.
@@ -162,6 +177,16 @@ impl Store {
         let groups = partition.groups(puzzle)?;
         check_fits(puzzle, &groups)?;
         self.clean();
+        let cost = if force {
+            groups.iter().try_fold(Cost::default(), |cost, tiles| {
+                Ok::<_, PdbError>(cost.and(Cost::of(puzzle, &Pattern::new(puzzle, tiles)?)))
+            })?
+        } else {
+            self.missing_cost(puzzle, partition)?
+        };
+        if cost.seconds > 0.0 {
+            report(Event::Planned(cost));
+        }
         let mut dbs = Vec::new();
         for tiles in &groups {
             let pattern = Pattern::new(puzzle, tiles)?;
