@@ -75,7 +75,11 @@ function newGame({ size, seed, position } = {}) {
   state.optimal = null;
   state.optimalPending = false;
   const { game } = state;
-  $('seed').value = game.seed() ?? '';
+  // The field is for a seed the player types: emptied once dealt, so that the next New game is
+  // new. The seed of the game in play is shown beside it, and Replay deals it again.
+  $('seed').value = '';
+  $('seed-now').textContent = game.seed() ? `Seed ${game.seed()}` : '';
+  $('replay').hidden = !game.seed();
   const shape = `${game.width()}x${game.height()}`;
   if (![...$('size').options].some((o) => o.value === shape)) $('size').add(new Option(shape));
   $('size').value = shape;
@@ -289,6 +293,10 @@ function wire() {
   $('setup').addEventListener('submit', (event) => {
     event.preventDefault();
     newGame({ size: $('size').value, seed: $('seed').value.trim() });
+  });
+  $('replay').addEventListener('click', () => {
+    const seed = state.game?.seed();
+    if (seed) newGame({ size: $('size').value, seed: String(seed) });
   });
   $('goal').addEventListener('change', () => {
     state.goal = $('goal').value;

@@ -11,6 +11,7 @@ use crate::limits::{Budget, Limit, Limits};
 use crate::puzzle::Puzzle;
 use crate::solution::Solution;
 use crate::solver::Algorithm;
+#[cfg(not(target_arch = "wasm32"))]
 use crate::stats::Stats;
 
 /// Solves `board` optimally with IDA* and heuristic `h` (which must be admissible).

@@ -14,7 +14,7 @@ mod storage;
 mod store;
 
 pub use additive::{AdditivePdb, MAX_HEURISTIC_CELLS, MAX_PATTERNS, PdbState};
-pub use build::{Cost, MAX_BUILD_BYTES, distances};
+pub use build::{Cost, MAX_BUILD_BYTES, MAX_REGION_FREE, distances};
 pub use database::{MAX_EXCESS, PatternDb, pack};
 pub use error::PdbError;
 pub use partition::Partition;
