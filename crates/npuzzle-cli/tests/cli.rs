@@ -1076,3 +1076,24 @@ fn a_database_build_beyond_the_time_limit_is_refused() {
         "{err}"
     );
 }
+
+/// A save keeps the time played, not a reading of this sitting's clock: loaded in another
+/// sitting, the clock resumes from it (it used to restart at zero and record 0.00 s).
+#[test]
+fn a_saved_game_keeps_its_time() {
+    let dir = std::env::temp_dir().join(format!("npuzzle-saved-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("game.json");
+    let file = file.to_str().unwrap();
+    let data = dir.to_str().unwrap();
+    let script = format!("4\nsave {file}\nq\n");
+    let args = ["play", "--plain", "--size", "3", "--seed", "1", "--data-dir", data];
+    let (code, out, err) = run(&args, &script);
+    assert_eq!(code, 0, "{out}{err}");
+    let saved: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+    let game = &saved["game"];
+    assert!(game["started_at"].is_null(), "{game}");
+    assert!(game["banked_ms"].is_u64(), "{game}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

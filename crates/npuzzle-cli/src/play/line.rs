@@ -101,7 +101,7 @@ pub fn run(session: &mut Session, input: impl BufRead, out: &mut dyn Write) -> a
                 return Ok(());
             }
             Command::Save(path) => match path {
-                Some(path) => match setup::save(&session.dealt, Path::new(&path)) {
+                Some(path) => match setup::save(&session.dealt, session.now(), Path::new(&path)) {
                     Ok(()) => writeln!(out, "{} {path}", lang.pick("Saved to", "Guardado em"))?,
                     Err(error) => writeln!(out, "{error:#}")?,
                 },

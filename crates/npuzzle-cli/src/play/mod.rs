@@ -255,7 +255,7 @@ impl Session {
             .ok_or_else(|| anyhow::anyhow!("no data directory to save in: use --data-dir"))?;
         std::fs::create_dir_all(&dir)?;
         let path = dir.join("saved-game.json");
-        setup::save(&self.dealt, &path)?;
+        setup::save(&self.dealt, self.now(), &path)?;
         Ok(path)
     }
 

@@ -28,6 +28,15 @@ pub struct Record {
     pub optimal: Option<usize>,
     /// When it was played, in seconds since 1970.
     pub finished_at: u64,
+    /// Whether `milliseconds` is the whole time played (false for a game restored from a save
+    /// that did not keep its time; such games count for moves, not for times).
+    #[serde(default = "known")]
+    pub timed: bool,
+}
+
+/// Records written before times could be unknown had known times.
+fn known() -> bool {
+    true
 }
 
 impl Record {
@@ -49,7 +58,14 @@ impl Record {
             finished_at: std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(0, |d| d.as_secs()),
+            timed: summary.timed,
         }
+    }
+
+    /// Whether the record's time can stand in the statistics: known, and possible (no time at
+    /// all for more than one move is what an unknown time looked like before it was marked).
+    pub fn time_counts(&self) -> bool {
+        self.timed && (self.milliseconds > 0 || self.stm <= 1)
     }
 
     /// The game's figures, as the core reports them.
@@ -59,6 +75,7 @@ impl Record {
             mtm: self.mtm,
             milliseconds: self.milliseconds,
             assisted: self.assisted,
+            timed: self.timed,
         }
     }
 }
@@ -142,7 +159,11 @@ impl Records {
             .iter()
             .filter(|r| r.size == size && !r.assisted)
             .collect();
-        let times: Vec<u64> = games.iter().map(|r| r.milliseconds).collect();
+        let times: Vec<u64> = games
+            .iter()
+            .filter(|r| r.time_counts())
+            .map(|r| r.milliseconds)
+            .collect();
         Statistics {
             solves: games.len(),
             best_time: times.iter().copied().min(),
@@ -285,6 +306,7 @@ mod tests {
                 mtm: stm,
                 milliseconds: 1000 * stm as u64,
                 assisted: false,
+                timed: true,
             },
             None,
             None,

@@ -65,14 +65,26 @@ pub fn random_seed() -> u64 {
     RandomState::new().hash_one(std::time::SystemTime::now())
 }
 
-/// Saves a game with its whole history.
-pub fn save(dealt: &Dealt, path: &Path) -> anyhow::Result<()> {
+/// Saves a game with its whole history and the time played by `now` (the session's clock),
+/// written beside `path` and renamed into place so that a save is always whole.
+pub fn save(dealt: &Dealt, now: u64, path: &Path) -> anyhow::Result<()> {
     let file = SaveFile {
         npuzzle_save: SAVE_VERSION,
-        dealt: dealt.clone(),
+        dealt: Dealt {
+            game: dealt.game.paused(now),
+            seed: dealt.seed,
+        },
     };
     let text = serde_json::to_string_pretty(&file)?;
-    std::fs::write(path, text).with_context(|| format!("saving to {}", path.display()))
+    let mut temporary = path.as_os_str().to_owned();
+    temporary.push(format!(".tmp{}", std::process::id()));
+    let temporary = std::path::PathBuf::from(temporary);
+    std::fs::write(&temporary, text)
+        .and_then(|()| std::fs::rename(&temporary, path))
+        .with_context(|| format!("saving to {}", path.display()))
+        .inspect_err(|_| {
+            let _ = std::fs::remove_file(&temporary);
+        })
 }
 
 /// Loads a saved game; its history is replayed and checked.

@@ -58,6 +58,16 @@ pub struct Summary {
     pub milliseconds: u64,
     /// Whether help was used (see [`Game::mark_assisted`]).
     pub assisted: bool,
+    /// Whether `milliseconds` is the whole time played: false for a game restored from a save
+    /// that kept a clock reading of another sitting instead of the time played
+    /// (see [`Game::paused`]).
+    #[serde(default = "known")]
+    pub timed: bool,
+}
+
+/// Times are known unless said otherwise.
+fn known() -> bool {
+    true
 }
 
 impl Summary {
@@ -159,6 +169,13 @@ struct Saved {
     finished_at: Option<u64>,
     assisted: bool,
     undos: usize,
+    /// Time played in earlier sittings, in milliseconds ([`Game::paused`]).
+    #[serde(default)]
+    banked_ms: u64,
+    /// Whether some of the time played is unknown (restored from a clock reading of another
+    /// sitting).
+    #[serde(default)]
+    untimed: bool,
 }
 
 impl Game {
@@ -200,6 +217,8 @@ impl Game {
                 finished_at: None,
                 assisted: false,
                 undos: 0,
+                banked_ms: 0,
+                untimed: false,
             },
         }
     }
@@ -270,15 +289,41 @@ impl Game {
             mtm: self.mtm(),
             milliseconds: self.elapsed_ms(now),
             assisted: self.saved.assisted,
+            timed: !self.saved.untimed,
         }
     }
 
-    /// Time played in milliseconds: from the first move to the win, or to `now` while playing.
+    /// Time played in milliseconds: from the first move to the win, or to `now` while playing,
+    /// with the time of earlier sittings.
     pub fn elapsed_ms(&self, now: u64) -> u64 {
-        match self.saved.started_at {
+        let sitting = match self.saved.started_at {
             Some(start) => self.saved.finished_at.unwrap_or(now).saturating_sub(start),
             None => 0,
+        };
+        self.saved.banked_ms + sitting
+    }
+
+    /// The game to save at `now`: the time played so far is banked and the clock stopped, so
+    /// that it resumes with the next move of a later sitting, whatever that sitting's clock
+    /// reads. (Callers' clocks start anew each sitting; a clock reading is meaningless in the
+    /// next one.) A won game is saved as it is.
+    ///
+    /// ```
+    /// use npuzzle_core::{Game, Move};
+    /// let mut game = Game::new("1 2 3/4 5 6/0 7 8".parse().unwrap(), "1 2 3/4 5 6/7 8 0".parse().unwrap()).unwrap();
+    /// game.play(Move::Left, 5_000).unwrap(); // the clock starts with the first move
+    /// let saved = serde_json::to_string(&game.paused(8_000)).unwrap();
+    /// let mut loaded: Game = serde_json::from_str(&saved).unwrap();
+    /// loaded.play(Move::Left, 100).unwrap(); // a new sitting, its clock at 100 ms
+    /// assert_eq!(loaded.summary(100).milliseconds, 3_000); // 3 s played before, 0 since
+    /// ```
+    pub fn paused(&self, now: u64) -> Game {
+        let mut game = self.clone();
+        if game.saved.finished_at.is_none() && game.saved.started_at.is_some() {
+            game.saved.banked_ms = self.elapsed_ms(now);
+            game.saved.started_at = None;
         }
+        game
     }
 
     /// Single-tile moves per second of play.
@@ -442,6 +487,12 @@ impl TryFrom<Saved> for Game {
             }
         }
         game.saved = saved;
+        // A clock still running is a reading of the sitting that saved it, not of this one:
+        // the time before cannot be known.
+        if game.saved.started_at.is_some() && game.saved.finished_at.is_none() {
+            game.saved.started_at = None;
+            game.saved.untimed = true;
+        }
         Ok(game)
     }
 }
@@ -556,9 +607,18 @@ mod tests {
         g.play(Move::Down, 20).unwrap();
         g.undo();
         g.mark_assisted();
-        let json = serde_json::to_string(&g).unwrap();
+        let json = serde_json::to_string(&g.paused(1_000)).unwrap();
         let loaded: Game = serde_json::from_str(&json).unwrap();
-        assert_eq!(loaded, g);
+        assert_eq!(loaded, g.paused(1_000));
+        assert_eq!(
+            loaded.elapsed_ms(0),
+            990,
+            "the time played, not a clock reading"
+        );
+        // A save with a running clock (from before times were banked): the time is unknown.
+        let old: Game = serde_json::from_str(&serde_json::to_string(&g).unwrap()).unwrap();
+        assert!(!old.summary(50).timed);
+        assert!(g.summary(50).timed);
         let broken = json.replace("\"done\":1", "\"done\":5");
         assert!(serde_json::from_str::<Game>(&broken).is_err());
     }
