@@ -16,16 +16,60 @@ use anyhow::{Context, bail};
 /// the command-line tool must be exactly the same.
 const WASM_BINDGEN: &str = "0.2.130";
 
-fn main() -> anyhow::Result<()> {
+fn main() -> std::process::ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    match args.first().map(String::as_str) {
+    let result = match args.first().map(String::as_str) {
         Some("web") => web(&args[1..]),
         _ => {
             eprintln!("usage: cargo xtask web [--out DIR] [--serve] [--port N]");
-            std::process::exit(2);
+            return std::process::ExitCode::from(2);
+        }
+    };
+    match result {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(error) => {
+            // What went wrong and what to do, never a backtrace.
+            eprintln!("xtask: error: {error:#}");
+            std::process::ExitCode::FAILURE
         }
     }
 }
+
+/// Installs what the build needs when it is missing: the wasm32 target (with rustup) and the
+/// wasm-bindgen command-line tool at the pinned version (with cargo install).
+fn tools(cargo: &str) -> anyhow::Result<()> {
+    let installed = Command::new("rustup")
+        .args(["target", "list", "--installed"])
+        .output();
+    match installed {
+        Ok(output) if String::from_utf8_lossy(&output.stdout).contains(TARGET) => {}
+        Ok(_) => {
+            eprintln!("xtask: installing the {TARGET} target (rustup target add {TARGET})");
+            run(Command::new("rustup").args(["target", "add", TARGET]))?;
+        }
+        // Without rustup the toolchain's owner adds the target; the build says if it is missing.
+        Err(_) => {}
+    }
+    let version = Command::new("wasm-bindgen").arg("--version").output();
+    let found = match &version {
+        Ok(output) if String::from_utf8_lossy(&output.stdout).contains(WASM_BINDGEN) => {
+            return Ok(());
+        }
+        Ok(output) => String::from_utf8_lossy(&output.stdout).trim().to_string(),
+        Err(_) => "not installed".to_string(),
+    };
+    eprintln!(
+        "xtask: wasm-bindgen-cli is {found}; installing {WASM_BINDGEN}, the version the adapter is \
+         pinned to (cargo install wasm-bindgen-cli --version {WASM_BINDGEN}; a few minutes, once)"
+    );
+    run(Command::new(cargo).args(["install", "wasm-bindgen-cli", "--version", WASM_BINDGEN]))
+        .with_context(|| {
+            format!("installing wasm-bindgen-cli: run cargo install wasm-bindgen-cli --version {WASM_BINDGEN}")
+        })
+}
+
+/// The WebAssembly target the page is built for.
+const TARGET: &str = "wasm32-unknown-unknown";
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -74,27 +118,19 @@ fn run(command: &mut Command) -> anyhow::Result<()> {
 
 fn build(root: &Path, out: &Path) -> anyhow::Result<()> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
+    tools(&cargo)?;
     run(Command::new(&cargo)
         .current_dir(root)
         .env("CARGO_PROFILE_RELEASE_DEBUG", "false")
         .args(["build", "--release", "--locked", "-p", "npuzzle-web"])
-        .args(["--target", "wasm32-unknown-unknown"]))?;
-    let version = Command::new("wasm-bindgen").arg("--version").output();
-    match version {
-        Ok(output) if String::from_utf8_lossy(&output.stdout).contains(WASM_BINDGEN) => {}
-        Ok(output) => bail!(
-            "wasm-bindgen-cli is {}, but the adapter is pinned to {WASM_BINDGEN}: \
-             cargo install wasm-bindgen-cli --version {WASM_BINDGEN}",
-            String::from_utf8_lossy(&output.stdout).trim()
-        ),
-        Err(_) => bail!(
-            "wasm-bindgen-cli is not installed: cargo install wasm-bindgen-cli --version {WASM_BINDGEN}"
-        ),
+        .args(["--target", TARGET]))?;
+    // Only what this build writes is replaced: the glue folder and the page's files; anything
+    // else in the folder is left alone.
+    let pkg = out.join("pkg");
+    if pkg.exists() {
+        std::fs::remove_dir_all(&pkg).with_context(|| format!("clearing {}", pkg.display()))?;
     }
-    if out.exists() {
-        std::fs::remove_dir_all(out).with_context(|| format!("clearing {}", out.display()))?;
-    }
-    std::fs::create_dir_all(out)?;
+    std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
     let wasm = root.join("target/wasm32-unknown-unknown/release/npuzzle_web.wasm");
     run(Command::new("wasm-bindgen")
         .args(["--target", "web", "--no-typescript", "--out-dir"])

@@ -13,16 +13,7 @@ fn npuzzle() -> Command {
 
 /// Runs `npuzzle args` with `stdin`, returning (exit code, stdout, stderr).
 fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
-    let output = npuzzle()
-        .args(args)
-        .write_stdin(stdin)
-        .output()
-        .expect("npuzzle runs");
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
+    run_bytes(args, stdin.as_bytes().to_vec())
 }
 
 fn stdout(args: &[&str]) -> String {
@@ -1087,7 +1078,16 @@ fn a_saved_game_keeps_its_time() {
     let file = file.to_str().unwrap();
     let data = dir.to_str().unwrap();
     let script = format!("4\nsave {file}\nq\n");
-    let args = ["play", "--plain", "--size", "3", "--seed", "1", "--data-dir", data];
+    let args = [
+        "play",
+        "--plain",
+        "--size",
+        "3",
+        "--seed",
+        "1",
+        "--data-dir",
+        data,
+    ];
     let (code, out, err) = run(&args, &script);
     assert_eq!(code, 0, "{out}{err}");
     let saved: serde_json::Value =
