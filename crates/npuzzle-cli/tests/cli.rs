@@ -1097,3 +1097,41 @@ fn a_saved_game_keeps_its_time() {
     assert!(game["banked_ms"].is_u64(), "{game}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Run-length moves are played as they are read: counts that add up to billions cost nothing,
+/// and the first illegal move is named.
+#[test]
+fn run_length_moves_are_never_expanded_whole() {
+    let moves = "U999999D999999".repeat(7000);
+    let (code, _, err) = run(
+        &["apply", "1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 0", &moves],
+        "",
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("move 1 (U) is illegal"), "{err}");
+    let (code, _, err) = run(&["convert", "--moves", &moves], "");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("more than the 100000000 expanded at once"),
+        "{err}"
+    );
+    assert_eq!(
+        stdout(&["verify", "1 2 3/4 5 6/0 7 8", "L2"]),
+        "solved: yes (2 STM, 1 MTM)\n"
+    );
+}
+
+/// A streamed solution stopped by a limit ends its line: JSON stays whole and says so.
+#[test]
+fn a_stopped_streamed_solution_is_still_whole_json() {
+    let board = stdout(&["generate", "--size", "20", "--seed", "1"]);
+    let (code, out, err) = run(&["solve", "--json", "--max-nodes", "100"], &board);
+    assert_eq!(code, 1, "{err}");
+    let line: serde_json::Value = serde_json::from_str(out.trim()).expect("whole JSON");
+    assert_eq!(line["solved"], false);
+    assert!(
+        line["stopped"].as_str().unwrap().contains("node limit"),
+        "{line}"
+    );
+    assert_eq!(line["length"], 100);
+}

@@ -35,7 +35,7 @@ pub use generate::{GENERATOR_VERSION, Generator};
 pub use geometry::{Size, SizeError};
 pub use goal::{Goal, GoalSizeMismatch};
 pub use moves::Move;
-pub use notation::{MoveWriter, Notation, NotationError, format_moves, parse_moves};
+pub use notation::{MoveWriter, Notation, NotationError, format_moves, parse_moves, parse_runs};
 pub use parse::{
     MAX_GRID_ROWS, ParseError, PositionSplitter, detect_format, parse_board, split_positions,
 };

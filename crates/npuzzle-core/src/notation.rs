@@ -79,6 +79,15 @@ pub enum NotationError {
         /// 1-based column (in characters).
         column: usize,
     },
+    /// Run-length counts that add up to more moves than are expanded at once.
+    #[error(
+        "the moves add up to {moves}, more than the {} expanded at once (apply and verify take any number)",
+        MAX_MOVES
+    )]
+    TooMany {
+        /// What the counts add up to.
+        moves: usize,
+    },
     /// Tile numbers were given without a position to interpret them on.
     #[error("tile numbers name moves only on a given position")]
     NeedsPosition,
@@ -140,6 +149,34 @@ pub fn parse_moves(
     notation: Option<Notation>,
     start: Option<&Board>,
 ) -> Result<Vec<Move>, NotationError> {
+    let runs = parse_runs(text, notation, start)?;
+    let total = runs.iter().map(|&(_, count)| count).sum::<usize>();
+    if total > MAX_MOVES {
+        return Err(NotationError::TooMany { moves: total });
+    }
+    Ok(runs
+        .into_iter()
+        .flat_map(|(m, count)| std::iter::repeat_n(m, count))
+        .collect())
+}
+
+/// The most moves [`parse_moves`] expands run-length tokens into (100 MB); [`parse_runs`] keeps
+/// them as runs, whatever they add up to.
+pub const MAX_MOVES: usize = 100_000_000;
+
+/// The moves of `text` as written, each token a move and how many times it repeats (`R3` is
+/// `(Right, 3)`), without expanding them: memory follows the length of the text, not of what
+/// the counts add up to. Apply them with [`crate::moves::apply_runs`].
+///
+/// ```
+/// use npuzzle_core::{parse_runs, Move::*};
+/// assert_eq!(parse_runs("R999999 U", None, None).unwrap(), vec![(Right, 999_999), (Up, 1)]);
+/// ```
+pub fn parse_runs(
+    text: &str,
+    notation: Option<Notation>,
+    start: Option<&Board>,
+) -> Result<Vec<(Move, usize)>, NotationError> {
     let notation = match notation {
         Some(n) => n,
         None => detect_notation(text)?,
@@ -149,12 +186,16 @@ pub fn parse_moves(
         Notation::Blank => parse_letters(text, Move::from_blank_letter),
         Notation::Numbers => {
             let start = start.ok_or(NotationError::NeedsPosition)?;
-            numbers_to_moves(start, &parse_numbers(text)?)
+            let moves = numbers_to_moves(start, &parse_numbers(text)?)?;
+            Ok(moves.into_iter().map(|m| (m, 1)).collect())
         }
     }
 }
 
-fn parse_letters(text: &str, letter: fn(char) -> Option<Move>) -> Result<Vec<Move>, NotationError> {
+fn parse_letters(
+    text: &str,
+    letter: fn(char) -> Option<Move>,
+) -> Result<Vec<(Move, usize)>, NotationError> {
     let mut moves = Vec::new();
     let mut chars = text.chars().enumerate().peekable();
     while let Some((i, c)) = chars.next() {
@@ -183,7 +224,7 @@ fn parse_letters(text: &str, letter: fn(char) -> Option<Move>) -> Result<Vec<Mov
                     column: i + 2,
                 })?
         };
-        moves.extend(std::iter::repeat_n(m, count));
+        moves.push((m, count));
     }
     Ok(moves)
 }

@@ -12,13 +12,14 @@ use crate::status::Status;
 /// Runs the command.
 pub fn run(args: &MovesArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
     let mut first = true;
-    super::for_each_with_moves(args, |mut board, goal, sequence| {
-        board.apply_all(&sequence).context("the moves")?;
+    super::for_each_with_moves(args, |mut board, goal, runs| {
+        moves::apply_runs(&mut board, runs).context("the moves")?;
         if args.json {
+            let (stm, mtm) = moves::run_lengths(runs);
             let line = json!({
                 "position": board.to_string(),
-                "stm": moves::stm(&sequence),
-                "mtm": moves::mtm(&sequence),
+                "stm": stm,
+                "mtm": mtm,
                 "solved": board == goal,
             });
             writeln!(out, "{line}")?;

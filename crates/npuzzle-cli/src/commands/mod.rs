@@ -12,7 +12,7 @@ pub mod solve;
 pub mod verify;
 
 use anyhow::Context;
-use npuzzle_core::{Board, Move, parse_moves};
+use npuzzle_core::{Board, Move, parse_runs};
 
 use crate::cli::MovesArgs;
 use crate::input::{self, Input};
@@ -21,7 +21,7 @@ use crate::status::Status;
 /// Runs `command` on every position of `args` with its moves read in the given notation.
 fn for_each_with_moves(
     args: &MovesArgs,
-    mut command: impl FnMut(Board, Board, Vec<Move>) -> anyhow::Result<Status>,
+    mut command: impl FnMut(Board, Board, &[(Move, usize)]) -> anyhow::Result<Status>,
 ) -> anyhow::Result<Status> {
     let (position, text) = args.position_and_moves();
     input::for_each(
@@ -29,8 +29,9 @@ fn for_each_with_moves(
         args.input.from,
         &args.input.goal,
         |Input { board, goal }| {
-            let sequence = parse_moves(text, args.notation, Some(&board)).context("the moves")?;
-            command(board, goal, sequence)
+            // Runs stay runs: `R999999` is one entry, played a move at a time.
+            let runs = parse_runs(text, args.notation, Some(&board)).context("the moves")?;
+            command(board, goal, &runs)
         },
     )
 }

@@ -158,8 +158,34 @@ fn stream_constructive(
     if let Some(error) = failure {
         return Err(error.into());
     }
-    let report = report?;
     writer.finish()?;
+    let report = match report {
+        Ok(report) => report,
+        Err(error) => {
+            // The moves already written stay, and the line is closed: in JSON a whole object
+            // that says it stopped, never a cut-off line.
+            let (stm, mtm) = (writer.stm, writer.mtm);
+            if args.json {
+                let trailer = json!({
+                    "solved": false,
+                    "stopped": error.to_string(),
+                    "length": stm,
+                    "stm": stm,
+                    "mtm": mtm,
+                    "algorithm": "constructive",
+                })
+                .to_string();
+                writeln!(out, "\",{}", &trailer[1..])?;
+            } else {
+                writeln!(out)?;
+                writeln!(
+                    out,
+                    "stopped    {error}: the {stm} moves above do not reach the goal"
+                )?;
+            }
+            return Err(error.into());
+        }
+    };
     let (stm, mtm) = (writer.stm, writer.mtm);
     let seconds = report.stats.elapsed.as_secs_f64();
     let ratio = stm as f64 / report.lower_bound.max(1) as f64;

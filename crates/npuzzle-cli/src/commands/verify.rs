@@ -10,9 +10,9 @@ use crate::status::Status;
 
 /// Runs the command.
 pub fn run(args: &MovesArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
-    super::for_each_with_moves(args, |mut end, goal, sequence| {
-        let (stm, mtm) = (moves::stm(&sequence), moves::mtm(&sequence));
-        let illegal = end.apply_all(&sequence).err();
+    super::for_each_with_moves(args, |mut end, goal, runs| {
+        let (stm, mtm) = moves::run_lengths(runs);
+        let illegal = moves::apply_runs(&mut end, runs).err();
         let solved = illegal.is_none() && end == goal;
         let reason = match (&illegal, solved) {
             (Some(error), _) => Some(error.to_string()),
