@@ -54,6 +54,17 @@ pub enum ParseError {
         /// How many numbers were given.
         count: usize,
     },
+    /// A text with several blanks: several positions where one was expected.
+    #[error(
+        "this holds {blanks} blanks, so it is more than one position: write one position per \
+         line ({first})"
+    )]
+    SeveralPositions {
+        /// How many blanks.
+        blanks: usize,
+        /// What reading it as one position ran into.
+        first: Box<ParseError>,
+    },
     /// A game id whose `WxH:` header is malformed (the text is quoted in short).
     #[error("a game id starts with its size, as in 3x3:1,2,3,4,5,6,7,8,0; '{0}' does not")]
     GameId(String),
@@ -117,6 +128,10 @@ impl ParseError {
                 line: line + lines,
                 column,
             },
+            ParseError::SeveralPositions { blanks, first } => ParseError::SeveralPositions {
+                blanks,
+                first: Box::new(first.shifted(lines)),
+            },
             other => other,
         }
     }
@@ -147,13 +162,28 @@ pub fn parse_board(text: &str, format: Option<Format>) -> Result<Board, ParseErr
         }
         None => detected,
     };
-    match format {
-        Format::Slash => from_rows(split_rows(text, '/')?),
-        Format::Grid => from_rows(split_rows(text, '\n')?),
-        Format::Flat => from_flat(one_row(text, 0, 0)?),
+    let parsed = match format {
+        Format::Slash => split_rows(text, '/').and_then(from_rows),
+        Format::Grid => split_rows(text, '\n').and_then(from_rows),
+        Format::Flat => one_row(text, 0, 0).and_then(from_flat),
         Format::Id => parse_game_id(text),
         Format::Json => parse_json(text),
-    }
+    };
+    parsed.map_err(|error| match blanks(text) {
+        // Several blanks: more than one position, whatever the first problem looks like.
+        many @ 2.. => ParseError::SeveralPositions {
+            blanks: many,
+            first: Box::new(error),
+        },
+        _ => error,
+    })
+}
+
+/// How many blank markers (0, _, . or x) a text holds among its cells.
+fn blanks(text: &str) -> usize {
+    text.split(|c: char| c.is_whitespace() || ",/[]".contains(c))
+        .filter(|token| matches!(*token, "0" | "_" | "." | "x" | "X"))
+        .count()
 }
 
 /// Whether text detected as `found` may be read as `asked` (a one-line grid is a flat list).
@@ -545,6 +575,13 @@ mod tests {
             parse_board(" 2x2: 1, 2 ,3, 0 ", None).is_ok(),
             "spaces are allowed"
         );
+        // Several boards on one line: said first, with what reading one board ran into.
+        assert_eq!(
+            err("1 2 3/4 5 6/7 8 0 1 2 3/4 5 6/7 8 0"),
+            "this holds 2 blanks, so it is more than one position: write one position per line \
+             (row 3 has 6 cells but row 1 has 3: every row must have the same length)"
+        );
+        assert!(err("1 2 3 4 5 6 7 8 0 1 2 3 4 5 6 7 8 0").starts_with("this holds 2 blanks"));
         // A huge bad token is quoted in short.
         let huge = format!("1 2 3/4 5 6/7 8 {}", "y".repeat(50_000_000));
         let message = err(&huge);
