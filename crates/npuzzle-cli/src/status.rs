@@ -27,7 +27,9 @@ impl From<Status> for ExitCode {
 }
 
 /// The status an error about one position deserves: a well-formed "no" (the position cannot
-/// be solved, or not within the limits) is 1, anything else (bad input) is 2.
+/// be solved, or not within the limits: a node, time or memory limit, a database build the
+/// limits cannot afford, a board too large for the method asked for) is 1, anything else (bad
+/// input) is 2.
 pub fn of(error: &anyhow::Error) -> Status {
     let no = error.chain().any(|cause| {
         cause.downcast_ref::<Unsolvable>().is_some()
@@ -36,6 +38,7 @@ pub fn of(error: &anyhow::Error) -> Status {
                 Some(
                     SolveError::Unsolvable(_)
                         | SolveError::LimitReached { .. }
+                        | SolveError::TooLarge { .. }
                         | SolveError::Pdb(PdbError::TooCostly { .. })
                 )
             )

@@ -1135,3 +1135,40 @@ fn a_stopped_streamed_solution_is_still_whole_json() {
     );
     assert_eq!(line["length"], 100);
 }
+
+/// The exit statuses, one row each: 0 done, 1 a well-formed no (unsolvable, a limit, a method
+/// that cannot take the board), 2 bad input or usage. (130, Ctrl-C, has its own test.)
+#[test]
+fn exit_statuses_follow_the_table() {
+    let rows: [(&[&str], i32); 7] = [
+        (&["solve", "1 2 3/4 5 6/7 0 8"], 0),
+        (&["check", "1 2 3/4 5 6/8 7 0"], 1),
+        (&["solve", "1 2 3/4 5 6/8 7 0"], 1),
+        (
+            &[
+                "solve",
+                "--max-nodes",
+                "1",
+                "-a",
+                "idastar",
+                "8 6 7/2 5 4/3 0 1",
+            ],
+            1,
+        ),
+        (
+            &[
+                "solve",
+                "-a",
+                "table",
+                "1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15",
+            ],
+            1,
+        ),
+        (&["solve", "1 2 3/4 5 6/7 7 0"], 2),
+        (&["solve", "--bogus"], 2),
+    ];
+    for (args, status) in rows {
+        let (code, _, err) = run(args, "");
+        assert_eq!(code, status, "npuzzle {args:?}: {err}");
+    }
+}

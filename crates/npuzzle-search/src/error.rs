@@ -18,7 +18,7 @@ pub enum SolveError {
     Goal(#[from] npuzzle_core::GoalSizeMismatch),
     /// The board is too large for this algorithm.
     #[error(
-        "a {size} board is too large for this solver (at most {max_cells} cells); use the constructive solver"
+        "a {size} board is too large for this solver (at most {max_cells} cells): choose another algorithm, or auto"
     )]
     TooLarge {
         /// The board size.

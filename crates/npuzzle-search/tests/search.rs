@@ -374,7 +374,10 @@ fn limits_stop_searches_cleanly_with_their_statistics() {
         })
     ));
     let table = DistanceTable::build(&puzzle, Limits::default());
-    assert!(matches!(table, Err(SolveError::Unsupported(_))));
+    assert!(matches!(
+        table,
+        Err(SolveError::TooLarge { max_cells: 12, .. })
+    ));
 }
 
 #[test]

@@ -55,10 +55,10 @@ impl DistanceTable {
     pub fn build(puzzle: &Puzzle, limits: Limits) -> Result<DistanceTable, SolveError> {
         let n = puzzle.cells();
         if n > MAX_TABLE_CELLS {
-            return Err(SolveError::Unsupported(format!(
-                "a distance table is built for boards of at most {MAX_TABLE_CELLS} cells, not {}",
-                puzzle.size()
-            )));
+            return Err(SolveError::TooLarge {
+                size: puzzle.size(),
+                max_cells: MAX_TABLE_CELLS,
+            });
         }
         let states: u64 = (3..=n as u64).product();
         if let Some(max) = limits.max_memory
