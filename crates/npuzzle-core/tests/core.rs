@@ -3,9 +3,10 @@
 
 use std::collections::{HashMap, VecDeque};
 
+use npuzzle_core::instances::InstanceFile;
 use npuzzle_core::{
-    Board, Format, Generator, Goal, Move, Notation, Size, format_board, format_moves, moves,
-    parse_board, parse_moves, solvability, split_positions,
+    Board, Format, Game, Generator, Goal, Move, Notation, PositionSplitter, Size, format_board,
+    format_moves, moves, parse_board, parse_moves, parse_runs, solvability, split_positions,
 };
 use proptest::prelude::*;
 
@@ -117,6 +118,101 @@ proptest! {
         let _ = parse_board(&text, None);
         let _ = split_positions(&text);
         let _ = parse_moves(&text, None, None);
+    }
+
+    /// Whatever text is read as a board writes back, in every format, to text read as the
+    /// same board.
+    #[test]
+    fn whatever_parses_formats_back(text in "[0-9 ,/x:\\[\\]_.\n]{0,40}") {
+        if let Ok(board) = parse_board(&text, None) {
+            for format in Format::ALL {
+                if format == Format::Flat && board.width() != board.height() {
+                    continue;
+                }
+                let written = format_board(&board, format);
+                prop_assert_eq!(parse_board(&written, None), Ok(board.clone()), "{}", written);
+            }
+        }
+    }
+
+    /// A position's text with one character changed, dropped or doubled, in every format, is
+    /// read as a valid board that writes back to itself, or refused with an error.
+    #[test]
+    fn a_damaged_position_is_read_or_refused(
+        board in any_board(),
+        format in prop::sample::select(Format::ALL.to_vec()),
+        at: prop::sample::Index,
+        replacement in prop::sample::select(vec!['0', '1', '9', ' ', ',', '/', ':', '[', ']', 'x', '\n', '_']),
+        how in 0..3u8,
+    ) {
+        let text = format_board(&board, format);
+        let mut chars: Vec<char> = text.chars().collect();
+        let i = at.index(chars.len());
+        match how {
+            0 => chars[i] = replacement,
+            1 => { chars.remove(i); }
+            _ => chars.insert(i, chars[i]),
+        }
+        let damaged: String = chars.into_iter().collect();
+        if let Ok(read) = parse_board(&damaged, None) {
+            let mut cells = read.cells().to_vec();
+            cells.sort_unstable();
+            prop_assert!(cells.iter().copied().eq(0..cells.len() as u32), "{}", damaged);
+            let again = format_board(&read, Format::Slash);
+            prop_assert_eq!(parse_board(&again, None), Ok(read));
+        }
+    }
+
+    /// Text fed a line at a time splits into the same positions as the whole text.
+    #[test]
+    fn the_line_by_line_splitter_agrees_with_the_whole(text in "([0-9 /x:]{0,12}\n){0,12}") {
+        let mut splitter = PositionSplitter::default();
+        let mut streamed = Vec::new();
+        for (i, line) in text.lines().enumerate() {
+            splitter.push(i + 1, line, &mut streamed);
+        }
+        splitter.finish(&mut streamed);
+        prop_assert_eq!(streamed, split_positions(&text));
+    }
+
+    /// Instance files, saved games and run-length moves: any text is read or refused, never a
+    /// panic, and runs never expand.
+    #[test]
+    fn files_and_moves_are_read_or_refused(text in ".{0,80}", board in any_board()) {
+        let _ = InstanceFile::parse(&text);
+        let _ = InstanceFile::parse(&format!("# GOAL: {text}\n1 2 3 0 10"));
+        let _ = serde_json::from_str::<Game>(&text);
+        if let Ok(runs) = parse_runs(&text, None, Some(&board)) {
+            let mut end = board.clone();
+            let _ = moves::apply_runs(&mut end, &runs);
+        }
+    }
+
+    /// A saved game with one character changed is restored only if its history replays.
+    #[test]
+    fn a_damaged_save_is_restored_or_refused(
+        seed: u64,
+        sequence in any_moves(),
+        at: prop::sample::Index,
+        digit in 0..10u32,
+    ) {
+        let goal = Goal::BlankLast.board(Size::square(3).unwrap()).unwrap();
+        let mut game = Game::deal(goal, seed, None);
+        for (t, &m) in sequence.iter().enumerate() {
+            let _ = game.play(m, t as u64);
+        }
+        let text = serde_json::to_string(&game.paused(1_000)).unwrap();
+        let mut chars: Vec<char> = text.chars().collect();
+        let digits: Vec<usize> = (0..chars.len()).filter(|&i| chars[i].is_ascii_digit()).collect();
+        if !digits.is_empty() {
+            chars[digits[at.index(digits.len())]] = char::from_digit(digit, 10).unwrap();
+        }
+        let damaged: String = chars.into_iter().collect();
+        if let Ok(restored) = serde_json::from_str::<Game>(&damaged) {
+            let mut replay = restored.start().clone();
+            replay.apply_all(&restored.moves()).unwrap();
+            prop_assert_eq!(&replay, restored.board());
+        }
     }
 
     #[test]
