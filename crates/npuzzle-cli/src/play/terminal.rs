@@ -43,11 +43,7 @@ fn play(mut terminal: DefaultTerminal, mut app: App) -> anyhow::Result<Option<St
         }
         let now = app.session.now();
         match event::read()? {
-            Event::Key(key) => {
-                if let Some(action) = app.key_action(key) {
-                    app.apply(action, now);
-                }
-            }
+            Event::Key(key) => app.key(key, now),
             Event::Mouse(mouse) => {
                 let size = terminal.size()?;
                 let area = Rect::new(0, 0, size.width, size.height);

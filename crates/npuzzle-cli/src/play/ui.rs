@@ -325,16 +325,18 @@ Click a tile in line with the blank: slide the whole run
 u / Ctrl-Z undo · r / Ctrl-Y redo · R restart · n new game · S save
 i hint (next optimal move) · o optimal distance · g god mode
 God mode: space pause · . step · + / - speed · c play on from here
-Any help marks the game as assisted. q or Esc quits.",
+Any help marks the game as assisted. q or Esc quits (n and q ask first
+during a game: y yes, S save first). Any key closes this help.",
         "Setas, WASD ou HJKL: deslize uma peça para o espaço (m: as setas movem o espaço)
 Escreva o número de uma peça e Enter: deslize-a (tem de estar ao lado do espaço)
 Clique numa peça na linha do espaço: desliza a fila inteira
 u / Ctrl-Z desfazer · r / Ctrl-Y refazer · R recomeçar · n novo jogo · S guardar
 i dica (próximo movimento ótimo) · o distância ótima · g modo deus
 Modo deus: espaço pausa · . passo · + / - velocidade · c continuar a jogar
-Qualquer ajuda marca o jogo como assistido. q ou Esc sai.",
+Qualquer ajuda marca o jogo como assistido. q ou Esc sai (n e q perguntam
+antes durante um jogo: y sim, S guardar antes). Qualquer tecla fecha esta ajuda.",
     );
-    let rect = popup(area, 84, 9);
+    let rect = popup(area, 84, 11);
     frame.render_widget(Clear, rect);
     frame.render_widget(
         Paragraph::new(text).wrap(Wrap { trim: true }).block(

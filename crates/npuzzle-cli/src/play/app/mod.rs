@@ -45,6 +45,9 @@ pub struct App {
     pub quit: bool,
     /// A helper is thinking.
     pub thinking: bool,
+    /// A command that would drop the game in progress (quit, new game), waiting for the player
+    /// to confirm it.
+    pub confirming: Option<Command>,
     answers: Receiver<Answer>,
     sender: Sender<Answer>,
 }
@@ -67,12 +70,63 @@ impl App {
             won: None,
             quit: false,
             thinking: false,
+            confirming: None,
             answers,
             sender,
         };
         app.message = app.session.records_warning.take();
         app.ask_optimal();
         app
+    }
+
+    /// Handles a key press at time `now`: what its command does, except that a key that would
+    /// drop a game in progress (`q`, Esc, `n`) first asks; then `y` goes ahead, `S` saves and goes
+    /// ahead, and any other key keeps playing. Ctrl-C quits at once.
+    pub fn key(&mut self, key: KeyEvent, now: u64) {
+        if key.kind == KeyEventKind::Release {
+            return;
+        }
+        if let Some(pending) = self.confirming.take() {
+            let lang = self.session.lang;
+            match key.code {
+                KeyCode::Char('y' | 'Y') => self.apply(pending, now),
+                // Only once the game is safe: a failed save keeps it in play, with the error.
+                KeyCode::Char('s' | 'S') => {
+                    if self.save() {
+                        let saved = self.message.take();
+                        self.apply(pending, now);
+                        self.message = saved;
+                    }
+                }
+                _ => self.message = Some(lang.pick("Playing on.", "O jogo continua.").into()),
+            }
+            return;
+        }
+        let Some(command) = self.key_action(key) else {
+            return;
+        };
+        let control = key.modifiers.contains(KeyModifiers::CONTROL);
+        let drops = matches!(command, Command::Quit | Command::NewGame);
+        if drops && !control && !self.help && self.in_progress() {
+            let lang = self.session.lang;
+            let what = match command {
+                Command::Quit => lang.pick("Quit", "Sair"),
+                _ => lang.pick("Deal a new game", "Dar um novo jogo"),
+            };
+            let ask = lang.pick(
+                "and lose this game? y: yes, S: save it first, any other key: play on",
+                "e perder este jogo? y: sim, S: guardar antes, outra tecla: continuar",
+            );
+            self.message = Some(format!("{what} {ask}"));
+            self.confirming = Some(command);
+            return;
+        }
+        self.apply(command, now);
+    }
+
+    /// Whether a game is under way: moves made and not won yet.
+    fn in_progress(&self) -> bool {
+        self.won.is_none() && self.session.game().stm() > 0
     }
 
     /// The command a key stands for, if any (the core's one key map).
@@ -126,7 +180,8 @@ impl App {
     /// Does what `command` asks, at time `now` (milliseconds).
     pub fn apply(&mut self, command: Command, now: u64) {
         let lang = self.session.lang;
-        if self.help && command != Command::Quit {
+        // Any key closes the help, Esc and q included (they used to quit from it).
+        if self.help {
             self.help = false;
             return;
         }
@@ -204,7 +259,9 @@ impl App {
             | Command::Slower
             | Command::TakeOver => self.god_command(&command, now),
             Command::FlipArrows => self.move_blank = !self.move_blank,
-            Command::Save(_) => self.save(),
+            Command::Save(_) => {
+                self.save();
+            }
             Command::Load(_) => {}
             Command::Help => self.help = true,
             Command::Quit => self.quit = true,
@@ -255,9 +312,11 @@ impl App {
         self.typed.clear();
     }
 
-    fn save(&mut self) {
+    /// Saves the game in the data directory, saying where (or why not); whether it was saved.
+    fn save(&mut self) -> bool {
         let lang = self.session.lang;
-        self.message = Some(match self.session.save_default() {
+        let saved = self.session.save_default();
+        self.message = Some(match &saved {
             Ok(path) => format!(
                 "{} {} (npuzzle play --load {})",
                 lang.pick("Saved to", "Guardado em"),
@@ -266,6 +325,7 @@ impl App {
             ),
             Err(error) => format!("{error:#}"),
         });
+        saved.is_ok()
     }
 }
 
@@ -291,9 +351,41 @@ mod tests {
     }
 
     fn press(app: &mut App, code: KeyCode, now: u64) {
-        if let Some(command) = app.key_action(key(code)) {
-            app.apply(command, now);
+        app.key(key(code), now);
+    }
+
+    /// A game in progress is never dropped by one key: q, Esc and n ask first; help closes on
+    /// any key; a failed save keeps the game.
+    #[test]
+    fn keys_that_drop_a_game_ask_first() {
+        let mut game = app("1 2 3/4 5 6/0 7 8");
+        press(&mut game, KeyCode::Char('?'), 0);
+        press(&mut game, KeyCode::Esc, 0);
+        assert!(!game.help && !game.quit, "Esc closes the help");
+        press(&mut game, KeyCode::Char('q'), 0);
+        assert!(game.quit, "nothing played yet: q quits at once");
+        let mut game = app("1 2 3/4 5 6/0 7 8");
+        press(&mut game, KeyCode::Left, 10);
+        for code in [KeyCode::Char('q'), KeyCode::Esc, KeyCode::Char('n')] {
+            press(&mut game, code, 20);
+            assert!(game.confirming.is_some() && !game.quit, "{code:?} asks");
+            assert!(game.message.as_deref().unwrap().contains("y: yes"));
+            press(&mut game, KeyCode::Char('x'), 30);
+            assert!(game.confirming.is_none() && !game.quit);
+            assert_eq!(game.session.game().stm(), 1, "still the same game");
         }
+        // No data directory here: the save fails, so the game stays.
+        press(&mut game, KeyCode::Char('n'), 40);
+        press(&mut game, KeyCode::Char('S'), 40);
+        assert_eq!(game.session.game().stm(), 1);
+        press(&mut game, KeyCode::Char('q'), 50);
+        press(&mut game, KeyCode::Char('y'), 50);
+        assert!(game.quit);
+        // Ctrl-C quits at once.
+        let mut game = app("1 2 3/4 5 6/0 7 8");
+        press(&mut game, KeyCode::Left, 10);
+        game.key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL), 20);
+        assert!(game.quit);
     }
 
     #[test]
