@@ -363,4 +363,9 @@ $('version').textContent = version();
 state.solver = new Solver();
 wire();
 if (location.hash.length > 1) fromAddress();
-if (!state.game) newGame({ size: '4x4' });
+if (!state.game) {
+  // A link whose position cannot be played says why, above the game dealt instead.
+  const problem = $('message').textContent;
+  newGame({ size: '4x4' });
+  if (problem) message(`The link's position was not used (${problem}); here is a new 4×4 game instead.`);
+}

@@ -149,4 +149,14 @@ test('high contrast and errors for bad addresses', async () => {
   await page.goto(`${base}#3x3:2,1,3,4,5,6,7,8,0`);
   await page.waitForFunction(() => document.querySelector('#message').textContent.includes('unsolvable'));
   await page.close();
+  // Opened from a link that cannot be played: a game is dealt, and the message says why.
+  for (const [fragment, why] of [['3x3:1,2,3,4,5,6,8,7,0', 'unsolvable'], ['foo', ''], ['4x4:1,2,3', '']]) {
+    const fresh = await browser.newPage({ viewport: { width: 900, height: 800 } });
+    await fresh.goto(`${base}#${fragment}`);
+    await fresh.waitForSelector('#board [role="gridcell"]');
+    const text = await fresh.textContent('#message');
+    assert.match(text, /link's position was not used/, fragment);
+    assert.ok(text.includes(why), `${fragment}: ${text}`);
+    await fresh.close();
+  }
 });
