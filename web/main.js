@@ -16,20 +16,43 @@ const FROM = { U: 'from-down', D: 'from-up', L: 'from-right', R: 'from-left' };
 let OPTIMAL_CELLS = 16;
 
 /** Solver requests to the worker, answered by promises; answers for old positions are dropped. */
+/** Why a request got no answer: a newer one replaced it, or it was cancelled. */
+class Superseded extends Error {}
+
+/**
+ * A solver in a Web Worker of its own. A request replaces any request still running: the busy
+ * worker is stopped (terminated, its search with it) and a fresh one takes the new request, so
+ * an answer never queues behind stale work. `cancel()` stops the running request.
+ */
 class Solver {
   constructor() {
-    this.worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
     this.next = 0;
     this.pending = new Map();
+    this.start();
+  }
+
+  start() {
+    this.worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
     this.worker.onmessage = ({ data }) => {
       const request = this.pending.get(data.id);
+      if (!request) return;
       this.pending.delete(data.id);
       if (data.error) request.reject(new Error(data.error));
       else request.resolve(data.solution);
     };
   }
 
+  /** Stops the running request, if any (its promise is rejected with `Superseded`). */
+  cancel() {
+    if (this.pending.size === 0) return;
+    this.worker.terminate();
+    for (const { reject } of this.pending.values()) reject(new Superseded('cancelled'));
+    this.pending.clear();
+    this.start();
+  }
+
   solve(position, goal) {
+    this.cancel();
     const id = this.next++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
@@ -46,7 +69,8 @@ const state = {
   optimal: null,
   optimalPending: false,
   announced: false,
-  solver: null,
+  solver: null, // hints and Solve
+  measure: null, // the optimal length of the start, for the win dialog
 };
 
 const now = () => performance.now();
@@ -62,6 +86,7 @@ function announce(text) {
 /** Starts a game from a seed, a size, or a position (a game id from the address). */
 function newGame({ size, seed, position } = {}) {
   stopGod();
+  state.solver.cancel();
   try {
     state.game = position
       ? WebGame.from_position(position, state.goal)
@@ -95,7 +120,7 @@ function newGame({ size, seed, position } = {}) {
       // A quick win may open the dialog before the worker answers: fill it in now.
       if ($('win').open) showOptimal();
     };
-    state.solver.solve(start, state.goal).then(answered, () => answered(null));
+    state.measure.solve(start, state.goal).then(answered, () => answered(null));
   }
 }
 
@@ -157,6 +182,7 @@ function status() {
 
 /** Runs a move, then redraws, announces, and checks for the win. */
 function act(move, describe) {
+  state.solver.cancel(); // a hint or solution for the position before is of no use now
   const before = state.game.cells();
   let result;
   try {
@@ -227,12 +253,12 @@ async function help(kind) {
   if (game.is_won()) return;
   game.mark_assisted();
   const position = game.game_id();
-  message('Thinking…');
+  message('Thinking… (a move or Esc stops it)');
   let solution;
   try {
     solution = await state.solver.solve(position, state.goal);
   } catch (error) {
-    message(String(error));
+    if (!(error instanceof Superseded)) message(String(error));
     return;
   }
   if (state.game.game_id() !== position) return; // the player moved on
@@ -333,6 +359,11 @@ function wire() {
   });
   document.addEventListener('keydown', (event) => {
     if (event.target.closest('input, select, dialog') || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.key === 'Escape' && state.solver.pending.size > 0) {
+      state.solver.cancel();
+      message('Stopped.');
+      return;
+    }
     const command = commandOfKey(event.key, false, Boolean(state.god));
     const run = {
       undo: () => act(() => state.game.undo()),
@@ -361,6 +392,7 @@ await init();
 OPTIMAL_CELLS = liveOptimalCells();
 $('version').textContent = version();
 state.solver = new Solver();
+state.measure = new Solver();
 wire();
 if (location.hash.length > 1) fromAddress();
 if (!state.game) {

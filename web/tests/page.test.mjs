@@ -142,6 +142,26 @@ test('a seeded 4x4 game, solved optimally in the worker', async () => {
   await page.close();
 });
 
+test('a slow solve is stopped by Esc or a move, and a new request is never queued behind it', async () => {
+  // The hardest 4x4 (80 moves): walking-distance IDA* in the browser takes minutes.
+  const { page, errors } = await open('4x4:0,12,9,13,15,11,10,14,3,7,2,5,4,8,6,1');
+  await page.click('#solve');
+  await page.waitForFunction(() => document.querySelector('#message').textContent.startsWith('Thinking'));
+  await page.keyboard.press('Escape');
+  assert.equal(await page.textContent('#message'), 'Stopped.');
+  await page.click('#hint');
+  await page.waitForFunction(() => document.querySelector('#message').textContent.startsWith('Thinking'));
+  await page.keyboard.press('ArrowUp'); // a move: the hint for the old position is dropped
+  assert.doesNotMatch(await page.textContent('#message'), /Thinking/);
+  // A new 3x3 game answers at once: nothing queued behind the stopped searches.
+  await page.goto(`${base}#3x3:1,2,3,4,5,6,7,0,8`);
+  await page.waitForSelector('#board [role="gridcell"]');
+  await page.click('#hint');
+  await page.waitForFunction(() => document.querySelector('#message').textContent.startsWith('Hint'), null, { timeout: 10_000 });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('high contrast and errors for bad addresses', async () => {
   const { page } = await open('3x3:1,2,3,4,5,6,7,0,8');
   await page.check('#contrast');
