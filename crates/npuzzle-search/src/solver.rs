@@ -354,8 +354,27 @@ impl Solver {
 
     /// Solves `board`; the solution has been replayed to the goal.
     pub fn solve(&self, board: &Board) -> Result<Solution, SolveError> {
+        self.solve_within(board, &self.options.limits)
+    }
+
+    /// Solves `board` within `limits` instead of the options' own: one prepared solver can
+    /// serve requests that are each cancelled on their own (a game's hints, superseded by the
+    /// next move).
+    ///
+    /// ```
+    /// use npuzzle_core::Goal;
+    /// use npuzzle_search::{Cancel, Limits, Options, Solver, SolveError};
+    /// let goal = Goal::BlankLast.board("4".parse().unwrap()).unwrap();
+    /// let solver = Solver::new(&goal, Options::default()).unwrap();
+    /// let board = "0 12 9 13/15 11 10 14/3 7 2 5/4 8 6 1".parse().unwrap();
+    /// let cancel = Cancel::new();
+    /// cancel.cancel();
+    /// let stopped = solver.solve_within(&board, &Limits::none().cancel(cancel));
+    /// assert!(matches!(stopped, Err(SolveError::LimitReached { .. })));
+    /// ```
+    pub fn solve_within(&self, board: &Board, limits: &Limits) -> Result<Solution, SolveError> {
         npuzzle_core::solvability::check(board, &self.goal)?;
-        let limits = self.options.limits.clone();
+        let limits = limits.clone();
         if let Some(table) = &self.table {
             return table.solve(board);
         }
@@ -363,7 +382,8 @@ impl Solver {
             return algorithm::constructive::solve(board, &self.goal, &limits);
         };
         if self.optimal_first {
-            return dispatch!(heuristic, |h| self.optimal_then_anytime(puzzle, h, board));
+            return dispatch!(heuristic, |h| self
+                .optimal_then_anytime(puzzle, h, board, &limits));
         }
         dispatch!(heuristic, |h| match self.algorithm {
             #[cfg(not(target_arch = "wasm32"))]
@@ -393,8 +413,8 @@ impl Solver {
         puzzle: &Puzzle,
         h: &H,
         board: &Board,
+        limits: &Limits,
     ) -> Result<Solution, SolveError> {
-        let limits = &self.options.limits;
         let half = self.options.budget / 2;
         let optimal_limits = limits
             .clone()

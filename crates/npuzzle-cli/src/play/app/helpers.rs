@@ -2,14 +2,16 @@
 //! a channel and dropped when the position has moved on.
 
 use npuzzle_core::{Board, LIVE_OPTIMAL_CELLS};
-use npuzzle_search::Solution;
+use npuzzle_search::{Cancel, Solution};
 
 use super::{App, GodMode};
 
 /// Work done on a helper thread.
 pub(super) enum Answer {
-    Hint(Board, Result<Solution, String>),
-    God(Board, Result<Solution, String>),
+    /// A hint, for the request its token stands for.
+    Hint(Cancel, Result<Solution, String>),
+    /// A solution for god mode, likewise.
+    God(Cancel, Result<Solution, String>),
     Distance(Board, Option<usize>),
     Optimal(Board, Option<usize>),
 }
@@ -28,13 +30,21 @@ impl App {
         };
         self.session.mark_assisted();
         self.thinking = true;
+        // The next request replaces this one: the search still running is stopped.
+        let cancel = Cancel::new();
+        if let Some((_, previous)) = self.asked.replace((board.clone(), cancel.clone())) {
+            previous.cancel();
+        }
+        let limits = solver.options().limits.clone().cancel(cancel.clone());
         let sender = self.sender.clone();
         std::thread::spawn(move || {
-            let result = solver.solve(&board).map_err(|e| e.to_string());
+            let result = solver
+                .solve_within(&board, &limits)
+                .map_err(|e| e.to_string());
             let answer = if hint {
-                Answer::Hint(board, result)
+                Answer::Hint(cancel, result)
             } else {
-                Answer::God(board, result)
+                Answer::God(cancel, result)
             };
             let _ = sender.send(answer);
         });
@@ -42,37 +52,66 @@ impl App {
 
     pub(super) fn ask_distance(&mut self) {
         let board = self.session.game().board().clone();
-        self.ask_length(board, Answer::Distance);
+        self.ask_length(board, true);
     }
 
     pub(super) fn ask_optimal(&mut self) {
         self.optimal = None;
         let start = self.session.game().start().clone();
-        self.ask_length(start, Answer::Optimal);
+        self.ask_length(start, false);
     }
 
-    /// Asks a helper thread for the optimal length of `board` (boards of up to `LIVE_OPTIMAL_CELLS`), answered
-    /// as `answer`.
-    fn ask_length(&mut self, board: Board, answer: fn(Board, Option<usize>) -> Answer) {
+    /// Asks a helper thread for the optimal length of `board` (boards of up to
+    /// `LIVE_OPTIMAL_CELLS`): the live distance (`distance`) or the start's optimal length.
+    fn ask_length(&mut self, board: Board, distance: bool) {
         if board.cells().len() > LIVE_OPTIMAL_CELLS {
             return;
         }
         let goal = self.session.game().goal().clone();
         if let Ok(solver) = self.session.solver(&goal) {
+            // One search of each kind at a time: the next replaces the one still running (the
+            // live distance asks again at every move).
+            let cancel = Cancel::new();
+            let slot = if distance {
+                &mut self.measuring_distance
+            } else {
+                &mut self.measuring_start
+            };
+            if let Some(previous) = slot.replace(cancel.clone()) {
+                previous.cancel();
+            }
+            let limits = solver.options().limits.clone().cancel(cancel);
             let sender = self.sender.clone();
             std::thread::spawn(move || {
-                let length = crate::play::assist::optimal_length(&solver, &board);
-                let _ = sender.send(answer(board, length));
+                let length = solver
+                    .solve_within(&board, &limits)
+                    .ok()
+                    .filter(|s| s.optimal)
+                    .map(|s| s.moves.len());
+                let answer = if distance {
+                    Answer::Distance(board, length)
+                } else {
+                    Answer::Optimal(board, length)
+                };
+                let _ = sender.send(answer);
             });
         }
+    }
+
+    /// Whether `token` is the request in flight.
+    fn is_asked(&self, token: &Cancel) -> bool {
+        self.asked.as_ref().is_some_and(|(_, asked)| asked == token)
     }
 
     pub(super) fn answer(&mut self, answer: Answer, now: u64) {
         let lang = self.session.lang;
         let current = self.session.game().board().clone();
         match answer {
-            Answer::Hint(board, result) if board == current => {
+            // Only the answer to the request in flight counts (the position has not moved since:
+            // a move stops the request).
+            Answer::Hint(token, result) if self.is_asked(&token) => {
                 self.thinking = false;
+                self.asked = None;
                 match result {
                     Ok(solution) => {
                         self.hint = solution
@@ -97,8 +136,9 @@ impl App {
                     Err(error) => self.message = Some(error),
                 }
             }
-            Answer::God(board, result) if board == current => {
+            Answer::God(token, result) if self.is_asked(&token) => {
                 self.thinking = false;
+                self.asked = None;
                 match result {
                     Ok(solution) => {
                         self.god = Some(GodMode {
@@ -116,7 +156,6 @@ impl App {
             Answer::Optimal(start, optimal) if &start == self.session.game().start() => {
                 self.optimal = optimal;
             }
-            Answer::Hint(..) | Answer::God(..) => self.thinking = false,
             _ => {}
         }
     }

@@ -7,7 +7,8 @@ mod helpers;
 
 use std::sync::mpsc::{self, Receiver, Sender};
 
-use npuzzle_core::{Command, Key, LIVE_OPTIMAL_CELLS};
+use npuzzle_core::{Board, Command, Key, LIVE_OPTIMAL_CELLS};
+use npuzzle_search::Cancel;
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
@@ -48,6 +49,12 @@ pub struct App {
     /// A command that would drop the game in progress (quit, new game), waiting for the player
     /// to confirm it.
     pub confirming: Option<Command>,
+    /// The position a hint or solution is being searched for, and the token that stops that
+    /// search (when the position moves on, or the next request comes).
+    asked: Option<(Board, Cancel)>,
+    /// The tokens of the searches for the live distance and the start's optimal length.
+    measuring_distance: Option<Cancel>,
+    measuring_start: Option<Cancel>,
     answers: Receiver<Answer>,
     sender: Sender<Answer>,
 }
@@ -71,6 +78,9 @@ impl App {
             quit: false,
             thinking: false,
             confirming: None,
+            asked: None,
+            measuring_distance: None,
+            measuring_start: None,
             answers,
             sender,
         };
@@ -269,9 +279,17 @@ impl App {
         self.after_change(now);
     }
 
-    /// After any change of position: forget stale hints, note a win, refresh the distance.
+    /// After any change of position: stop a search for the position before, forget stale hints,
+    /// note a win, refresh the distance.
     pub(super) fn after_change(&mut self, _now: u64) {
         let board = self.session.game().board();
+        if let Some((asked, cancel)) = &self.asked
+            && asked != board
+        {
+            cancel.cancel();
+            self.asked = None;
+            self.thinking = false;
+        }
         if let Some(tile) = self.hint
             && board.move_of_tile(tile).is_none()
         {
@@ -479,6 +497,31 @@ mod tests {
             record.assisted,
             "a hinted line is not a clean solve after a restart"
         );
+    }
+
+    /// A move stops the search for the position before: no "Thinking…" left behind, and its
+    /// late answer is dropped; the next request replaces the one in flight.
+    #[test]
+    fn a_move_or_a_new_request_stops_the_search_under_way() {
+        // The hardest 4x4: minutes of search here.
+        let mut a = app("0 12 9 13/15 11 10 14/3 7 2 5/4 8 6 1");
+        press(&mut a, KeyCode::Char('g'), 0);
+        assert!(a.thinking);
+        let (_, first) = a.asked.clone().unwrap();
+        press(&mut a, KeyCode::Char('i'), 10);
+        assert!(first.is_cancelled(), "the new request stopped the first");
+        let (_, second) = a.asked.clone().unwrap();
+        press(&mut a, KeyCode::Up, 20);
+        assert!(second.is_cancelled() && !a.thinking && a.asked.is_none());
+        for now in 0..50 {
+            std::thread::sleep(std::time::Duration::from_millis(20));
+            a.tick(now);
+        }
+        assert!(
+            a.god.is_none() && a.hint.is_none(),
+            "late answers are dropped"
+        );
+        assert!(a.message.is_none(), "{:?}", a.message);
     }
 
     #[test]
