@@ -129,6 +129,13 @@ fn solve_window(
     Ok((worst, stopped))
 }
 
+/// Ends a streamed JSON line whose solution string is open: closes the string and adds the
+/// fields of `trailer` (an object), so the line is one whole object.
+fn close_json_line(out: &mut dyn Write, trailer: &serde_json::Value) -> std::io::Result<()> {
+    let trailer = trailer.to_string();
+    writeln!(out, "\",{}", &trailer[1..])
+}
+
 /// Solves with the constructive solver, writing the moves as they are made.
 fn stream_constructive(
     args: &SolveArgs,
@@ -173,9 +180,8 @@ fn stream_constructive(
                     "stm": stm,
                     "mtm": mtm,
                     "algorithm": "constructive",
-                })
-                .to_string();
-                writeln!(out, "\",{}", &trailer[1..])?;
+                });
+                close_json_line(out, &trailer)?;
             } else {
                 writeln!(out)?;
                 writeln!(
@@ -206,9 +212,8 @@ fn stream_constructive(
             "peak_nodes": report.stats.peak_nodes,
             "peak_memory": report.stats.peak_memory,
             "seconds": seconds,
-        })
-        .to_string();
-        writeln!(out, "\",{}", &trailer[1..])?;
+        });
+        close_json_line(out, &trailer)?;
     } else {
         writeln!(out)?;
         writeln!(
