@@ -63,7 +63,8 @@ class Solver {
 
 const state = {
   game: null,
-  goal: 'blank-last',
+  goal: 'blank-last', // the goal menu's choice, for the next game dealt
+  dealtGoal: 'blank-last',
   hint: null, // the tile a hint points at
   god: null, // { moves, index, paused, timer }
   optimal: null,
@@ -95,6 +96,7 @@ function newGame({ size, seed, position } = {}) {
     message(String(error));
     return;
   }
+  state.dealtGoal = state.goal; // the goal of the game in play (the menu's is for the next)
   state.hint = null;
   state.announced = false;
   state.optimal = null;
@@ -120,7 +122,7 @@ function newGame({ size, seed, position } = {}) {
       // A quick win may open the dialog before the worker answers: fill it in now.
       if ($('win').open) showOptimal();
     };
-    state.measure.solve(start, state.goal).then(answered, () => answered(null));
+    state.measure.solve(start, state.dealtGoal).then(answered, () => answered(null));
   }
 }
 
@@ -133,6 +135,8 @@ function render(moved = null, direction = null) {
   const blank = cells.indexOf(0);
   const [blankRow, blankColumn] = [Math.floor(blank / width), blank % width];
   const board = $('board');
+  // Keyboard play keeps its place: the tile that had focus keeps it where it slid to.
+  const focused = board.contains(document.activeElement) ? document.activeElement.textContent : null;
   board.style.setProperty('--w', width);
   board.style.setProperty('--h', height);
   const rows = [];
@@ -164,6 +168,10 @@ function render(moved = null, direction = null) {
     rows.push(row);
   }
   board.replaceChildren(...rows);
+  if (focused !== null) {
+    const movable = [...board.querySelectorAll('.cell')].filter((cell) => cell.tabIndex === 0);
+    (movable.find((cell) => cell.textContent === focused) ?? movable[0])?.focus();
+  }
   history.replaceState(null, '', `#${game.game_id()}`);
   status();
 }
@@ -256,7 +264,7 @@ async function help(kind) {
   message('Thinking… (a move or Esc stops it)');
   let solution;
   try {
-    solution = await state.solver.solve(position, state.goal);
+    solution = await state.solver.solve(position, state.dealtGoal);
   } catch (error) {
     if (!(error instanceof Superseded)) message(String(error));
     return;
@@ -319,14 +327,18 @@ function wire() {
   $('setup').addEventListener('submit', (event) => {
     event.preventDefault();
     newGame({ size: $('size').value, seed: $('seed').value.trim() });
+    // The keys play the new game at once (focus would stay in the seed field).
+    document.activeElement?.blur();
   });
   $('replay').addEventListener('click', () => {
     const seed = state.game?.seed();
     if (seed) newGame({ size: $('size').value, seed: String(seed) });
   });
+  // A goal applies to the next game dealt: the menu never deals by itself (arrows on a focused
+  // menu used to deal a new game at each press).
   $('goal').addEventListener('change', () => {
     state.goal = $('goal').value;
-    newGame({ size: $('size').value });
+    message(`Goal: ${$('goal').selectedOptions[0].textContent}. New game (n) deals a game toward it.`);
   });
   $('board').addEventListener('click', (event) => {
     const cell = event.target.closest('.cell');
@@ -358,7 +370,9 @@ function wire() {
     if ($('win').returnValue === 'new') newGame({ size: $('size').value });
   });
   document.addEventListener('keydown', (event) => {
-    if (event.target.closest('input, select, dialog') || event.ctrlKey || event.metaKey || event.altKey) return;
+    // Text fields and menus keep their keys; a checkbox or a button does not need arrows.
+    const typing = event.target.closest('input:not([type=checkbox]), select, dialog');
+    if (typing || event.ctrlKey || event.metaKey || event.altKey) return;
     if (event.key === 'Escape' && state.solver.pending.size > 0) {
       state.solver.cancel();
       message('Stopped.');

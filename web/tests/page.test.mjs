@@ -99,6 +99,34 @@ test('keyboard only: Tab reaches a movable tile and Enter slides it', async () =
   await page.focus('[aria-label^="tile 5,"]');
   await page.keyboard.press('Enter');
   assert.equal(await cells(page), '1 2 3 4 5 6 7 _ 8');
+  // Focus stays on the tile that slid: Enter again slides it back.
+  await page.keyboard.press('Enter');
+  assert.equal(await cells(page), '1 2 3 4 _ 6 7 5 8');
+  await page.close();
+});
+
+test('the controls never take the keys away from the board', async () => {
+  const { page } = await open('3x3:1,2,3,4,0,6,7,5,8');
+  const moves = () => page.$eval('#moves', (m) => m.textContent);
+  // A checkbox clicked: the arrows still play.
+  await page.click('#contrast');
+  await page.keyboard.press('ArrowUp');
+  assert.match(await moves(), /^Moves 1 /);
+  // A seed typed and Enter: the arrows play the new game.
+  await page.fill('#seed', '7');
+  await page.press('#seed', 'Enter');
+  for (const key of ['ArrowUp', 'ArrowLeft', 'ArrowDown', 'ArrowRight']) await page.keyboard.press(key);
+  assert.doesNotMatch(await moves(), /^Moves 0 /);
+  // Arrows on the goal menu change the goal, never the game.
+  const dealt = await cells(page);
+  await page.focus('#goal');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await cells(page), dealt);
+  assert.match(await page.textContent('#message'), /New game \(n\) deals/);
+  // The game in play keeps its own goal: a hint still solves it.
+  await page.click('#hint');
+  await page.waitForFunction(() => document.querySelector('#message').textContent.startsWith('Hint'));
   await page.close();
 });
 
