@@ -59,10 +59,11 @@ impl Recipe {
     }
 }
 
-/// A random seed from the system (hashing the time with a random key).
+/// A random seed from the system (hashing the time with a random key), below a million: short
+/// enough to read in the title and type to replay (`--seed`), and still a million games.
 pub fn random_seed() -> u64 {
     use std::hash::{BuildHasher, RandomState};
-    RandomState::new().hash_one(std::time::SystemTime::now())
+    RandomState::new().hash_one(std::time::SystemTime::now()) % 1_000_000
 }
 
 /// Saves a game with its whole history and the time played by `now` (the session's clock),

@@ -231,18 +231,30 @@ fn draw_status(frame: &mut Frame, app: &App, area: Rect, now: u64) {
             "número+Enter · clique · u/r desfazer/refazer · i dica · g deus · n novo · ? ajuda · q sair"
         )
     );
+    // Every width says how to move first: arrows or a number (the keys a new player needs).
     let short = lang.pick(
-        "u/r undo/redo · i hint · g god · ? help · q quit",
-        "u/r desfazer/refazer · i dica · ? ajuda · q sair",
+        "arrows/number: move · u/r undo/redo · i hint · g god · ? help · q quit",
+        "setas/número: mover · u/r desfazer/refazer · i dica · g deus · ? ajuda · q sair",
     );
-    let help = [
-        full.as_str(),
-        short,
-        lang.pick("? help · q quit", "? ajuda · q sair"),
-    ]
-    .into_iter()
-    .find(|h| h.chars().count() <= keys.width as usize)
-    .unwrap_or("?");
+    let shorter = lang.pick(
+        "arrows/number: move · ? help · q quit",
+        "setas/número: mover · ? ajuda · q sair",
+    );
+    // A won game takes only these keys: the others are not offered.
+    let won = lang.pick(
+        "n new game · R restart · ? help · q quit",
+        "n novo jogo · R recomeçar · ? ajuda · q sair",
+    );
+    let offered = if app.won.is_some() {
+        vec![won, lang.pick("n new · q quit", "n novo · q sair")]
+    } else {
+        vec![full.as_str(), short, shorter]
+    };
+    let help = offered
+        .into_iter()
+        .chain([lang.pick("? help · q quit", "? ajuda · q sair")])
+        .find(|h| h.chars().count() <= keys.width as usize)
+        .unwrap_or("?");
     frame.render_widget(
         Paragraph::new(Span::styled(
             help.to_string(),
@@ -389,7 +401,6 @@ mod tests {
         insta::assert_snapshot!("board_large", screen(&a, 70, 20, true));
         insta::assert_snapshot!("board_compact", screen(&a, 40, 9, true));
         a.apply(Command::Digit('9'), 0);
-        a.apply(Command::Enter, 0);
         insta::assert_snapshot!("refusal", screen(&a, 80, 9, true));
         a.apply(Command::Help, 0);
         insta::assert_snapshot!("help", screen(&a, 90, 20, true));

@@ -222,6 +222,16 @@ impl App {
                 if self.typed.len() < 7 {
                     self.typed.push(c);
                 }
+                // No tile number starts with this one and goes on (a 3x3 has tiles 1 to 8):
+                // it moves at once, no Enter needed.
+                let typed: u64 = self.typed.parse().unwrap_or(0);
+                let tiles = self.session.game().board().cells().len() as u64 - 1;
+                if typed.saturating_mul(10) > tiles {
+                    self.typed.clear();
+                    if let Err(error) = self.session.move_tile(typed) {
+                        self.message = Some(lang.refusal(&error));
+                    }
+                }
             }
             Command::Erase => {
                 self.typed.pop();
@@ -268,7 +278,20 @@ impl App {
             | Command::Faster
             | Command::Slower
             | Command::TakeOver => self.god_command(&command, now),
-            Command::FlipArrows => self.move_blank = !self.move_blank,
+            Command::FlipArrows => {
+                self.move_blank = !self.move_blank;
+                self.message = Some(
+                    if self.move_blank {
+                        lang.pick(
+                            "Arrows now move the blank.",
+                            "As setas movem agora o espaço.",
+                        )
+                    } else {
+                        lang.pick("Arrows now move a tile.", "As setas movem agora uma peça.")
+                    }
+                    .into(),
+                );
+            }
             Command::Save(_) => {
                 self.save();
             }
@@ -406,6 +429,16 @@ mod tests {
         assert!(game.quit);
     }
 
+    /// `m` says what the arrows move from now on.
+    #[test]
+    fn flipping_the_arrows_says_so() {
+        let mut a = app("1 2 3/4 5 6/7 0 8");
+        press(&mut a, KeyCode::Char('m'), 0);
+        assert_eq!(a.message.as_deref(), Some("Arrows now move the blank."));
+        press(&mut a, KeyCode::Char('m'), 0);
+        assert_eq!(a.message.as_deref(), Some("Arrows now move a tile."));
+    }
+
     #[test]
     fn arrows_move_tiles_or_the_blank() {
         let mut a = app("1 2 3/4 5 6/7 0 8");
@@ -422,25 +455,30 @@ mod tests {
 
     #[test]
     fn typed_numbers_move_tiles_with_clear_refusals() {
+        // On a 3x3 every tile number is one digit: it moves at once, no Enter.
         let mut a = app("1 2 3/4 5 6/7 0 8");
         press(&mut a, KeyCode::Char('9'), 0);
-        press(&mut a, KeyCode::Enter, 0);
         assert_eq!(
             a.message.as_deref(),
             Some("There is no tile 9: choose a number from 1 to 8.")
         );
         press(&mut a, KeyCode::Char('1'), 0);
-        press(&mut a, KeyCode::Enter, 0);
         assert!(
             a.message
                 .as_deref()
                 .unwrap()
                 .contains("not next to the blank")
         );
+        assert!(a.typed.is_empty());
         press(&mut a, KeyCode::Char('8'), 10);
-        press(&mut a, KeyCode::Enter, 20);
         let (record, _) = a.won.clone().unwrap();
         assert_eq!((record.stm, record.assisted), (1, false));
+        // On a 4x4, 1 may start 10 to 15: it waits for Enter or a second digit; 2 cannot.
+        let mut b = app("1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15");
+        press(&mut b, KeyCode::Char('1'), 0);
+        assert_eq!(b.typed, "1");
+        press(&mut b, KeyCode::Char('5'), 0);
+        assert_eq!((b.typed.as_str(), b.won.is_some()), ("", true), "15 moved");
     }
 
     #[test]
