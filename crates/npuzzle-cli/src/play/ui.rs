@@ -95,7 +95,17 @@ pub fn draw(frame: &mut Frame, app: &App, now: u64, mono: bool) {
         None => format!(" npuzzle {size} "),
     };
     frame.render_widget(Block::default().borders(Borders::ALL).title(title), area);
-    let geometry = match geometry(area, size) {
+    // A won game keeps its board in sight: it is laid out above the room the report takes,
+    // when the terminal is tall enough for both (else the report goes over it).
+    let report = Rect {
+        height: area.height.saturating_sub(WIN_ROWS),
+        ..area
+    };
+    let laid_out = match app.won {
+        Some(_) => geometry(report, size).or_else(|_| geometry(area, size)),
+        None => geometry(area, size),
+    };
+    let geometry = match laid_out {
         Ok(geometry) => geometry,
         Err((w, h)) => {
             let text = match lang {
@@ -118,7 +128,7 @@ pub fn draw(frame: &mut Frame, app: &App, now: u64, mono: bool) {
     draw_board(frame, app, &geometry, mono);
     draw_status(frame, app, area, now);
     if let Some((record, summary)) = &app.won {
-        draw_win(frame, app, record, summary, area);
+        draw_win(frame, app, record, summary, area, &geometry);
     } else if app.help {
         draw_help(frame, lang, area);
     }
@@ -171,8 +181,12 @@ fn draw_status(frame: &mut Frame, app: &App, area: Rect, now: u64) {
     let seconds = game.elapsed_ms(now) as f64 / 1000.0;
     let mut parts = vec![
         lang.moves(game.stm(), game.mtm()),
-        format!("{} {seconds:.1} s", lang.pick("Time", "Tempo")),
-        format!("{:.2} TPS", game.tiles_per_second(now)),
+        format!(
+            "{} {} s",
+            lang.pick("Time", "Tempo"),
+            lang.number(seconds, 1)
+        ),
+        format!("{} TPS", lang.number(game.tiles_per_second(now), 2)),
     ];
     if app.show_distance {
         parts.push(match app.distance {
@@ -275,12 +289,63 @@ fn popup(area: Rect, width: u16, height: u16) -> Rect {
     }
 }
 
+/// Rows the win report takes below the board: its lines and frame.
+const WIN_ROWS: u16 = 9;
+
+/// Where the win report goes: below the solved board when there is room, else beside it, else
+/// over it (a small terminal); tall enough for its lines once wrapped.
+fn win_place(area: Rect, geometry: &Geometry, lines: &[Line]) -> Rect {
+    let rows_for = |width: u16| {
+        let inner = usize::from(width.saturating_sub(2)).max(1);
+        // Words wrap, not characters: a line that wraps may take one row more.
+        let rows: usize = lines
+            .iter()
+            .map(|l| match l.width().max(1).div_ceil(inner) {
+                1 => 1,
+                n => n + 1,
+            })
+            .sum();
+        rows as u16 + 2
+    };
+    let board = geometry.cell(geometry.size.height() - 1, geometry.size.width() - 1);
+    // Inside the frame, above the four status lines.
+    let (top, bottom) = (
+        board.y + board.height,
+        area.y + area.height.saturating_sub(5),
+    );
+    let width = 72.min(area.width.saturating_sub(2));
+    let height = rows_for(width);
+    if bottom.saturating_sub(top) >= height {
+        return Rect {
+            x: area.x + (area.width - width) / 2,
+            y: top,
+            width,
+            height,
+        };
+    }
+    let (left, right) = (
+        board.x + board.width + 2,
+        area.x + area.width.saturating_sub(1),
+    );
+    let beside = right.saturating_sub(left).min(72);
+    if beside >= 30 && rows_for(beside) <= bottom.saturating_sub(area.y + 1) {
+        return Rect {
+            x: left,
+            y: area.y + 1,
+            width: beside,
+            height: rows_for(beside),
+        };
+    }
+    popup(area, width, height)
+}
+
 fn draw_win(
     frame: &mut Frame,
     app: &App,
     record: &Record,
     summary: &super::records::Statistics,
     area: Rect,
+    geometry: &Geometry,
 ) {
     let lang = app.session.lang;
     let seconds = |ms: u64| format!("{} s", lang.number(ms as f64 / 1000.0, 2));
@@ -309,12 +374,8 @@ fn draw_win(
         best(summary.average_of_5),
         best(summary.average_of_12),
     )));
-    lines.push(Line::from(""));
-    lines.push(Line::from(lang.pick(
-        "n new game · R restart · q quit",
-        "n novo jogo · R recomeçar · q sair",
-    )));
-    let rect = popup(area, 72, lines.len() as u16 + 2);
+    // The keys that work now are in the footer, below: not repeated here.
+    let rect = win_place(area, geometry, &lines);
     frame.render_widget(Clear, rect);
     frame.render_widget(
         Paragraph::new(lines)
@@ -420,6 +481,14 @@ mod tests {
         let mut b = app("1 2 3/4 5 6/7 0 8", Lang::Pt);
         b.apply(Command::Slide(npuzzle_core::Move::Left), 0);
         insta::assert_snapshot!("won_pt", screen(&b, 80, 20, true));
+        // 40 columns in Portuguese: the report wraps whole (its last words shown) and the
+        // footer still offers the keys.
+        let narrow = screen(&b, 40, 24, true);
+        assert!(
+            narrow.contains("ao12") && narrow.contains("n novo"),
+            "{narrow}"
+        );
+        insta::assert_snapshot!("won_pt_narrow", narrow);
     }
 
     #[test]
