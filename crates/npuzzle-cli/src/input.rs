@@ -85,7 +85,12 @@ impl<R: BufRead> Items<R> {
         self.line.clear();
         let (mut any, mut too_long) = (false, false);
         loop {
-            let available = self.reader.fill_buf()?;
+            let available = match self.reader.fill_buf() {
+                Ok(available) => available,
+                // A signal (Ctrl-C is handled, not fatal) interrupted the read: read again.
+                Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+                Err(error) => return Err(error),
+            };
             if available.is_empty() {
                 return Ok(any.then_some(too_long));
             }
