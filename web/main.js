@@ -76,6 +76,9 @@ const state = {
 
 const now = () => performance.now();
 
+/** `n` and the word, singular for one: "1 move", "2 moves". */
+const count = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
 function message(text) {
   $('message').textContent = text;
 }
@@ -181,7 +184,9 @@ function status() {
   const t = now();
   $('moves').textContent = `Moves ${game.stm()} STM · ${game.mtm()} MTM`;
   $('time').textContent = `${(game.elapsed_ms(t) / 1000).toFixed(1)} s`;
-  $('tps').textContent = `${game.tiles_per_second(t).toFixed(2)} TPS`;
+  // No time has passed before the second move: a rate of 0.00 would be wrong.
+  const tps = game.tiles_per_second(t);
+  $('tps').textContent = tps > 0 ? `${tps.toFixed(2)} TPS` : '— TPS';
   $('assisted').hidden = !game.is_assisted();
   const god = state.god;
   $('pause').hidden = $('step').hidden = $('stop').hidden = !god;
@@ -207,7 +212,7 @@ function act(move, describe) {
   message('');
   render(moved, direction);
   if (direction) {
-    announce(`${moved.length === 1 ? `Tile ${moved[0]}` : `Tiles ${moved.join(', ')}`} moved ${WORDS[direction]}. ${state.game.stm()} moves.`);
+    announce(`${moved.length === 1 ? `Tile ${moved[0]}` : `Tiles ${moved.join(', ')}`} moved ${WORDS[direction]}. ${count(state.game.stm(), 'move')}.`);
   }
   if (state.game.is_won()) win();
   return true;
@@ -236,7 +241,7 @@ function clickCell(row, column) {
 function showOptimal() {
   const { game } = state;
   $('win-optimal').textContent = state.optimal !== null
-    ? `Optimal: ${state.optimal} moves; efficiency ${Math.round((100 * state.optimal) / Math.max(game.stm(), 1))}%.`
+    ? `Optimal: ${count(state.optimal, 'move')}; efficiency ${Math.round((100 * state.optimal) / Math.max(game.stm(), 1))}%.`
     : state.optimalPending
       ? 'Computing the optimal length…'
       : `The optimal length is computed for boards of up to ${OPTIMAL_CELLS} cells.`;
@@ -250,7 +255,7 @@ function win() {
   const seed = game.seed();
   $('win-seed').textContent = seed ? `Seed ${seed} (npuzzle play --size ${game.width()}x${game.height()} --seed ${seed})` : '';
   if (!state.announced) {
-    announce(`Solved in ${game.stm()} moves.`);
+    announce(`Solved in ${count(game.stm(), 'move')}.`);
     state.announced = true;
   }
   if (!$('win').open) $('win').showModal();
@@ -278,7 +283,7 @@ async function help(kind) {
     const offset = { U: width, D: -width, L: 1, R: -1 }[letter];
     state.hint = cells[blank + offset];
     const quality = solution.optimal ? 'optimal' : 'a good move';
-    message(`Hint: move tile ${state.hint} ${WORDS[letter]} (${quality}; ${solution.length} moves to go).`);
+    message(`Hint: move tile ${state.hint} ${WORDS[letter]} (${quality}; ${count(solution.length, 'move')} to go).`);
     announce(`Hint: move tile ${state.hint} ${WORDS[letter]}.`);
     render();
   } else {
@@ -289,7 +294,7 @@ async function help(kind) {
 function startGod(solution) {
   stopGod();
   state.god = { moves: solution.moves, index: 0, paused: false, timer: null };
-  message(`Solving: ${solution.length} moves${solution.optimal ? ', optimal' : ''} (${solution.algorithm}).`);
+  message(`Solving: ${count(solution.length, 'move')}${solution.optimal ? ', optimal' : ''} (${solution.algorithm}).`);
   scheduleGod();
   status();
 }

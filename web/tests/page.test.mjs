@@ -99,6 +99,8 @@ test('keyboard only: Tab reaches a movable tile and Enter slides it', async () =
   await page.focus('[aria-label^="tile 5,"]');
   await page.keyboard.press('Enter');
   assert.equal(await cells(page), '1 2 3 4 5 6 7 _ 8');
+  // One move: "1 move", not "1 moves".
+  assert.match(await page.textContent('#announce'), /\. 1 move\.$/);
   // Focus stays on the tile that slid: Enter again slides it back.
   await page.keyboard.press('Enter');
   assert.equal(await cells(page), '1 2 3 4 _ 6 7 5 8');

@@ -186,7 +186,11 @@ fn draw_status(frame: &mut Frame, app: &App, area: Rect, now: u64) {
             lang.pick("Time", "Tempo"),
             lang.number(seconds, 1)
         ),
-        format!("{} TPS", lang.number(game.tiles_per_second(now), 2)),
+        match game.tiles_per_second(now) {
+            // No time has passed (one move so far): no rate to show.
+            0.0 => "— TPS".to_string(),
+            tps => format!("{} TPS", lang.number(tps, 2)),
+        },
     ];
     if app.show_distance {
         parts.push(match app.distance {
