@@ -3,6 +3,7 @@
 mod cli;
 mod commands;
 mod databases;
+mod files;
 mod input;
 mod interrupt;
 mod play;

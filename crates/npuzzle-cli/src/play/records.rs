@@ -2,7 +2,6 @@
 //! averages of 5 and 12, kept in the user's data directory.
 
 use std::fs::File;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
@@ -201,15 +200,9 @@ fn lock(path: &Path) -> anyhow::Result<File> {
     Ok(lock)
 }
 
-/// Writes `all` beside `path`, on disk, then renames it into place: the file is always whole.
+/// Writes `all` to `path`, whole (see [`crate::files::write_atomically`]).
 fn save(path: &Path, all: &[Record]) -> anyhow::Result<()> {
-    let temporary = path.with_extension(format!("json.{}", std::process::id()));
-    let mut file =
-        File::create(&temporary).with_context(|| format!("writing {}", temporary.display()))?;
-    file.write_all(serde_json::to_string_pretty(all)?.as_bytes())
-        .and_then(|()| file.sync_all())
-        .with_context(|| format!("writing {}", temporary.display()))?;
-    std::fs::rename(&temporary, path).with_context(|| format!("saving {}", path.display()))
+    crate::files::write_atomically(path, serde_json::to_string_pretty(all)?.as_bytes())
 }
 
 /// The records at `path`: all of them, or when the file is damaged, what can be recovered and

@@ -76,16 +76,7 @@ pub fn save(dealt: &Dealt, now: u64, path: &Path) -> anyhow::Result<()> {
             seed: dealt.seed,
         },
     };
-    let text = serde_json::to_string_pretty(&file)?;
-    let mut temporary = path.as_os_str().to_owned();
-    temporary.push(format!(".tmp{}", std::process::id()));
-    let temporary = std::path::PathBuf::from(temporary);
-    std::fs::write(&temporary, text)
-        .and_then(|()| std::fs::rename(&temporary, path))
-        .with_context(|| format!("saving to {}", path.display()))
-        .inspect_err(|_| {
-            let _ = std::fs::remove_file(&temporary);
-        })
+    crate::files::write_atomically(path, serde_json::to_string_pretty(&file)?.as_bytes())
 }
 
 /// Loads a saved game; its history is replayed and checked.

@@ -43,12 +43,7 @@ impl Cost {
     /// The cost of building the database of `pattern` on `puzzle`'s board.
     pub fn of(puzzle: &Puzzle, pattern: &Pattern) -> Cost {
         let placements = pattern.placements();
-        let free = puzzle.cells() - pattern.tiles().len();
-        let word = if free > MAX_REGION_FREE || 8 + 2 * free <= 32 {
-            4
-        } else {
-            8
-        };
+        let word = if narrow_words(puzzle, pattern) { 4 } else { 8 };
         Cost {
             seconds: placements as f64 / PLACEMENTS_PER_SECOND,
             // The words, one byte a placement for the distances handed back, half for the file.
@@ -235,13 +230,19 @@ pub fn distances(
     pattern: &Pattern,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<Vec<u8>, PdbError> {
-    let free = puzzle.cells() - pattern.tiles().len();
-    let regions = free <= MAX_REGION_FREE;
-    if !regions || 8 + 2 * free as u32 <= <AtomicU32 as Word>::BITS {
+    let regions = puzzle.cells() - pattern.tiles().len() <= MAX_REGION_FREE;
+    if narrow_words(puzzle, pattern) {
         Sweep::<AtomicU32>::new(puzzle, pattern, regions)?.run(progress)
     } else {
         Sweep::<AtomicU64>::new(puzzle, pattern, regions)?.run(progress)
     }
+}
+
+/// Whether a build of `pattern` fits each placement in 32 bits: the distance byte and two bits
+/// per slot (one slot when the blank's region is not tracked).
+fn narrow_words(puzzle: &Puzzle, pattern: &Pattern) -> bool {
+    let free = puzzle.cells() - pattern.tiles().len();
+    free > MAX_REGION_FREE || 8 + 2 * free as u32 <= <AtomicU32 as Word>::BITS
 }
 
 /// The most free cells for which the blank's region is tracked (two bits a slot beside the
