@@ -63,7 +63,8 @@ impl WebGame {
                     u64::MAX
                 )
             })?,
-            None => Generator::new(entropy.to_bits()).next_seed(),
+            // Below a million, like the terminal's: short enough to read and type to replay.
+            None => Generator::new(entropy.to_bits()).next_seed() % 1_000_000,
         };
         let goal = goal_of(goal)?.board(size).map_err(text)?;
         Ok(WebGame {
