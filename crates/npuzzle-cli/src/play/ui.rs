@@ -1,7 +1,7 @@
 //! Drawing the full-screen game with ratatui. The board's layout is a pure function of the screen
 //! size, shared with mouse handling.
 
-use npuzzle_core::Size;
+use npuzzle_core::{LIVE_OPTIMAL_CELLS, Size};
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
@@ -192,7 +192,9 @@ fn draw_status(frame: &mut Frame, app: &App, area: Rect, now: u64) {
             tps => format!("{} TPS", lang.number(tps, 2)),
         },
     ];
-    if app.show_distance {
+    // Only where it is computed: beyond LIVE_OPTIMAL_CELLS a message says why it is not shown
+    // (an "Optimal distance …" there waited forever).
+    if app.show_distance && game.board().cells().len() <= LIVE_OPTIMAL_CELLS {
         parts.push(match app.distance {
             Some(d) => format!("{} {d}", lang.pick("Optimal distance", "Distância ótima")),
             None => lang
@@ -469,6 +471,23 @@ mod tests {
         insta::assert_snapshot!("refusal", screen(&a, 80, 9, true));
         a.apply(Command::Help, 0);
         insta::assert_snapshot!("help", screen(&a, 90, 20, true));
+    }
+
+    /// The live distance is shown only where it is computed: on a 5x5 the message says why,
+    /// and no "Optimal distance …" waits forever.
+    #[test]
+    fn no_live_distance_beyond_the_boards_that_get_one() {
+        let mut a = app(
+            "1 2 3 4 5/6 7 8 9 10/11 12 13 14 15/16 17 18 19 20/21 22 23 0 24",
+            Lang::En,
+        );
+        a.apply(Command::ToggleDistance, 0);
+        let text = screen(&a, 100, 40, true);
+        assert!(!text.contains("Optimal distance"), "{text}");
+        assert!(
+            text.contains("shown for boards of up to 16 cells"),
+            "{text}"
+        );
     }
 
     #[test]
