@@ -117,10 +117,16 @@ impl Store {
     /// What building the databases of `partition` that are not here yet would take (zero when
     /// all are built).
     pub fn missing_cost(&self, puzzle: &Puzzle, partition: &Partition) -> Result<Cost, PdbError> {
+        self.cost(puzzle, partition, false)
+    }
+
+    /// What building the databases of `partition` would take: all of them (`all`), or those
+    /// without a file here.
+    fn cost(&self, puzzle: &Puzzle, partition: &Partition, all: bool) -> Result<Cost, PdbError> {
         let mut cost = Cost::default();
         for tiles in partition.groups(puzzle)? {
             let pattern = Pattern::new(puzzle, &tiles)?;
-            if !self.path(puzzle, &pattern).is_file() {
+            if all || !self.path(puzzle, &pattern).is_file() {
                 cost = cost.and(Cost::of(puzzle, &pattern));
             }
         }
@@ -177,13 +183,7 @@ impl Store {
         let groups = partition.groups(puzzle)?;
         check_fits(puzzle, &groups)?;
         self.clean();
-        let cost = if force {
-            groups.iter().try_fold(Cost::default(), |cost, tiles| {
-                Ok::<_, PdbError>(cost.and(Cost::of(puzzle, &Pattern::new(puzzle, tiles)?)))
-            })?
-        } else {
-            self.missing_cost(puzzle, partition)?
-        };
+        let cost = self.cost(puzzle, partition, force)?;
         if cost.seconds > 0.0 {
             report(Event::Planned(cost));
         }
