@@ -291,6 +291,9 @@ impl Session {
             game.summary(self.now()),
             self.dealt.seed,
             optimal,
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_secs()),
         );
         let text = format!("won in {} moves, {} ms", record.stm, record.milliseconds);
         self.log(&text);

@@ -1,98 +1,12 @@
-//! Local statistics: every finished game per board size, with best time, fewest moves and
-//! averages of 5 and 12, kept in the user's data directory.
+//! Local statistics: every finished game per board size (see [`npuzzle_core::game::records`]),
+//! kept in the user's data directory, safe from damage and from games finishing at once.
 
 use std::fs::File;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
-use npuzzle_core::{Size, Summary as GameSummary};
-use serde::{Deserialize, Serialize};
-
-/// One finished game.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Record {
-    /// Board size, `WxH`.
-    pub size: String,
-    /// Moves, single-tile metric.
-    pub stm: usize,
-    /// Moves, multi-tile metric.
-    pub mtm: usize,
-    /// Time from the first move to the win.
-    pub milliseconds: u64,
-    /// The seed of the game, when it came from one.
-    pub seed: Option<u64>,
-    /// Whether hints or the solver were used.
-    pub assisted: bool,
-    /// The optimal length of the start, when known.
-    pub optimal: Option<usize>,
-    /// When it was played, in seconds since 1970.
-    pub finished_at: u64,
-    /// Whether `milliseconds` is the whole time played (false for a game restored from a save
-    /// that did not keep its time; such games count for moves, not for times).
-    #[serde(default = "known")]
-    pub timed: bool,
-}
-
-/// Records written before times could be unknown had known times.
-fn known() -> bool {
-    true
-}
-
-impl Record {
-    /// The record of a game won now on a `size` board.
-    pub fn new(
-        size: Size,
-        summary: GameSummary,
-        seed: Option<u64>,
-        optimal: Option<usize>,
-    ) -> Record {
-        Record {
-            size: size.to_string(),
-            stm: summary.stm,
-            mtm: summary.mtm,
-            milliseconds: summary.milliseconds,
-            seed,
-            assisted: summary.assisted,
-            optimal,
-            finished_at: std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.as_secs()),
-            timed: summary.timed,
-        }
-    }
-
-    /// Whether the record's time can stand in the statistics: known, and possible (no time at
-    /// all for more than one move is what an unknown time looked like before it was marked).
-    pub fn time_counts(&self) -> bool {
-        self.timed && (self.milliseconds > 0 || self.stm <= 1)
-    }
-
-    /// The game's figures, as the core reports them.
-    pub fn summary(&self) -> GameSummary {
-        GameSummary {
-            stm: self.stm,
-            mtm: self.mtm,
-            milliseconds: self.milliseconds,
-            assisted: self.assisted,
-            timed: self.timed,
-        }
-    }
-}
-
-/// The records of one size, summarised (unassisted games only).
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
-pub struct Statistics {
-    /// Games finished without help.
-    pub solves: usize,
-    /// Best time, in milliseconds.
-    pub best_time: Option<u64>,
-    /// Fewest moves (STM).
-    pub fewest_moves: Option<usize>,
-    /// Average of the last 5 times, best and worst dropped.
-    pub average_of_5: Option<u64>,
-    /// Average of the last 12 times, best and worst dropped.
-    pub average_of_12: Option<u64>,
-}
+use npuzzle_core::game::records::{self, whole_records};
+pub use npuzzle_core::game::{Record, Statistics};
 
 /// The file of records.
 pub struct Records {
@@ -153,34 +67,12 @@ impl Records {
 
     /// The summary of one size.
     pub fn summary(&self, size: &str) -> Statistics {
-        let games: Vec<&Record> = self
-            .all
-            .iter()
-            .filter(|r| r.size == size && !r.assisted)
-            .collect();
-        let times: Vec<u64> = games
-            .iter()
-            .filter(|r| r.time_counts())
-            .map(|r| r.milliseconds)
-            .collect();
-        Statistics {
-            solves: games.len(),
-            best_time: times.iter().copied().min(),
-            fewest_moves: games.iter().map(|r| r.stm).min(),
-            average_of_5: trimmed_average(&times, 5),
-            average_of_12: trimmed_average(&times, 12),
-        }
+        Statistics::of(&self.all, size)
     }
 
     /// The sizes played, in order of first appearance.
     pub fn sizes(&self) -> Vec<String> {
-        let mut sizes: Vec<String> = Vec::new();
-        for record in &self.all {
-            if !sizes.contains(&record.size) {
-                sizes.push(record.size.clone());
-            }
-        }
-        sizes
+        records::sizes(&self.all)
     }
 }
 
@@ -242,47 +134,10 @@ fn read(path: &Path) -> anyhow::Result<(Vec<Record>, Option<String>)> {
     Ok((all, Some(notice)))
 }
 
-/// Every whole record at the start of a records array that is cut short or damaged further on.
-fn whole_records(text: &str) -> Vec<Record> {
-    let mut records = Vec::new();
-    let Some(start) = text.find('[') else {
-        return records;
-    };
-    let mut rest = &text[start + 1..];
-    loop {
-        rest = rest.trim_start_matches(|c: char| c.is_whitespace() || c == ',');
-        let mut stream = serde_json::Deserializer::from_str(rest).into_iter::<Record>();
-        match stream.next() {
-            Some(Ok(record)) => {
-                records.push(record);
-                rest = &rest[stream.byte_offset()..];
-            }
-            _ => return records,
-        }
-    }
-}
-
-/// The mean of the last `n` values without their best and worst (the speedcubing average).
-pub fn trimmed_average(values: &[u64], n: usize) -> Option<u64> {
-    if values.len() < n || n < 3 {
-        return None;
-    }
-    let mut last: Vec<u64> = values[values.len() - n..].to_vec();
-    last.sort_unstable();
-    let middle = &last[1..n - 1];
-    Some(middle.iter().sum::<u64>() / middle.len() as u64)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn averages_drop_best_and_worst() {
-        assert_eq!(trimmed_average(&[10, 20, 30, 40, 1000], 5), Some(30));
-        assert_eq!(trimmed_average(&[10, 20, 30, 40], 5), None);
-        assert_eq!(trimmed_average(&[5, 10, 20, 30, 40, 1000], 5), Some(30));
-    }
+    use npuzzle_core::{Size, Summary as GameSummary};
 
     fn folder(name: &str) -> PathBuf {
         let dir =
@@ -303,6 +158,7 @@ mod tests {
             },
             None,
             None,
+            0,
         )
     }
 

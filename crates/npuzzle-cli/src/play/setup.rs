@@ -3,8 +3,8 @@
 use std::path::Path;
 
 use anyhow::Context;
+pub use npuzzle_core::game::Dealt;
 use npuzzle_core::{Board, Game, Goal, Size, parse_board};
-use serde::{Deserialize, Serialize};
 
 /// How new games are made in this session.
 #[derive(Clone, Debug)]
@@ -16,25 +16,6 @@ pub struct Recipe {
     /// Shuffle by this many random moves from the goal (the classic games' shuffle) instead of
     /// drawing a uniform random position.
     pub walk: Option<usize>,
-}
-
-/// A game and the seed that made it (none for a pasted position).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Dealt {
-    /// The game.
-    pub game: Game,
-    /// The seed that replays it.
-    pub seed: Option<u64>,
-}
-
-/// The version of the save-file format.
-const SAVE_VERSION: u32 = 1;
-
-#[derive(Serialize, Deserialize)]
-struct SaveFile {
-    npuzzle_save: u32,
-    #[serde(flatten)]
-    dealt: Dealt,
 }
 
 impl Recipe {
@@ -69,27 +50,12 @@ pub fn random_seed() -> u64 {
 /// Saves a game with its whole history and the time played by `now` (the session's clock),
 /// written beside `path` and renamed into place so that a save is always whole.
 pub fn save(dealt: &Dealt, now: u64, path: &Path) -> anyhow::Result<()> {
-    let file = SaveFile {
-        npuzzle_save: SAVE_VERSION,
-        dealt: Dealt {
-            game: dealt.game.paused(now),
-            seed: dealt.seed,
-        },
-    };
-    crate::files::write_atomically(path, serde_json::to_string_pretty(&file)?.as_bytes())
+    crate::files::write_atomically(path, dealt.to_save(now).as_bytes())
 }
 
 /// Loads a saved game; its history is replayed and checked.
 pub fn load(path: &Path) -> anyhow::Result<Dealt> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-    let file: SaveFile = serde_json::from_str(&text)
-        .with_context(|| format!("{} is not an npuzzle saved game", path.display()))?;
-    anyhow::ensure!(
-        file.npuzzle_save == SAVE_VERSION,
-        "{} is a version {} save; this npuzzle reads version {SAVE_VERSION}",
-        path.display(),
-        file.npuzzle_save
-    );
-    Ok(file.dealt)
+    Dealt::from_save(&text).with_context(|| path.display().to_string())
 }

@@ -10,8 +10,12 @@
 //! runs, what a win reports) are decided here once.
 
 mod command;
+pub mod records;
+mod save;
 
 pub use command::{Command, Key, UnknownCommand};
+pub use records::{Record, Statistics};
+pub use save::{Dealt, SAVE_VERSION, SaveError};
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -300,7 +304,7 @@ impl Game {
             Some(start) => self.saved.finished_at.unwrap_or(now).saturating_sub(start),
             None => 0,
         };
-        self.saved.banked_ms + sitting
+        self.saved.banked_ms.saturating_add(sitting)
     }
 
     /// The game to save at `now`: the time played so far is banked and the clock stopped, so
@@ -512,6 +516,22 @@ mod tests {
         let start: Board = start.parse().unwrap();
         let goal = Goal::BlankLast.board(start.size()).unwrap();
         Game::new(start, goal).unwrap()
+    }
+
+    /// Found by fuzzing (`fuzz/run`, target `game`): a save holding the longest time there is,
+    /// paused again, overflowed instead of staying the longest time.
+    #[test]
+    fn time_played_saturates_instead_of_overflowing() {
+        let mut g = game("1 2 3/4 0 5/7 8 6");
+        let mut text = serde_json::to_string(&g.paused(0)).unwrap();
+        text = text.replace(
+            "\"banked_ms\":0",
+            &format!("\"banked_ms\":{}", u64::MAX - 1),
+        );
+        g = serde_json::from_str(&text).unwrap();
+        g.play(Move::Left, 10).unwrap();
+        assert_eq!(g.paused(u64::MAX).elapsed_ms(u64::MAX), u64::MAX);
+        assert_eq!(g.summary(20).milliseconds, u64::MAX);
     }
 
     #[test]

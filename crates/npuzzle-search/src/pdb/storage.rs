@@ -46,7 +46,8 @@ impl Header {
         }
     }
 
-    fn bytes(&self) -> Vec<u8> {
+    /// The header as written at the start of a file.
+    pub fn bytes(&self) -> Vec<u8> {
         let mut out = MAGIC.to_vec();
         for word in [FORMAT_VERSION, self.width, self.height] {
             out.extend(word.to_le_bytes());
@@ -60,8 +61,20 @@ impl Header {
         out
     }
 
-    /// Reads a header; returns it and its length in bytes.
-    fn parse(bytes: &[u8], path: &Path) -> Result<(Header, usize), PdbError> {
+    /// Reads the header at the start of `bytes` (the file at `path`, named in errors); returns
+    /// it and its length in bytes. Whatever the bytes, it is a header or [`PdbError::Damaged`].
+    ///
+    /// ```
+    /// use std::path::Path;
+    /// use npuzzle_search::pdb::Header;
+    /// let header = Header { width: 3, height: 3, goal: (1..=8).chain([0]).collect(), tiles: vec![1, 2], entries: 504, checksum: 7 };
+    /// let mut bytes = header.bytes();
+    /// let length = bytes.len();
+    /// bytes.extend([0; 252]);
+    /// assert_eq!(Header::parse(&bytes, Path::new("x.pdb")).unwrap(), (header, length));
+    /// assert!(Header::parse(b"NPUZZPDB", Path::new("x.pdb")).is_err());
+    /// ```
+    pub fn parse(bytes: &[u8], path: &Path) -> Result<(Header, usize), PdbError> {
         let damaged = |reason: &str| PdbError::Damaged {
             path: path.to_path_buf(),
             reason: reason.to_string(),

@@ -1,0 +1,218 @@
+//! Finished games and their statistics (best time, fewest moves, averages of 5 and 12), in the
+//! JSON the terminal game keeps in its records file. Pure: reading and writing the file (with its
+//! lock and backup) belongs to the front end.
+
+use serde::{Deserialize, Serialize};
+
+use super::Summary;
+use crate::geometry::Size;
+
+/// One finished game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Record {
+    /// Board size, `WxH`.
+    pub size: String,
+    /// Moves, single-tile metric.
+    pub stm: usize,
+    /// Moves, multi-tile metric.
+    pub mtm: usize,
+    /// Time from the first move to the win.
+    pub milliseconds: u64,
+    /// The seed of the game, when it came from one.
+    pub seed: Option<u64>,
+    /// Whether hints or the solver were used.
+    pub assisted: bool,
+    /// The optimal length of the start, when known.
+    pub optimal: Option<usize>,
+    /// When it was played, in seconds since 1970.
+    pub finished_at: u64,
+    /// Whether `milliseconds` is the whole time played (false for a game restored from a save
+    /// that did not keep its time; such games count for moves, not for times).
+    #[serde(default = "known")]
+    pub timed: bool,
+}
+
+/// Records written before times could be unknown had known times.
+fn known() -> bool {
+    true
+}
+
+impl Record {
+    /// The record of a game on a `size` board with these figures, finished at `finished_at`
+    /// (seconds since 1970).
+    ///
+    /// ```
+    /// use npuzzle_core::{Size, Summary, game::Record};
+    /// let summary = Summary { stm: 20, mtm: 14, milliseconds: 9_500, assisted: false, timed: true };
+    /// let record = Record::new(Size::square(3).unwrap(), summary, Some(7), Some(20), 1_800_000_000);
+    /// assert_eq!(record.size, "3x3");
+    /// assert!(record.time_counts());
+    /// ```
+    pub fn new(
+        size: Size,
+        summary: Summary,
+        seed: Option<u64>,
+        optimal: Option<usize>,
+        finished_at: u64,
+    ) -> Record {
+        Record {
+            size: size.to_string(),
+            stm: summary.stm,
+            mtm: summary.mtm,
+            milliseconds: summary.milliseconds,
+            seed,
+            assisted: summary.assisted,
+            optimal,
+            finished_at,
+            timed: summary.timed,
+        }
+    }
+
+    /// Whether the record's time can stand in the statistics: known, and possible (no time at
+    /// all for more than one move is what an unknown time looked like before it was marked).
+    pub fn time_counts(&self) -> bool {
+        self.timed && (self.milliseconds > 0 || self.stm <= 1)
+    }
+
+    /// The game's figures, as the core reports them.
+    pub fn summary(&self) -> Summary {
+        Summary {
+            stm: self.stm,
+            mtm: self.mtm,
+            milliseconds: self.milliseconds,
+            assisted: self.assisted,
+            timed: self.timed,
+        }
+    }
+}
+
+/// The records of one size, summarised (unassisted games only).
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Statistics {
+    /// Games finished without help.
+    pub solves: usize,
+    /// Best time, in milliseconds.
+    pub best_time: Option<u64>,
+    /// Fewest moves (STM).
+    pub fewest_moves: Option<usize>,
+    /// Average of the last 5 times, best and worst dropped.
+    pub average_of_5: Option<u64>,
+    /// Average of the last 12 times, best and worst dropped.
+    pub average_of_12: Option<u64>,
+}
+
+impl Statistics {
+    /// The statistics of the `size` games among `records` (oldest first).
+    ///
+    /// ```
+    /// use npuzzle_core::game::{Record, Statistics};
+    /// let records: Vec<Record> = serde_json::from_str(r#"[
+    ///   {"size":"3x3","stm":30,"mtm":22,"milliseconds":12000,"seed":1,"assisted":false,"optimal":null,"finished_at":0},
+    ///   {"size":"3x3","stm":24,"mtm":20,"milliseconds":15000,"seed":2,"assisted":false,"optimal":null,"finished_at":0}
+    /// ]"#).unwrap();
+    /// let statistics = Statistics::of(&records, "3x3");
+    /// assert_eq!((statistics.solves, statistics.best_time, statistics.fewest_moves), (2, Some(12000), Some(24)));
+    /// ```
+    pub fn of(records: &[Record], size: &str) -> Statistics {
+        let games: Vec<&Record> = records
+            .iter()
+            .filter(|r| r.size == size && !r.assisted)
+            .collect();
+        let times: Vec<u64> = games
+            .iter()
+            .filter(|r| r.time_counts())
+            .map(|r| r.milliseconds)
+            .collect();
+        Statistics {
+            solves: games.len(),
+            best_time: times.iter().copied().min(),
+            fewest_moves: games.iter().map(|r| r.stm).min(),
+            average_of_5: trimmed_average(&times, 5),
+            average_of_12: trimmed_average(&times, 12),
+        }
+    }
+}
+
+/// The sizes played among `records`, in order of first appearance.
+pub fn sizes(records: &[Record]) -> Vec<String> {
+    let mut sizes: Vec<String> = Vec::new();
+    for record in records {
+        if !sizes.contains(&record.size) {
+            sizes.push(record.size.clone());
+        }
+    }
+    sizes
+}
+
+/// Every whole record at the start of a records array that is cut short or damaged further on
+/// (what can be saved of a damaged file).
+///
+/// ```
+/// let cut = r#"[{"size":"3x3","stm":30,"mtm":22,"milliseconds":12000,"seed":1,"assisted":false,"optimal":null,"finished_at":0},{"size":"3x3","st"#;
+/// assert_eq!(npuzzle_core::game::records::whole_records(cut).len(), 1);
+/// ```
+pub fn whole_records(text: &str) -> Vec<Record> {
+    let mut records = Vec::new();
+    let Some(start) = text.find('[') else {
+        return records;
+    };
+    let mut rest = &text[start + 1..];
+    loop {
+        rest = rest.trim_start_matches(|c: char| c.is_whitespace() || c == ',');
+        let mut stream = serde_json::Deserializer::from_str(rest).into_iter::<Record>();
+        match stream.next() {
+            Some(Ok(record)) => {
+                records.push(record);
+                rest = &rest[stream.byte_offset()..];
+            }
+            _ => return records,
+        }
+    }
+}
+
+/// The mean of the last `n` values without their best and worst (the speedcubing average).
+///
+/// ```
+/// use npuzzle_core::game::records::trimmed_average;
+/// assert_eq!(trimmed_average(&[10, 20, 30, 40, 1000], 5), Some(30));
+/// assert_eq!(trimmed_average(&[10, 20, 30, 40], 5), None);
+/// ```
+pub fn trimmed_average(values: &[u64], n: usize) -> Option<u64> {
+    if values.len() < n || n < 3 {
+        return None;
+    }
+    let mut last: Vec<u64> = values[values.len() - n..].to_vec();
+    last.sort_unstable();
+    let middle = &last[1..n - 1];
+    Some(middle.iter().sum::<u64>() / middle.len() as u64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn averages_drop_best_and_worst() {
+        assert_eq!(trimmed_average(&[5, 10, 20, 30, 40, 1000], 5), Some(30));
+        assert_eq!(trimmed_average(&[1, 2], 2), None);
+    }
+
+    #[test]
+    fn unknown_and_impossible_times_do_not_count() {
+        let record = |milliseconds, timed| Record {
+            size: "3x3".into(),
+            stm: 10,
+            mtm: 10,
+            milliseconds,
+            seed: None,
+            assisted: false,
+            optimal: None,
+            finished_at: 0,
+            timed,
+        };
+        let all = [record(0, true), record(5_000, false), record(7_000, true)];
+        let statistics = Statistics::of(&all, "3x3");
+        assert_eq!((statistics.solves, statistics.best_time), (3, Some(7_000)));
+        assert_eq!(sizes(&all), ["3x3"]);
+    }
+}
