@@ -70,6 +70,7 @@ const state = {
   optimal: null,
   optimalPending: false,
   announced: false,
+  typed: '', // the digits of a tile number typed so far
   solver: null, // hints and Solve
   measure: null, // the optimal length of the start, for the win dialog
 };
@@ -81,6 +82,23 @@ const count = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function message(text) {
   $('message').textContent = text;
+}
+
+/**
+ * An error from the core as the page says things: a sentence, and "gap" for the empty cell
+ * (the core's word is "blank"). `error` is an Error or the text the WebAssembly side threw.
+ */
+function sentence(error) {
+  const text = String(error?.message ?? error).replace(/^Error: /, '').replace(/\bblank\b/g, 'gap').trim();
+  if (!text) return '';
+  const capital = text[0].toUpperCase() + text.slice(1);
+  return /[.!?…]$/.test(capital) ? capital : `${capital}.`;
+}
+
+/** Says what went wrong, on screen and to screen readers. */
+function complain(error) {
+  message(sentence(error));
+  announce(sentence(error));
 }
 
 function announce(text) {
@@ -96,10 +114,15 @@ function newGame({ size, seed, position } = {}) {
       ? WebGame.from_position(position, state.goal)
       : new WebGame(size ?? $('size').value, seed || undefined, state.goal, Math.random() * 2 ** 52);
   } catch (error) {
-    message(String(error));
+    complain(error);
     return;
   }
   state.dealtGoal = state.goal; // the goal of the game in play (the menu's is for the next)
+  state.typed = '';
+  if ($('win').open) {
+    $('win').returnValue = '';
+    $('win').close();
+  }
   state.hint = null;
   state.announced = false;
   state.optimal = null;
@@ -197,19 +220,18 @@ function status() {
 function act(move, describe) {
   state.solver.cancel(); // a hint or solution for the position before is of no use now
   const before = state.game.cells();
+  message(''); // before the move: what the move says (Nothing to undo.) stays
   let result;
   try {
     result = move();
   } catch (error) {
-    message(String(error));
-    announce(String(error));
+    complain(error);
     return false;
   }
   const after = state.game.cells();
   const moved = [...after].filter((tile, i) => tile !== 0 && before[i] !== tile);
   const direction = describe?.(result);
   if (state.hint !== null && moved.length) state.hint = null;
-  message('');
   render(moved, direction);
   if (direction) {
     announce(`${moved.length === 1 ? `Tile ${moved[0]}` : `Tiles ${moved.join(', ')}`} moved ${WORDS[direction]}. ${count(state.game.stm(), 'move')}.`);
@@ -230,6 +252,28 @@ function slideDirection(row, column) {
 function arrow(letter) {
   const direction = $('blank-keys').checked ? OPPOSITE[letter] : letter;
   act(() => state.game.arrow(direction, now()), () => direction);
+}
+
+/**
+ * A digit of a tile's number typed: the tile slides once the number cannot go on (on a 3x3 at
+ * once; on a 4x4 after "1" it waits for a second digit or Enter), as in the terminal game.
+ */
+function typeDigit(digit) {
+  state.typed = (state.typed + digit).slice(0, 7);
+  const typed = Number(state.typed);
+  const tiles = state.game.width() * state.game.height() - 1;
+  if (typed * 10 > tiles) moveTyped();
+  else message(`Tile ${state.typed}_ (Enter slides it)`);
+}
+
+/** Slides the tile whose number was typed. */
+function moveTyped() {
+  const tile = Number(state.typed);
+  state.typed = '';
+  const cells = state.game.cells();
+  const from = cells.indexOf(tile);
+  const direction = from >= 0 ? slideDirection(Math.floor(from / state.game.width()), from % state.game.width()) : null;
+  act(() => state.game.move_tile(tile, now()), () => direction);
 }
 
 function clickCell(row, column) {
@@ -258,7 +302,12 @@ function win() {
     announce(`Solved in ${count(game.stm(), 'move')}.`);
     state.announced = true;
   }
-  if (!$('win').open) $('win').showModal();
+  // In the page's flow, under the status (a modal dialog covered the board's last row): the
+  // keyboard goes to its New game button.
+  if (!$('win').open) {
+    $('win').show();
+    $('again').focus();
+  }
 }
 
 async function help(kind) {
@@ -271,7 +320,7 @@ async function help(kind) {
   try {
     solution = await state.solver.solve(position, state.dealtGoal);
   } catch (error) {
-    if (!(error instanceof Superseded)) message(String(error));
+    if (!(error instanceof Superseded)) complain(error);
     return;
   }
   if (state.game.game_id() !== position) return; // the player moved on
@@ -293,10 +342,19 @@ async function help(kind) {
 
 function startGod(solution) {
   stopGod();
-  state.god = { moves: solution.moves, index: 0, paused: false, timer: null };
-  message(`Solving: ${count(solution.length, 'move')}${solution.optimal ? ', optimal' : ''} (${solution.algorithm}).`);
+  const kind = `${solution.optimal ? 'optimal, ' : ''}${solution.algorithm}`;
+  state.god = { moves: solution.moves, index: 0, paused: false, timer: null, kind };
+  godStatus();
   scheduleGod();
   status();
+}
+
+/** The solver's progress, kept in sight while it plays: moves left of the solution's length. */
+function godStatus() {
+  const god = state.god;
+  if (!god) return;
+  const left = god.moves.length - god.index;
+  message(`Solving: ${count(left, 'move')} left of ${god.moves.length} (${god.kind})${god.paused ? ', paused' : ''}.`);
 }
 
 function scheduleGod() {
@@ -315,6 +373,7 @@ function godStep() {
   const letter = god.moves[god.index++];
   if (letter === undefined || !act(() => state.game.arrow(letter, now()), () => letter)) stopGod();
   else if (god.index >= god.moves.length) stopGod();
+  else godStatus();
 }
 
 function stopGod() {
@@ -360,6 +419,7 @@ function wire() {
     state.god.paused = !state.god.paused;
     if (state.god.paused) clearTimeout(state.god.timer);
     else scheduleGod();
+    godStatus();
     status();
   });
   $('step').addEventListener('click', () => {
@@ -376,14 +436,32 @@ function wire() {
   });
   document.addEventListener('keydown', (event) => {
     // Text fields and menus keep their keys; a checkbox or a button does not need arrows.
-    const typing = event.target.closest('input:not([type=checkbox]), select, dialog');
+    const typing = event.target.closest('input:not([type=checkbox]), select');
     if (typing || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.key === 'Escape' && $('win').open) {
+      $('win').close();
+      return;
+    }
     if (event.key === 'Escape' && state.solver.pending.size > 0) {
       state.solver.cancel();
       message('Stopped.');
       return;
     }
     const command = commandOfKey(event.key, false, Boolean(state.god));
+    if (command === 'digit' && !state.god) {
+      event.preventDefault();
+      typeDigit(event.key);
+      return;
+    }
+    if ((command === 'enter' || command === 'erase') && state.typed) {
+      event.preventDefault(); // Enter ends the number typed (not a click on the focused tile)
+      if (command === 'enter') moveTyped();
+      else {
+        state.typed = state.typed.slice(0, -1);
+        message(state.typed ? `Tile ${state.typed}_ (Enter slides it)` : '');
+      }
+      return;
+    }
     const run = {
       undo: () => act(() => state.game.undo()),
       redo: () => act(() => state.game.redo(now())),
@@ -418,5 +496,5 @@ if (!state.game) {
   // A link whose position cannot be played says why, above the game dealt instead.
   const problem = $('message').textContent;
   newGame({ size: '4x4' });
-  if (problem) message(`The link's position was not used (${problem}); here is a new 4×4 game instead.`);
+  if (problem) message(`The link's position was not used: ${problem} Here is a new 4×4 game instead.`);
 }

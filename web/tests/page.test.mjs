@@ -197,7 +197,7 @@ test('high contrast and errors for bad addresses', async () => {
   await page.check('#contrast');
   assert.equal(await page.evaluate(() => document.body.classList.contains('contrast')), true);
   await page.goto(`${base}#3x3:2,1,3,4,5,6,7,8,0`);
-  await page.waitForFunction(() => document.querySelector('#message').textContent.includes('unsolvable'));
+  await page.waitForFunction(() => document.querySelector('#message').textContent.startsWith('Unsolvable'));
   await page.close();
   // Opened from a link that cannot be played: a game is dealt, and the message says why.
   for (const [fragment, why] of [['3x3:1,2,3,4,5,6,8,7,0', 'unsolvable'], ['foo', ''], ['4x4:1,2,3', '']]) {
@@ -206,7 +206,96 @@ test('high contrast and errors for bad addresses', async () => {
     await fresh.waitForSelector('#board [role="gridcell"]');
     const text = await fresh.textContent('#message');
     assert.match(text, /link's position was not used/, fragment);
-    assert.ok(text.includes(why), `${fragment}: ${text}`);
+    assert.ok(text.toLowerCase().includes(why), `${fragment}: ${text}`);
     await fresh.close();
   }
+});
+
+test('the win report opens under the status: the solved board and the figures stay in sight', async () => {
+  const { page } = await open('3x3:1,2,3,4,5,6,7,0,8');
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForSelector('#win[open]');
+  const box = (selector) => page.$eval(selector, (e) => {
+    const r = e.getBoundingClientRect();
+    return { top: r.top, bottom: r.bottom, left: r.left, right: r.right };
+  });
+  const overlaps = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const report = await box('#win');
+  for (const covered of ['#board', '#status']) {
+    assert.ok(!overlaps(report, await box(covered)), `the report covers ${covered}`);
+  }
+  // The keyboard is on its New game button; Esc closes it.
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'again');
+  await page.keyboard.press('Escape');
+  assert.equal(await page.$eval('#win', (d) => d.open), false);
+  await page.close();
+});
+
+test('on a phone: a 9x9 fits 390 px without scrolling sideways, a 4x4 uses the height in landscape, and the text speaks of taps', async () => {
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const page = await phone.newPage();
+  for (const size of ['9x9', '8x8']) {
+    await page.goto(`${base}`);
+    await page.waitForSelector('#board [role="gridcell"]');
+    await page.selectOption('#size', size);
+    await page.click('#new');
+    const { scroll, left, right } = await page.evaluate(() => {
+      const r = document.querySelector('#board').getBoundingClientRect();
+      return { scroll: document.documentElement.scrollWidth, left: r.left, right: r.right };
+    });
+    assert.ok(scroll <= 390 && left >= 0 && right <= 390, `${size}: scroll width ${scroll}, board ${left}..${right}`);
+  }
+  const text = await page.$eval('#instructions', (p) => p.innerText);
+  assert.match(text, /Tap/);
+  assert.doesNotMatch(text, /Arrow/);
+  await page.setViewportSize({ width: 844, height: 390 });
+  await page.goto(`${base}#4x4:1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15`);
+  await page.waitForSelector('#board [role="gridcell"]');
+  const cell = await page.$eval('.cell', (c) => c.getBoundingClientRect().height);
+  assert.ok(cell >= 56, `a 4x4 cell is ${cell} px high in landscape`);
+  const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(scroll <= 844, `landscape scroll width ${scroll}`);
+  await phone.close();
+});
+
+test('typed tile numbers slide tiles; errors are sentences that say "gap"; a message from a button stays', async () => {
+  const { page } = await open('3x3:1,2,3,4,0,6,7,5,8');
+  await page.keyboard.press('5'); // on a 3x3 a digit is a whole number: it slides at once
+  assert.equal(await cells(page), '1 2 3 4 5 6 7 _ 8');
+  await page.keyboard.press('1');
+  const refusal = await page.textContent('#message');
+  assert.match(refusal, /^Tile 1 cannot move: it is not next to the gap\.$/);
+  await page.click('#undo');
+  await page.click('#undo');
+  assert.equal(await page.textContent('#message'), 'Nothing to undo.');
+  await page.close();
+  // On a 4x4, "1" may begin 10 to 15: it waits for Enter or a second digit.
+  const second = await open('4x4:1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15');
+  await second.page.keyboard.press('1');
+  assert.match(await second.page.textContent('#message'), /^Tile 1_/);
+  await second.page.keyboard.press('4');
+  assert.equal(await cells(second.page), '1 2 3 4 5 6 7 8 9 10 11 12 13 _ 14 15');
+  await second.page.keyboard.press('1');
+  await second.page.keyboard.press('Backspace');
+  assert.equal(await second.page.textContent('#message'), '');
+  await second.page.keyboard.press('1');
+  await second.page.keyboard.press('Enter'); // tile 1 is far from the gap
+  assert.match(await second.page.textContent('#message'), /^Tile 1 cannot move/);
+  await second.page.keyboard.press('1');
+  await second.page.keyboard.press('3');
+  assert.equal(await cells(second.page), '1 2 3 4 5 6 7 8 9 10 11 12 _ 13 14 15');
+  await second.page.close();
+});
+
+test('the solver says how many moves are left while it plays', async () => {
+  const { page } = await open('3x3:8,6,7,2,5,4,3,0,1');
+  await page.click('#solve');
+  await page.waitForFunction(() => /left of 31/.test(document.querySelector('#message').textContent));
+  await page.click('#pause');
+  const paused = await page.textContent('#message');
+  assert.match(paused, /^Solving: \d+ moves? left of 31 \(optimal, .*\), paused\.$/);
+  const left = Number(paused.match(/(\d+) moves? left/)[1]);
+  await page.click('#step');
+  assert.match(await page.textContent('#message'), new RegExp(`^Solving: ${left - 1} moves? left`));
+  await page.close();
 });

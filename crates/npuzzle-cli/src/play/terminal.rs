@@ -38,16 +38,22 @@ fn play(mut terminal: DefaultTerminal, mut app: App) -> anyhow::Result<Option<St
         let now = app.session.now();
         app.tick(now);
         terminal.draw(|frame| ui::draw(frame, &app, now, mono))?;
-        if !event::poll(FRAME)? {
+        // A frame, or less when god mode's next move comes sooner.
+        let wait = app.next_god_move_at().map_or(FRAME, |at| {
+            FRAME.min(Duration::from_millis(at.saturating_sub(now)))
+        });
+        if !event::poll(wait)? {
             continue;
         }
         let now = app.session.now();
+        let size = terminal.size()?;
+        let area = Rect::new(0, 0, size.width, size.height);
+        let geometry = ui::geometry(area, app.session.game().board().size()).ok();
+        app.board_hidden = geometry.is_none();
         match event::read()? {
             Event::Key(key) => app.key(key, now),
             Event::Mouse(mouse) => {
-                let size = terminal.size()?;
-                let area = Rect::new(0, 0, size.width, size.height);
-                if let Ok(geometry) = ui::geometry(area, app.session.game().board().size())
+                if let Some(geometry) = geometry
                     && let Some((row, column)) =
                         app.mouse_action(mouse, |x, y| geometry.cell_at(x, y))
                 {

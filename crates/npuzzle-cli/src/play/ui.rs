@@ -26,6 +26,9 @@ pub struct Geometry {
     pub cell_width: u16,
     /// Height of a cell.
     pub cell_height: u16,
+    /// Empty rows between two rows of cells (one when there is room, so that columns of tiles
+    /// do not read as solid bars).
+    pub row_gap: u16,
     /// Board size.
     pub size: Size,
 }
@@ -34,9 +37,9 @@ impl Geometry {
     /// The cell (row, column) under screen position (x, y), if any (not in the gaps).
     pub fn cell_at(&self, x: u16, y: u16) -> Option<(usize, usize)> {
         let (dx, dy) = (x.checked_sub(self.x)?, y.checked_sub(self.y)?);
-        let (step_x, step_y) = (self.cell_width + 1, self.cell_height);
+        let (step_x, step_y) = (self.cell_width + 1, self.cell_height + self.row_gap);
         let (column, row) = ((dx / step_x) as usize, (dy / step_y) as usize);
-        let inside = dx % step_x < self.cell_width;
+        let inside = dx % step_x < self.cell_width && dy % step_y < self.cell_height;
         (inside && row < self.size.height() && column < self.size.width()).then_some((row, column))
     }
 
@@ -44,38 +47,107 @@ impl Geometry {
     fn cell(&self, row: usize, column: usize) -> Rect {
         Rect {
             x: self.x + column as u16 * (self.cell_width + 1),
-            y: self.y + row as u16 * self.cell_height,
+            y: self.y + row as u16 * (self.cell_height + self.row_gap),
             width: self.cell_width,
             height: self.cell_height,
         }
     }
 }
 
-/// The board's layout inside `area` (the whole screen), or the screen size it would need.
+/// The board's layout inside `area` (the whole screen), or the screen size it would need: the
+/// largest of these that fits, tiles always a column apart and a row apart while there is room
+/// (large tiles, then one-line tiles with room around the number, then tiles as wide as the
+/// number, so that a 20x3 board fits 80 columns).
 pub fn geometry(area: Rect, size: Size) -> Result<Geometry, (u16, u16)> {
     let digits = (size.cells() - 1).to_string().len() as u16;
     let (w, h) = (size.width() as u16, size.height() as u16);
-    let room = |cell_width: u16, cell_height: u16| {
-        let width = w * (cell_width + 1) - 1 + 2;
-        let height = h * cell_height + 2 + STATUS_LINES + 1;
-        (width, height)
+    let board = |cell_width: u16, cell_height: u16, row_gap: u16| {
+        (
+            w * (cell_width + 1) - 1,
+            h * (cell_height + row_gap) - row_gap,
+        )
     };
-    for (cell_width, cell_height) in [(digits + 6, 3), (digits + 2, 1)] {
-        let (need_w, need_h) = room(cell_width, cell_height);
+    // The frame, and the status lines with a row above them.
+    let room = |(board_w, board_h): (u16, u16)| (board_w + 2, board_h + 2 + STATUS_LINES + 1);
+    let layouts = [
+        (digits + 6, 3, 1),
+        (digits + 4, 1, 1),
+        (digits + 2, 1, 1),
+        (digits, 1, 1),
+        (digits + 2, 1, 0),
+        (digits, 1, 0),
+    ];
+    for (cell_width, cell_height, row_gap) in layouts {
+        let (board_w, board_h) = board(cell_width, cell_height, row_gap);
+        let (need_w, need_h) = room((board_w, board_h));
         if need_w <= area.width && need_h <= area.height {
-            let board_w = w * (cell_width + 1) - 1;
-            let board_h = h * cell_height;
             let free_h = area.height - STATUS_LINES - 2;
             return Ok(Geometry {
                 x: area.x + (area.width - board_w) / 2,
                 y: area.y + 1 + (free_h.saturating_sub(board_h)) / 2,
                 cell_width,
                 cell_height,
+                row_gap,
                 size,
             });
         }
     }
-    Err(room(digits + 2, 1))
+    Err(room(board(digits, 1, 0)))
+}
+
+/// What to say when the board does not fit: the longest of these that `inner` shows whole (a
+/// cut-off message hid the size it needs).
+fn too_small(
+    lang: Lang,
+    size: Size,
+    (w, h): (u16, u16),
+    (aw, ah): (u16, u16),
+    inner: Rect,
+) -> String {
+    let texts = match lang {
+        Lang::En => [
+            format!(
+                "Too small: a {size} board needs {w}×{h} characters, this terminal has {aw}×{ah}. \
+                 Enlarge it or choose a smaller --size. q quits."
+            ),
+            format!("Too small: {size} needs {w}×{h}, this is {aw}×{ah}. q quits."),
+            format!("Needs {w}×{h}. q quits."),
+            format!("{w}×{h}"),
+        ],
+        Lang::Pt => [
+            format!(
+                "Pequeno demais: um tabuleiro {size} precisa de {w}×{h} caracteres, este \
+                 terminal tem {aw}×{ah}. Aumente-o ou escolha um --size menor. q sai."
+            ),
+            format!("Pequeno demais: {size} precisa de {w}×{h}, este tem {aw}×{ah}. q sai."),
+            format!("Precisa de {w}×{h}. q sai."),
+            format!("{w}×{h}"),
+        ],
+    };
+    let last = texts[3].clone();
+    texts
+        .into_iter()
+        .find(|text| wrapped_rows(text, inner.width) <= inner.height)
+        .unwrap_or(last)
+}
+
+/// The rows `text` takes when its words wrap at `width` columns.
+fn wrapped_rows(text: &str, width: u16) -> u16 {
+    let width = usize::from(width.max(1));
+    let (mut rows, mut used) = (1, 0);
+    for word in text.split_whitespace() {
+        let length = word.chars().count();
+        if used > 0 && used + 1 + length <= width {
+            used += 1 + length;
+        } else {
+            if used > 0 {
+                rows += 1;
+            }
+            rows += (length.max(1) - 1) / width;
+            used = (length - 1) % width + 1;
+        }
+    }
+    u16::try_from(rows).unwrap_or(u16::MAX)
 }
 
 /// Whether colours are off (`NO_COLOR`, or a dumb terminal).
@@ -107,20 +179,13 @@ pub fn draw(frame: &mut Frame, app: &App, now: u64, mono: bool) {
     };
     let geometry = match laid_out {
         Ok(geometry) => geometry,
-        Err((w, h)) => {
-            let text = match lang {
-                Lang::En => format!(
-                    "Too small: a {size} board needs {w}×{h} characters, this terminal has {}×{}. \
-                     Enlarge it or choose a smaller --size. q quits.",
-                    area.width, area.height
-                ),
-                Lang::Pt => format!(
-                    "Pequeno demais: um tabuleiro {size} precisa de {w}×{h} caracteres, este \
-                     terminal tem {}×{}. Aumente-o ou escolha um --size menor. q sai.",
-                    area.width, area.height
-                ),
-            };
+        Err(need) => {
             let inner = area.inner(ratatui::layout::Margin::new(1, 1));
+            // A question to answer (quit and lose the game?) is the one thing to read here.
+            let text = match (&app.confirming, &app.message) {
+                (Some(_), Some(question)) => question.clone(),
+                _ => too_small(lang, size, need, (area.width, area.height), inner),
+            };
             frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), inner);
             return;
         }
@@ -437,6 +502,7 @@ mod tests {
     use npuzzle_core::Goal;
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
+    use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
     fn app(position: &str, lang: Lang) -> App {
         let recipe = Recipe {
@@ -545,11 +611,62 @@ mod tests {
             Some((2, 3))
         );
         assert_eq!(g.cell_at(c.x + c.width, c.y), None);
+        assert_eq!(g.cell_at(c.x, c.y - 1), None); // the row between two rows of tiles
         assert_eq!(g.cell_at(0, 0), None);
-        // 9x9: nine cells of 4 columns with gaps, borders; nine rows, borders, status lines.
+        // 9x9 at its smallest: nine cells of 2 columns a column apart, borders; nine rows,
+        // borders, status lines.
         assert_eq!(
             geometry(Rect::new(0, 0, 10, 5), "9".parse().unwrap()),
-            Err((46, 15))
+            Err((28, 15))
         );
+    }
+
+    /// Tiles are a row apart wherever there is room, so that a column of tiles does not read as
+    /// one bar: 4x4 at 80x24, 9x9 at 100x32.
+    #[test]
+    fn rows_of_tiles_have_a_gap_between_them() {
+        for (size, width, height) in [("4", 80, 24), ("9", 100, 32), ("3", 40, 15)] {
+            let g = geometry(Rect::new(0, 0, width, height), size.parse().unwrap()).unwrap();
+            assert_eq!(g.row_gap, 1, "{size} at {width}x{height}: {g:?}");
+        }
+    }
+
+    /// A 20x3 board fits a terminal of 80 columns (it needed 101).
+    #[test]
+    fn wide_boards_fit_eighty_columns() {
+        let g = geometry(Rect::new(0, 0, 80, 24), "20x3".parse().unwrap()).unwrap();
+        let last = g.cell(2, 19);
+        assert!(last.x + last.width < 80, "{g:?}");
+    }
+
+    /// At 20x8 a 20x3 board does not fit: the message says so whole, and keys other than q do
+    /// nothing (they moved tiles unseen and started the clock).
+    #[test]
+    fn a_screen_too_small_shows_the_whole_message_and_moves_nothing() {
+        let recipe = Recipe {
+            size: "20x3".parse().unwrap(),
+            goal: Goal::BlankLast,
+            walk: None,
+        };
+        let dealt = recipe.deal(Some(1)).unwrap();
+        let mut a = App::new(Session::detached(dealt, recipe, Lang::En), false);
+        let text = screen(&a, 20, 8, true);
+        assert!(text.contains("q quits."), "{text}");
+        a.board_hidden = geometry(Rect::new(0, 0, 20, 8), a.session.game().board().size()).is_err();
+        assert!(a.board_hidden);
+        let before = a.session.game().clone();
+        for code in [
+            KeyCode::Left,
+            KeyCode::Up,
+            KeyCode::Char('1'),
+            KeyCode::Enter,
+            KeyCode::Char('g'),
+        ] {
+            a.key(KeyEvent::new(code, KeyModifiers::NONE), 0);
+        }
+        assert_eq!(a.session.game(), &before);
+        assert!(a.god.is_none());
+        a.key(KeyEvent::new(KeyCode::Char('q'), KeyModifiers::NONE), 0);
+        assert!(a.quit);
     }
 }

@@ -6,6 +6,9 @@ use npuzzle_core::{Command, Move};
 
 use super::App;
 
+/// How far behind its schedule god mode may fall before it stops catching up.
+const CATCH_UP_MS: u64 = 1_000;
+
 /// The computer playing a solution, move by move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GodMode {
@@ -52,17 +55,30 @@ impl App {
         while let Ok(answer) = self.answers.try_recv() {
             self.answer(answer, now);
         }
-        let due = self
-            .god
-            .as_ref()
-            .is_some_and(|g| !g.paused && now >= g.next_at);
-        if due {
+        // Every move due by now is played, not one a frame: at 10 ms a move the game plays 100
+        // moves a second whatever the frame rate (it played 25, one per 40 ms frame).
+        while let Some(god) = &self.god
+            && !god.paused
+            && now >= god.next_at
+        {
+            // A game left behind (the process stopped, a slow frame) does not rush: it goes
+            // on from now.
+            let next = if now - god.next_at > CATCH_UP_MS {
+                now + god.interval
+            } else {
+                god.next_at + god.interval
+            };
             self.god_move();
             if let Some(god) = &mut self.god {
-                god.next_at = now + god.interval;
+                god.next_at = next;
             }
             self.after_change(now);
         }
+    }
+
+    /// When god mode's next move is due, if it is playing (the screen loop waits no longer).
+    pub fn next_god_move_at(&self) -> Option<u64> {
+        self.god.as_ref().filter(|g| !g.paused).map(|g| g.next_at)
     }
 
     fn god_move(&mut self) {

@@ -52,6 +52,9 @@ impl App {
 
     pub(super) fn ask_distance(&mut self) {
         let board = self.session.game().board().clone();
+        // The distance shown is the current position's or none ("…"): the one before a move
+        // stayed up until the answer came, one move late.
+        self.distance = None;
         self.ask_length(board, true);
     }
 

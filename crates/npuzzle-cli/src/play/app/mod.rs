@@ -49,6 +49,9 @@ pub struct App {
     /// A command that would drop the game in progress (quit, new game), waiting for the player
     /// to confirm it.
     pub confirming: Option<Command>,
+    /// The screen is too small to show the board: keys other than quitting are ignored, so
+    /// that nothing moves (and no clock starts) unseen.
+    pub board_hidden: bool,
     /// The position a hint or solution is being searched for, and the token that stops that
     /// search (when the position moves on, or the next request comes).
     asked: Option<(Board, Cancel)>,
@@ -78,6 +81,7 @@ impl App {
             quit: false,
             thinking: false,
             confirming: None,
+            board_hidden: false,
             asked: None,
             measuring_distance: None,
             measuring_start: None,
@@ -115,6 +119,9 @@ impl App {
         let Some(command) = self.key_action(key) else {
             return;
         };
+        if self.board_hidden && command != Command::Quit {
+            return;
+        }
         let control = key.modifiers.contains(KeyModifiers::CONTROL);
         let drops = matches!(command, Command::Quit | Command::NewGame);
         if drops && !control && !self.help && self.in_progress() {
@@ -375,7 +382,7 @@ mod tests {
     use super::*;
     use crate::play::lang::Lang;
     use crate::play::setup::Recipe;
-    use npuzzle_core::Goal;
+    use npuzzle_core::{Goal, Move};
 
     fn app(position: &str) -> App {
         let recipe = Recipe {
@@ -560,6 +567,74 @@ mod tests {
             "late answers are dropped"
         );
         assert!(a.message.is_none(), "{:?}", a.message);
+    }
+
+    /// God mode at 10 ms a move plays 100 moves a second, however seldom the screen loop ticks
+    /// (it played one move a tick: 25 a second at 40 ms frames).
+    #[test]
+    fn god_mode_keeps_its_speed_between_frames() {
+        let mut a = app("1 2 3/4 5 6/7 8 0");
+        let moves: Vec<Move> = "DRDLURDLLURDRUL"
+            .chars()
+            .map(|c| Move::from_tile_letter(c).unwrap())
+            .collect();
+        let mut scrambled = a.session.game().board().clone();
+        // Any legal line will do: play the moves that are legal from the goal.
+        let mut line = Vec::new();
+        for m in moves {
+            if scrambled.apply(m).is_ok() {
+                line.push(m);
+            }
+        }
+        let solution: Vec<Move> = line.iter().rev().map(|m| m.opposite()).collect();
+        let recipe = Recipe {
+            size: "3".parse().unwrap(),
+            goal: Goal::BlankLast,
+            walk: None,
+        };
+        let dealt = recipe.deal_position(&scrambled.to_string()).unwrap();
+        a = App::new(Session::detached(dealt, recipe, Lang::En), false);
+        a.god = Some(GodMode {
+            moves: solution.clone().into(),
+            paused: false,
+            interval: 10,
+            next_at: 1_000,
+            optimal: false,
+        });
+        a.tick(1_000);
+        assert_eq!(a.session.game().stm(), 1);
+        a.tick(1_040); // one 40 ms frame later: four more moves were due
+        assert_eq!(a.session.game().stm(), 5);
+        assert_eq!(a.next_god_move_at(), Some(1_050));
+        // Far behind (a stopped process): it goes on from now instead of rushing.
+        a.tick(60_000);
+        assert_eq!(a.session.game().stm(), 6);
+    }
+
+    /// The live distance is never the position before's: a move clears it until the answer for
+    /// the new position comes.
+    #[test]
+    fn the_live_distance_follows_the_position() {
+        let mut a = app("1 2 3/4 5 6/0 7 8");
+        press(&mut a, KeyCode::Char('o'), 0);
+        for _ in 0..2000 {
+            a.tick(0);
+            if a.distance.is_some() {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+        assert_eq!(a.distance, Some(2));
+        press(&mut a, KeyCode::Left, 10);
+        assert_eq!(a.distance, None, "not the distance of the position before");
+        for _ in 0..2000 {
+            a.tick(10);
+            if a.distance.is_some() {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+        assert_eq!(a.distance, Some(1));
     }
 
     #[test]
