@@ -28,6 +28,7 @@ class Solver {
   constructor() {
     this.next = 0;
     this.pending = new Map();
+    this.databases = null; // { goal, bytes }: handed to every worker this solver starts
     this.start();
   }
 
@@ -38,8 +39,24 @@ class Solver {
       if (!request) return;
       this.pending.delete(data.id);
       if (data.error) request.reject(new Error(data.error));
-      else request.resolve(data.solution);
+      else request.resolve(data.solution ?? data.bytes);
     };
+    if (this.databases) this.worker.postMessage({ load: this.databases.goal, bytes: this.databases.bytes });
+  }
+
+  /** From now on (and in every worker started after a cancel) 4x4 searches toward `goal` use these databases. */
+  useDatabases(goal, bytes) {
+    this.databases = { goal, bytes };
+    this.worker.postMessage({ load: goal, bytes });
+  }
+
+  /** Builds the 4x4 databases for `goal` (seconds): resolves with their bytes. */
+  build(goal) {
+    const id = this.next++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ id, build: goal });
+    });
   }
 
   /** Stops the running request, if any (its promise is rejected with `Superseded`). */
@@ -73,7 +90,25 @@ const state = {
   typed: '', // the digits of a tile number typed so far
   solver: null, // hints and Solve
   measure: null, // the optimal length of the start, for the win dialog
+  builder: null, // builds the 4x4 databases, once per goal, in a worker never stopped
+  databases: new Map(), // goal → 'building' or 'ready'
 };
+
+/**
+ * Makes 4x4 hints and solutions instant: the 6-6-3 databases for `goal` are built once, in a
+ * worker of their own (seconds; walking distance answers meanwhile), and handed to the solver
+ * workers, which keep them across cancellations. `document.body.dataset.databases` says
+ * `ready` once they are in use.
+ */
+function prepareDatabases(goal) {
+  if (state.databases.has(goal)) return;
+  state.databases.set(goal, 'building');
+  state.builder.build(goal).then((bytes) => {
+    state.databases.set(goal, 'ready');
+    for (const solver of [state.solver, state.measure]) solver.useDatabases(goal, bytes.slice());
+    document.body.dataset.databases = 'ready';
+  }, () => state.databases.delete(goal));
+}
 
 const now = () => performance.now();
 
@@ -138,6 +173,7 @@ function newGame({ size, seed, position } = {}) {
   $('size').value = shape;
   message('');
   render();
+  if (game.width() === 4 && game.height() === 4) prepareDatabases(state.dealtGoal);
   if (game.width() * game.height() <= OPTIMAL_CELLS) {
     const start = game.start_game_id();
     state.optimalPending = true;
@@ -342,7 +378,7 @@ async function help(kind) {
 
 function startGod(solution) {
   stopGod();
-  const kind = `${solution.optimal ? 'optimal, ' : ''}${solution.algorithm}`;
+  const kind = `${solution.optimal ? 'optimal, ' : ''}${solution.algorithm}${solution.databases ? ' with pattern databases' : ''}`;
   state.god = { moves: solution.moves, index: 0, paused: false, timer: null, kind };
   godStatus();
   scheduleGod();
@@ -490,6 +526,7 @@ OPTIMAL_CELLS = liveOptimalCells();
 $('version').textContent = version();
 state.solver = new Solver();
 state.measure = new Solver();
+state.builder = new Solver();
 wire();
 if (location.hash.length > 1) fromAddress();
 if (!state.game) {

@@ -299,3 +299,25 @@ test('the solver says how many moves are left while it plays', async () => {
   assert.match(await page.textContent('#message'), new RegExp(`^Solving: ${left - 1} moves? left`));
   await page.close();
 });
+
+test('4x4 hints and solutions use pattern databases built once in a worker of their own', async () => {
+  // A random 4x4 (npuzzle generate --size 4 --seed 5): walking distance answers at first.
+  const { page, errors } = await open('4x4:12,0,15,3,7,11,5,6,4,2,10,14,1,9,13,8');
+  const started = Date.now();
+  await page.waitForFunction(() => document.body.dataset.databases === 'ready', null, { timeout: 120_000 });
+  const built = Date.now() - started;
+  const asked = Date.now();
+  await page.click('#solve');
+  await page.waitForFunction(() => /^Solving: .*with pattern databases/.test(document.querySelector('#message').textContent), null, { timeout: 60_000 });
+  // Reported, never asserted: timings are for the README, not for the test to fail on.
+  console.log(`# databases built in ${built} ms; a random 4x4 solved in ${Date.now() - asked} ms`);
+  assert.match(await page.textContent('#message'), /\(optimal, idastar with pattern databases\)/);
+  // A cancelled request replaces the worker: the new one has the databases too.
+  await page.keyboard.press('Escape');
+  await page.click('#hint');
+  await page.keyboard.press('Escape');
+  await page.click('#solve');
+  await page.waitForFunction(() => /with pattern databases/.test(document.querySelector('#message').textContent), null, { timeout: 60_000 });
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -14,8 +14,11 @@
 //! ```
 #![warn(missing_docs)]
 
+use std::cell::RefCell;
+
 use npuzzle_core::{Board, Game, Generator, Goal, Move, Size, format_board, format_moves, moves};
-use npuzzle_search::{Options, Solver};
+use npuzzle_search::pdb::{self, AdditivePdb, PatternDb};
+use npuzzle_search::{AnyHeuristic, Options, Puzzle, Solver};
 use wasm_bindgen::prelude::*;
 
 /// A game in the browser.
@@ -249,11 +252,13 @@ pub fn live_optimal_cells() -> usize {
 const WEB_BUDGET: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// Solves `position` toward `goal` with the library's `auto` choice: the complete table on 3×3,
-/// IDA* with walking distance up to 16 cells, the anytime solver with a short budget (one
+/// IDA* up to 16 cells (with the 6-6-3 databases once [`load_databases`] gave them, else with
+/// walking distance), the anytime solver with a short budget (one
 /// thread, counted in nodes: the browser has no clock here) up to 16×16, the constructive solver
 /// beyond. Returns JSON:
-/// `{"moves": "RRU…", "length": n, "optimal": true, "algorithm": "table"}`; the moves are in tile
-/// notation, one letter per move.
+/// `{"moves": "RRU…", "length": n, "optimal": true, "algorithm": "table", "databases": false}`
+/// (`databases`: whether the 6-6-3 databases were used); the moves are in tile notation, one
+/// letter per move.
 #[wasm_bindgen]
 pub fn solve(position: &str, goal: &str) -> Result<String, String> {
     let board: Board = position.parse().map_err(text)?;
@@ -262,7 +267,13 @@ pub fn solve(position: &str, goal: &str) -> Result<String, String> {
         budget: WEB_BUDGET,
         ..Options::default()
     };
-    let solver = Solver::new(&goal, options).map_err(text)?;
+    let databases = databases_for(&goal);
+    let with_databases = databases.is_some();
+    let solver = match databases {
+        Some(databases) => Solver::with_heuristic(&goal, options, AnyHeuristic::Pdb(databases)),
+        None => Solver::new(&goal, options),
+    }
+    .map_err(text)?;
     let solution = solver.solve(&board).map_err(text)?;
     let letters: String = solution.moves.iter().map(|m| m.tile_letter()).collect();
     Ok(serde_json::json!({
@@ -272,8 +283,93 @@ pub fn solve(position: &str, goal: &str) -> Result<String, String> {
         "optimal": solution.optimal,
         "algorithm": solution.algorithm.name(),
         "lower_bound": solution.lower_bound,
+        "databases": with_databases,
     })
     .to_string())
+}
+
+/// The partition of the databases that make 4×4 hints and solutions instant in the browser:
+/// two 6-tile patterns and one of 3 (5.8 MB, a few seconds to build; IDA* with them solves a
+/// random 4×4 about 25 times faster than with walking distance).
+const DATABASE_PARTITION: &str = "663";
+
+thread_local! {
+    /// The databases this worker was given ([`load_databases`]), with their goal.
+    static DATABASES: RefCell<Option<(Board, AdditivePdb)>> = const { RefCell::new(None) };
+}
+
+/// The 4×4 board and its puzzle for `goal` (a goal name or position).
+fn four_by_four(goal: &str) -> Result<(Board, Puzzle), String> {
+    let goal = goal_of(goal)?
+        .board(Size::square(4).map_err(text)?)
+        .map_err(text)?;
+    let puzzle = Puzzle::new(&goal).map_err(text)?;
+    Ok((goal, puzzle))
+}
+
+/// Builds the databases that make 4×4 hints and solutions toward `goal` instant (the 6-6-3
+/// partition; seconds). The page builds them once, in a worker of its own, and hands the bytes
+/// to each solver worker with [`load_databases`] (a solver worker is stopped and replaced when a
+/// request is cancelled; the databases must outlive it). The bytes are the databases' files, one
+/// after the other, each after its length (8 bytes, little-endian).
+///
+/// ```
+/// let bytes = npuzzle_web::build_databases("blank-last").unwrap();
+/// npuzzle_web::load_databases("blank-last", &bytes).unwrap();
+/// let answer = npuzzle_web::solve("4x4:1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15", "blank-last").unwrap();
+/// assert!(answer.contains(r#""moves":"L""#));
+/// assert!(npuzzle_web::load_databases("blank-first", &bytes).is_err()); // another goal
+/// ```
+#[wasm_bindgen]
+pub fn build_databases(goal: &str) -> Result<Vec<u8>, String> {
+    let (_, puzzle) = four_by_four(goal)?;
+    let partition = DATABASE_PARTITION.parse().map_err(text)?;
+    let built = pdb::build_partition(&puzzle, &partition, &mut |_, _, _| {}).map_err(text)?;
+    let mut bytes = Vec::new();
+    for db in built.databases() {
+        let file = db.to_bytes(&puzzle);
+        bytes.extend_from_slice(&(file.len() as u64).to_le_bytes());
+        bytes.extend_from_slice(&file);
+    }
+    Ok(bytes)
+}
+
+/// Takes the databases [`build_databases`] made for `goal`: from now on this worker's 4×4
+/// solutions toward `goal` use them (each database is checked as a file is: board, goal,
+/// checksum).
+#[wasm_bindgen]
+pub fn load_databases(goal: &str, bytes: &[u8]) -> Result<(), String> {
+    let (goal, puzzle) = four_by_four(goal)?;
+    let mut databases = Vec::new();
+    let mut rest = bytes;
+    while !rest.is_empty() {
+        let (length, after) = rest
+            .split_first_chunk::<8>()
+            .ok_or("the databases are cut short")?;
+        let length = usize::try_from(u64::from_le_bytes(*length)).map_err(text)?;
+        if after.len() < length {
+            return Err("the databases are cut short".to_string());
+        }
+        let (file, after) = after.split_at(length);
+        databases.push(PatternDb::from_bytes(&puzzle, file.to_vec()).map_err(text)?);
+        rest = after;
+    }
+    if databases.is_empty() {
+        return Err("no databases".to_string());
+    }
+    let additive = AdditivePdb::new(&puzzle, databases);
+    DATABASES.with(|slot| *slot.borrow_mut() = Some((goal, additive)));
+    Ok(())
+}
+
+/// The databases loaded for `goal`, if any.
+fn databases_for(goal: &Board) -> Option<AdditivePdb> {
+    DATABASES.with(|slot| {
+        slot.borrow()
+            .as_ref()
+            .filter(|(of, _)| of == goal)
+            .map(|(_, databases)| databases.clone())
+    })
 }
 
 /// The version of the adapter (and of npuzzle).

@@ -1,6 +1,6 @@
 //! The adapter's logic, tested natively.
 
-use npuzzle_web::{WebGame, solve};
+use npuzzle_web::{WebGame, build_databases, load_databases, solve};
 
 #[test]
 fn seeded_games_are_reproducible_and_solvable() {
@@ -114,4 +114,49 @@ fn the_solver_answers_in_plain_json() {
             .unwrap_err()
             .contains("unsolvable")
     );
+}
+
+/// The 6-6-3 databases built once and handed over as bytes: the worker that loads them solves
+/// 4x4s optimally with them (the same lengths as with walking distance); bytes cut short, damaged
+/// or for another goal are refused.
+#[test]
+fn databases_travel_as_bytes_and_solve_4x4s_optimally() {
+    let positions = [
+        "4x4:5,1,3,4,2,0,7,8,9,6,10,12,13,14,11,15",
+        "4x4:7,3,2,10,6,0,13,5,9,4,15,1,8,14,11,12",
+    ];
+    let before: Vec<String> = positions
+        .iter()
+        .map(|p| solve(p, "blank-last").unwrap())
+        .collect();
+    let bytes = build_databases("blank-last").unwrap();
+    assert!(load_databases("blank-last", &bytes[..bytes.len() - 1]).is_err());
+    let mut damaged = bytes.clone();
+    let last = damaged.len() - 1;
+    damaged[last] ^= 1;
+    assert!(
+        load_databases("blank-last", &damaged)
+            .unwrap_err()
+            .contains("checksum")
+    );
+    assert!(load_databases("snake", &bytes).is_err());
+    assert!(load_databases("blank-last", &[]).is_err());
+    load_databases("blank-last", &bytes).unwrap();
+    let length = |json: &str| {
+        json.split("\"length\":")
+            .nth(1)
+            .unwrap()
+            .split(',')
+            .next()
+            .unwrap()
+            .to_string()
+    };
+    for (position, with_wd) in positions.iter().zip(&before) {
+        let with_databases = solve(position, "blank-last").unwrap();
+        assert!(
+            with_databases.contains("\"optimal\":true"),
+            "{with_databases}"
+        );
+        assert_eq!(length(&with_databases), length(with_wd), "{position}");
+    }
 }

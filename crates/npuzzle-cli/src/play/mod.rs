@@ -94,7 +94,7 @@ impl Session {
             records,
             records_warning,
             data_dir,
-            assistant: Assistant::default(),
+            assistant: Assistant::with_databases(npuzzle_search::pdb::Store::locate(None).ok()),
             clock: Instant::now(),
         };
         session.log_game();

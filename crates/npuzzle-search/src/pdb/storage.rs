@@ -191,18 +191,15 @@ fn open(path: &Path) -> Result<File, PdbError> {
     }
 }
 
-/// The entries of a mapped file.
-struct Mapped {
-    #[cfg(not(target_arch = "wasm32"))]
-    map: memmap2::Mmap,
-    #[cfg(target_arch = "wasm32")]
-    map: Vec<u8>,
+/// The entries of a mapped file (or of bytes in memory), after the header.
+struct Mapped<B> {
+    map: B,
     offset: usize,
 }
 
-impl AsRef<[u8]> for Mapped {
+impl<B: AsRef<[u8]>> AsRef<[u8]> for Mapped<B> {
     fn as_ref(&self) -> &[u8] {
-        &self.map[self.offset..]
+        &self.map.as_ref()[self.offset..]
     }
 }
 
@@ -230,7 +227,18 @@ fn map(file: &File) -> io::Result<Vec<u8>> {
 pub fn load(path: &Path, puzzle: &Puzzle, pattern: &Pattern) -> Result<PatternDb, PdbError> {
     let file = open(path)?;
     let map = map(&file).map_err(|e| PdbError::io(path, e))?;
-    let (header, offset) = Header::parse(&map, path)?;
+    checked(map, path, puzzle, Some(pattern))
+}
+
+/// The database in `bytes` (a file's contents, header and entries) with the checks of [`load`];
+/// `expected` is the pattern it must hold (any, when none). `path` names it in errors.
+fn checked<B: AsRef<[u8]> + Send + Sync + 'static>(
+    bytes: B,
+    path: &Path,
+    puzzle: &Puzzle,
+    expected: Option<&Pattern>,
+) -> Result<PatternDb, PdbError> {
+    let (header, offset) = Header::parse(bytes.as_ref(), path)?;
     let mismatch = |reason: String| PdbError::Mismatch {
         path: path.to_path_buf(),
         reason,
@@ -245,14 +253,18 @@ pub fn load(path: &Path, puzzle: &Puzzle, pattern: &Pattern) -> Result<PatternDb
     if header.goal != puzzle.goal_cells() {
         return Err(mismatch("another goal".to_string()));
     }
-    if header.tiles != pattern.tiles() {
-        return Err(mismatch(format!(
-            "the pattern {:?}, not {:?}",
-            header.tiles,
-            pattern.tiles()
-        )));
-    }
-    let body = (map.len() - offset) as u64;
+    let pattern = match expected {
+        Some(pattern) if header.tiles != pattern.tiles() => {
+            return Err(mismatch(format!(
+                "the pattern {:?}, not {:?}",
+                header.tiles,
+                pattern.tiles()
+            )));
+        }
+        Some(pattern) => pattern.clone(),
+        None => Pattern::new(puzzle, &header.tiles)?,
+    };
+    let body = (bytes.as_ref().len() - offset) as u64;
     if header.entries != pattern.placements() || body != header.entries.div_ceil(2) {
         return Err(PdbError::Damaged {
             path: path.to_path_buf(),
@@ -262,7 +274,7 @@ pub fn load(path: &Path, puzzle: &Puzzle, pattern: &Pattern) -> Result<PatternDb
             ),
         });
     }
-    if crc32fast::hash(&map[offset..]) != header.checksum {
+    if crc32fast::hash(&bytes.as_ref()[offset..]) != header.checksum {
         return Err(PdbError::Damaged {
             path: path.to_path_buf(),
             reason: "the checksum does not match".to_string(),
@@ -270,7 +282,35 @@ pub fn load(path: &Path, puzzle: &Puzzle, pattern: &Pattern) -> Result<PatternDb
     }
     Ok(PatternDb::new(
         puzzle,
-        pattern.clone(),
-        Arc::new(Mapped { map, offset }),
+        pattern,
+        Arc::new(Mapped { map: bytes, offset }),
     ))
+}
+
+impl PatternDb {
+    /// The database as the bytes of its file (header and entries): to keep or send elsewhere
+    /// (the web page hands databases built once to each solver worker) and read back with
+    /// [`PatternDb::from_bytes`].
+    ///
+    /// ```
+    /// use npuzzle_core::{Goal, Size};
+    /// use npuzzle_search::{Puzzle, pdb};
+    /// let puzzle = Puzzle::new(&Goal::BlankLast.board(Size::square(3).unwrap()).unwrap()).unwrap();
+    /// let built = pdb::build_partition(&puzzle, &"1,2,3,4/5,6,7,8".parse().unwrap(), &mut |_, _, _| {}).unwrap();
+    /// let bytes = built.databases()[0].to_bytes(&puzzle);
+    /// let read = pdb::PatternDb::from_bytes(&puzzle, bytes).unwrap();
+    /// assert_eq!(read.pattern().tiles(), built.databases()[0].pattern().tiles());
+    /// assert!(pdb::PatternDb::from_bytes(&puzzle, b"NPUZZPDB".to_vec()).is_err());
+    /// ```
+    pub fn to_bytes(&self, puzzle: &Puzzle) -> Vec<u8> {
+        let mut bytes = Header::for_pattern(puzzle, self.pattern(), self.entries()).bytes();
+        bytes.extend_from_slice(self.entries());
+        bytes
+    }
+
+    /// The database in `bytes` (see [`PatternDb::to_bytes`]), checked as a file is: whole, of
+    /// `puzzle`'s board and goal, its checksum holding.
+    pub fn from_bytes(puzzle: &Puzzle, bytes: Vec<u8>) -> Result<PatternDb, PdbError> {
+        checked(bytes, Path::new("(in memory)"), puzzle, None)
+    }
 }
