@@ -2,6 +2,7 @@
 // reads the keyboard, mouse and touch, and asks the solver worker for hints and solutions.
 import init, {
   WebGame, version, command_of_key as commandOfKey, live_optimal_cells as liveOptimalCells,
+  expand_moves as expandMoves,
 } from './pkg/npuzzle_web.js';
 
 const $ = (id) => document.getElementById(id);
@@ -140,19 +141,45 @@ function announce(text) {
   $('announce').textContent = text;
 }
 
-/** Starts a game from a seed, a size, or a position (a game id from the address). */
-function newGame({ size, seed, position } = {}) {
+/** Where the game in play is kept between reloads of the page (this tab only). */
+const SAVED = 'npuzzle-game';
+
+/** The moves a link carries (`…&moves=R2UL`), if any. */
+function linkMoves(link) {
+  return new URLSearchParams(link.split('&').slice(1).join('&')).get('moves');
+}
+
+/**
+ * Starts a game from a seed, a size, or a link (the address: a scramble with its seed, goal and
+ * moves). A link to the game this tab was playing (a reload) restores it whole, time included;
+ * another link's moves are replayed, as the solver plays, and the game counts as assisted.
+ */
+function newGame({ size, seed, link } = {}) {
   stopGod();
   state.solver.cancel();
+  let replay = null;
   try {
-    state.game = position
-      ? WebGame.from_position(position, state.goal)
-      : new WebGame(size ?? $('size').value, seed || undefined, state.goal, Math.random() * 2 ** 52);
+    if (link) {
+      let restored = null;
+      try {
+        restored = WebGame.load(sessionStorage.getItem(SAVED) ?? '');
+      } catch { /* nothing kept, or another game */ }
+      if (restored?.link() === link) {
+        state.game = restored;
+      } else {
+        state.game = WebGame.from_link(link, state.goal);
+        const moves = linkMoves(link);
+        if (moves) replay = expandMoves(moves, state.game.start_position());
+      }
+    } else {
+      state.game = new WebGame(size ?? $('size').value, seed || undefined, state.goal, Math.random() * 2 ** 52);
+    }
   } catch (error) {
     complain(error);
     return;
   }
-  state.dealtGoal = state.goal; // the goal of the game in play (the menu's is for the next)
+  // The goal of the game in play (the menu's is for the next game; a link brings its own).
+  state.dealtGoal = state.game.goal();
   state.typed = '';
   if ($('win').open) {
     $('win').returnValue = '';
@@ -185,6 +212,10 @@ function newGame({ size, seed, position } = {}) {
       if ($('win').open) showOptimal();
     };
     state.measure.solve(start, state.dealtGoal).then(answered, () => answered(null));
+  }
+  if (replay) {
+    state.game.mark_assisted();
+    startGod({ moves: replay, optimal: false, algorithm: 'replay' }, 'Replaying', "the link's moves");
   }
 }
 
@@ -234,8 +265,18 @@ function render(moved = null, direction = null) {
     const movable = [...board.querySelectorAll('.cell')].filter((cell) => cell.tabIndex === 0);
     (movable.find((cell) => cell.textContent === focused) ?? movable[0])?.focus();
   }
-  history.replaceState(null, '', `#${game.game_id()}`);
+  // The address shares the scramble (with its seed, goal and the moves so far); the tab keeps
+  // the whole game, so a reload goes on where it was.
+  history.replaceState(null, '', `#${game.link()}`);
+  keep();
   status();
+}
+
+/** Keeps the game in play for a reload of this tab (its time included). */
+function keep() {
+  try {
+    sessionStorage.setItem(SAVED, state.game.save(now()));
+  } catch { /* storage full or disabled: a reload replays the link's moves instead */ }
 }
 
 function status() {
@@ -376,10 +417,11 @@ async function help(kind) {
   }
 }
 
-function startGod(solution) {
+/** Plays `solution.moves` (tile letters) one by one: the solver's, or a link's (`verb`, `kind`). */
+function startGod(solution, verb = 'Solving', kind = null) {
   stopGod();
-  const kind = `${solution.optimal ? 'optimal, ' : ''}${solution.algorithm}${solution.databases ? ' with pattern databases' : ''}`;
-  state.god = { moves: solution.moves, index: 0, paused: false, timer: null, kind };
+  kind ??= `${solution.optimal ? 'optimal, ' : ''}${solution.algorithm}${solution.databases ? ' with pattern databases' : ''}`;
+  state.god = { moves: solution.moves, index: 0, paused: false, timer: null, kind, verb };
   godStatus();
   scheduleGod();
   status();
@@ -390,7 +432,7 @@ function godStatus() {
   const god = state.god;
   if (!god) return;
   const left = god.moves.length - god.index;
-  message(`Solving: ${count(left, 'move')} left of ${god.moves.length} (${god.kind})${god.paused ? ', paused' : ''}.`);
+  message(`${god.verb}: ${count(left, 'move')} left of ${god.moves.length} (${god.kind})${god.paused ? ', paused' : ''}.`);
 }
 
 function scheduleGod() {
@@ -420,7 +462,7 @@ function stopGod() {
 
 function fromAddress() {
   const fragment = decodeURIComponent(location.hash.slice(1));
-  if (fragment && fragment !== state.game?.game_id()) newGame({ position: fragment });
+  if (fragment && fragment !== state.game?.link()) newGame({ link: fragment });
 }
 
 function wire() {
@@ -518,6 +560,7 @@ function wire() {
     }
   });
   window.addEventListener('hashchange', fromAddress);
+  window.addEventListener('pagehide', () => { if (state.game) keep(); });
   setInterval(() => { if (state.game && !state.game.is_won()) status(); }, 100);
 }
 

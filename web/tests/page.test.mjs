@@ -71,7 +71,8 @@ test('a position from the address is played by click and keyboard to the win', a
   await page.click('[aria-label^="tile 7,"]');
   assert.equal(await cells(page), '1 2 3 4 5 6 7 _ 8');
   assert.match(await page.textContent('#announce'), /Tile 7 moved left/);
-  assert.match(page.url(), /#3x3:1,2,3,4,5,6,7,0,8$/);
+  // The address shares the scramble and the moves so far (not the position reached).
+  assert.match(page.url(), /#3x3:1,2,3,4,5,6,0,7,8&moves=L$/);
   await page.keyboard.press('ArrowLeft');
   await page.waitForSelector('#win[open]');
   assert.match(await page.textContent('#win-summary'), /^2 moves \(1 MTM\)/);
@@ -320,4 +321,55 @@ test('4x4 hints and solutions use pattern databases built once in a worker of th
   await page.waitForFunction(() => /with pattern databases/.test(document.querySelector('#message').textContent), null, { timeout: 60_000 });
   assert.deepEqual(errors, []);
   await page.close();
+});
+
+test('links share the scramble, seed and moves; a reload goes on where it was, time included', async () => {
+  const page = await browser.newPage({ viewport: { width: 900, height: 800 } });
+  await page.goto(base);
+  await page.waitForSelector('#board [role="gridcell"]');
+  await page.fill('#seed', '42');
+  await page.press('#seed', 'Enter');
+  const scramble = await cells(page);
+  assert.match(page.url(), /#4x4:[0-9,]+&seed=42$/);
+  const link = page.url();
+  for (const key of ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown']) await page.keyboard.press(key);
+  const played = await page.$eval('#moves', (m) => m.textContent);
+  assert.doesNotMatch(played, /^Moves 0 /);
+  assert.match(page.url(), /&seed=42&moves=/);
+  await page.waitForTimeout(1200);
+  await page.reload();
+  await page.waitForSelector('#board [role="gridcell"]');
+  assert.equal(await page.$eval('#moves', (m) => m.textContent), played, 'the moves survive a reload');
+  const seconds = parseFloat(await page.$eval('#time', (t) => t.textContent));
+  assert.ok(seconds >= 1, `the time survives a reload: ${seconds} s`);
+  assert.equal(await page.textContent('#seed-now'), 'Seed 42');
+  await page.close();
+  // The scramble link opened elsewhere: the same game, its seed shown.
+  const other = await browser.newPage({ viewport: { width: 900, height: 800 } });
+  await other.goto(link);
+  await other.waitForSelector('#board [role="gridcell"]');
+  assert.equal(await cells(other), scramble);
+  assert.equal(await other.textContent('#seed-now'), 'Seed 42');
+  await other.close();
+});
+
+test("a link with moves replays them, and a link's faults are said", async () => {
+  const { page } = await open('3x3:1,2,3,4,0,6,7,5,8&moves=U');
+  await page.waitForFunction(() => document.querySelector('#moves').textContent.startsWith('Moves 1 '));
+  assert.equal(await cells(page), '1 2 3 4 5 6 7 _ 8');
+  assert.equal(await page.isHidden('#assisted'), false, "a replayed link's moves are not the player's");
+  await page.close();
+  for (const [fragment, why] of [
+    ['3x3:1,2,3,4,0,6,7,5,8&moves=R3', "the link's moves"],
+    ['4x4:1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15&seed=1', 'seed 1 deals another'],
+    ['3x3:1,2,3,4,0,6,7,5,8&colour=red', 'does not know'],
+  ]) {
+    const fresh = await browser.newPage({ viewport: { width: 900, height: 800 } });
+    await fresh.goto(`${base}#${fragment}`);
+    await fresh.waitForSelector('#board [role="gridcell"]');
+    const text = await fresh.textContent('#message');
+    assert.match(text, /link's position was not used/, fragment);
+    assert.ok(text.toLowerCase().includes(why), `${fragment}: ${text}`);
+    await fresh.close();
+  }
 });

@@ -16,6 +16,7 @@
 
 use std::cell::RefCell;
 
+use npuzzle_core::game::Dealt;
 use npuzzle_core::{Board, Game, Generator, Goal, Move, Size, format_board, format_moves, moves};
 use npuzzle_search::pdb::{self, AdditivePdb, PatternDb};
 use npuzzle_search::{AnyHeuristic, Options, Puzzle, Solver};
@@ -224,7 +225,138 @@ impl WebGame {
         format_moves(&self.game.moves(), npuzzle_core::Notation::Tile, true, None)
             .unwrap_or_default()
     }
+
+    /// The link to this game, for the address bar: the scramble as a game id, then `&seed=N`
+    /// when it was dealt from a seed, `&goal=NAME` (or the goal's game id) unless the goal is
+    /// blank-last, and `&moves=…` (tile notation, run lengths) once moves are made. Opened with
+    /// [`WebGame::from_link`], it deals the same scramble; the page replays the moves.
+    ///
+    /// ```
+    /// use npuzzle_web::WebGame;
+    /// let mut game = WebGame::new("3", Some("42".into()), "snake", 0.0).unwrap();
+    /// assert!(game.link().ends_with("&seed=42&goal=snake"));
+    /// let first = game.cells().iter().position(|&t| t == 0).unwrap();
+    /// let _ = game.arrow(if first % 3 == 0 { "L" } else { "R" }, 0.0);
+    /// let again = WebGame::from_link(&game.link(), "blank-last").unwrap();
+    /// assert_eq!((again.start_game_id(), again.seed()), (game.start_game_id(), Some("42".into())));
+    /// ```
+    pub fn link(&self) -> String {
+        let mut link = self.start_game_id();
+        if let Some(seed) = self.seed {
+            link.push_str(&format!("&seed={seed}"));
+        }
+        let size = self.game.goal().size();
+        let named = [
+            ("blank-last", Goal::BlankLast),
+            ("blank-first", Goal::BlankFirst),
+            ("snake", Goal::Snake),
+            ("spiral", Goal::Spiral),
+        ]
+        .into_iter()
+        .find(|(_, goal)| goal.board(size).ok().as_ref() == Some(self.game.goal()));
+        match named {
+            Some(("blank-last", _)) => {}
+            Some((name, _)) => link.push_str(&format!("&goal={name}")),
+            None => link.push_str(&format!(
+                "&goal={}",
+                format_board(self.game.goal(), npuzzle_core::Format::Id)
+            )),
+        }
+        if !self.game.actions().is_empty() {
+            link.push_str(&format!("&moves={}", self.moves()));
+        }
+        link
+    }
+
+    /// The game a link names ([`WebGame::link`], or a bare position in any format), at its
+    /// start: the moves it carries are checked (legal from the start) but not played, so that
+    /// the page can replay them. `goal` is the goal when the link names none. A seed must deal
+    /// the link's position.
+    pub fn from_link(link: &str, goal: &str) -> Result<WebGame, String> {
+        let mut parts = link.trim().split('&');
+        let position = parts.next().unwrap_or_default();
+        let (mut seed, mut goal, mut moves) = (None, goal.to_string(), None);
+        for part in parts {
+            match part.split_once('=') {
+                Some(("seed", value)) => {
+                    seed = Some(value.parse::<u64>().map_err(|_| {
+                        format!("the link's seed must be a whole number, not '{value}'")
+                    })?);
+                }
+                Some(("goal", value)) => goal = value.to_string(),
+                Some(("moves", value)) => moves = Some(value.to_string()),
+                _ => {
+                    return Err(format!(
+                        "the link has a part this page does not know: '{part}'"
+                    ));
+                }
+            }
+        }
+        let mut game = WebGame::from_position(position, &goal)?;
+        if let Some(seed) = seed {
+            let size = game.game.start().size();
+            let dealt = Game::deal(game.game.goal().clone(), seed, None);
+            if dealt.start() != game.game.start() {
+                return Err(format!(
+                    "seed {seed} deals another {size} position than the link's"
+                ));
+            }
+            game.seed = Some(seed);
+        }
+        if let Some(moves) = moves {
+            expand_moves(&moves, &game.start_position())?;
+        }
+        Ok(game)
+    }
+
+    /// The game saved with the time played by `now` (the core's save format), to restore it
+    /// after a reload with [`WebGame::load`].
+    pub fn save(&self, now: f64) -> String {
+        Dealt {
+            game: self.game.clone(),
+            seed: self.seed,
+        }
+        .to_save(millis(now))
+    }
+
+    /// A game [`WebGame::save`] saved: its history replayed and checked, its time kept (the
+    /// clock resumes with the next move).
+    ///
+    /// ```
+    /// use npuzzle_web::WebGame;
+    /// let mut game = WebGame::from_position("1 2 3/4 5 6/0 7 8", "blank-last").unwrap();
+    /// game.arrow("L", 1_000.0).unwrap();
+    /// let restored = WebGame::load(&game.save(4_000.0)).unwrap();
+    /// assert_eq!((restored.stm(), restored.elapsed_ms(0.0)), (1, 3_000.0));
+    /// ```
+    pub fn load(saved: &str) -> Result<WebGame, String> {
+        let Dealt { game, seed } = Dealt::from_save(saved).map_err(text)?;
+        Ok(WebGame { game, seed })
+    }
 }
+
+/// `moves` (any notation, run lengths included) as single tile letters, checked legal from
+/// `start` (a position in any format): what the page plays, one letter a step.
+///
+/// ```
+/// assert_eq!(npuzzle_web::expand_moves("L2", "1 2 3/4 5 6/0 7 8").unwrap(), "LL");
+/// assert!(npuzzle_web::expand_moves("R", "1 2 3/4 5 6/0 7 8").is_err());
+/// ```
+#[wasm_bindgen]
+pub fn expand_moves(moves: &str, start: &str) -> Result<String, String> {
+    let mut board: Board = start.parse().map_err(text)?;
+    let moves = npuzzle_core::parse_moves(moves, None, Some(&board)).map_err(text)?;
+    if moves.len() > MAX_LINK_MOVES {
+        return Err(format!("a link replays at most {MAX_LINK_MOVES} moves"));
+    }
+    board
+        .apply_all(&moves)
+        .map_err(|e| format!("the link's moves: {e}"))?;
+    Ok(moves.iter().map(|m| m.tile_letter()).collect())
+}
+
+/// The most moves a link replays.
+const MAX_LINK_MOVES: usize = 100_000;
 
 /// The command a key stands for (the core's key map, the same as the terminal game's), by
 /// name: `up`, `down`, `left`, `right`, `undo`, `redo`, `restart`, `new`, `hint`, `solve`,

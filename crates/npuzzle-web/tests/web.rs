@@ -160,3 +160,55 @@ fn databases_travel_as_bytes_and_solve_4x4s_optimally() {
         assert_eq!(length(&with_databases), length(with_wd), "{position}");
     }
 }
+
+/// A link carries the scramble, the seed, the goal and the moves; whatever is wrong in it is
+/// said, never silently replaced.
+#[test]
+fn links_share_the_scramble_and_say_what_is_wrong() {
+    let mut game = WebGame::new("4", Some("7".into()), "spiral", 0.0).unwrap();
+    let start = game.start_game_id();
+    assert_eq!(game.link(), format!("{start}&seed=7&goal=spiral"));
+    let blank = game.cells().iter().position(|&t| t == 0).unwrap();
+    let letter = if blank % 4 == 0 { "L" } else { "R" };
+    game.arrow(letter, 0.0).unwrap();
+    assert_eq!(
+        game.link(),
+        format!("{start}&seed=7&goal=spiral&moves={letter}")
+    );
+    let opened = WebGame::from_link(&game.link(), "blank-last").unwrap();
+    assert_eq!((opened.start_game_id(), opened.stm()), (start.clone(), 0));
+    assert_eq!(opened.goal(), game.goal());
+    // A goal without a name travels as its position.
+    let custom = WebGame::from_position("1 2 3/4 5 6/7 0 8", "2 1 3/4 5 6/7 8 0");
+    assert!(
+        custom.is_err(),
+        "an unsolvable start for that goal is refused"
+    );
+    let custom = WebGame::from_position("2 1 3/4 5 6/7 0 8", "2 1 3/4 5 6/7 8 0").unwrap();
+    assert!(
+        custom.link().ends_with("&goal=3x3:2,1,3,4,5,6,7,8,0"),
+        "{}",
+        custom.link()
+    );
+    assert_eq!(
+        WebGame::from_link(&custom.link(), "blank-last")
+            .unwrap()
+            .goal(),
+        custom.goal()
+    );
+    for (link, says) in [
+        (format!("{start}&seed=x&goal=spiral"), "whole number"),
+        (format!("{start}&seed=8&goal=spiral"), "deals another"),
+        (format!("{start}&goal=spiral&colour=red"), "does not know"),
+        (format!("{start}&goal=spiral&moves=X"), "unexpected 'X'"),
+        (
+            "3x3:1,2,3,4,5,6,7,8,0&moves=U".to_string(),
+            "the link's moves",
+        ),
+    ] {
+        let error = WebGame::from_link(&link, "blank-last").unwrap_err();
+        assert!(error.contains(says), "{link}: {error}");
+    }
+    // The old links (a bare position) still open.
+    assert!(WebGame::from_link("3x3:1,2,3,4,5,6,7,0,8", "blank-last").is_ok());
+}
