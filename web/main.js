@@ -2,7 +2,7 @@
 // reads the keyboard, mouse and touch, and asks the solver worker for hints and solutions.
 import init, {
   WebGame, version, command_of_key as commandOfKey, live_optimal_cells as liveOptimalCells,
-  expand_moves as expandMoves,
+  expand_moves as expandMoves, statistics, import_records as importRecords,
 } from './pkg/npuzzle_web.js';
 
 const $ = (id) => document.getElementById(id);
@@ -368,9 +368,54 @@ function showOptimal() {
       : `The optimal length is computed for boards of up to ${OPTIMAL_CELLS} cells.`;
 }
 
+/** Where finished games are kept in this browser: the records JSON of `npuzzle stats`. */
+const RECORDS = 'npuzzle-records';
+
+function storedRecords() {
+  try {
+    return localStorage.getItem(RECORDS) ?? '[]';
+  } catch {
+    return '[]';
+  }
+}
+
+/** Adds `imported` (a records JSON array) to the games kept; returns how many were new. */
+function addRecords(imported) {
+  const { added, records } = JSON.parse(importRecords(storedRecords(), imported));
+  try {
+    localStorage.setItem(RECORDS, JSON.stringify(records));
+  } catch {
+    $('stats-note').textContent = 'This browser does not keep the statistics (storage is off or full).';
+  }
+  renderStats();
+  return added;
+}
+
+const seconds = (ms) => (ms === null || ms === undefined ? '—' : (ms / 1000).toFixed(2));
+
+/** The statistics table: per size, solves without help, best, ao5 to ao100, fewest moves. */
+function renderStats() {
+  const rows = JSON.parse(statistics(storedRecords()));
+  $('stats-rows').replaceChildren(...rows.map((row) => {
+    const tr = document.createElement('tr');
+    const values = [row.size, row.solves, seconds(row.best_time), seconds(row.average_of_5),
+      seconds(row.average_of_12), seconds(row.average_of_50), seconds(row.average_of_100),
+      row.fewest_moves ?? '—', row.assisted];
+    tr.replaceChildren(...values.map((value, i) => {
+      const cell = document.createElement(i === 0 ? 'th' : 'td');
+      if (i === 0) cell.scope = 'row';
+      cell.textContent = value;
+      return cell;
+    }));
+    return tr;
+  }));
+  $('stats-empty').hidden = rows.length > 0;
+}
+
 function win() {
   stopGod();
   const { game } = state;
+  if (!state.announced) addRecords(`[${game.record(now(), state.optimal ?? undefined, Date.now() / 1000)}]`);
   $('win-summary').textContent = `${game.summary(now())}.`;
   showOptimal();
   const seed = game.seed();
@@ -559,6 +604,25 @@ function wire() {
       run();
     }
   });
+  $('export').addEventListener('click', () => {
+    const file = new Blob([JSON.stringify(JSON.parse(storedRecords()), null, 2)], { type: 'application/json' });
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(file);
+    link.download = 'npuzzle-records.json';
+    link.click();
+    URL.revokeObjectURL(link.href);
+  });
+  $('import').addEventListener('change', async () => {
+    const [file] = $('import').files;
+    if (!file) return;
+    try {
+      const added = addRecords(await file.text());
+      $('stats-note').textContent = `${count(added, 'game')} added from ${file.name}.`;
+    } catch (error) {
+      $('stats-note').textContent = sentence(error);
+    }
+    $('import').value = '';
+  });
   window.addEventListener('hashchange', fromAddress);
   window.addEventListener('pagehide', () => { if (state.game) keep(); });
   setInterval(() => { if (state.game && !state.game.is_won()) status(); }, 100);
@@ -571,6 +635,7 @@ state.solver = new Solver();
 state.measure = new Solver();
 state.builder = new Solver();
 wire();
+renderStats();
 if (location.hash.length > 1) fromAddress();
 if (!state.game) {
   // A link whose position cannot be played says why, above the game dealt instead.

@@ -373,3 +373,39 @@ test("a link with moves replays them, and a link's faults are said", async () =>
     await fresh.close();
   }
 });
+
+test('statistics per size, kept in the browser, exported and imported as npuzzle stats JSON', async () => {
+  const { page, errors } = await open('3x3:1,2,3,4,5,6,0,7,8');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForSelector('#win[open]');
+  await page.click('#stats summary');
+  const row = (size) => page.$eval(`#stats-rows tr:has(th:text-is("${size}"))`, (tr) => [...tr.children].map((c) => c.textContent));
+  const won = await row('3x3');
+  assert.equal(won[1], '1', `one solve: ${won}`);
+  assert.equal(won[7], '2', `fewest moves: ${won}`);
+  // Five 4x4 games from the terminal's export: the ao5 drops the best and the worst.
+  const game = (ms, at) => ({ size: '4x4', stm: 60, mtm: 40, milliseconds: ms, seed: 1, assisted: false, optimal: null, finished_at: at, timed: true });
+  const exported = JSON.stringify([10, 20, 30, 40, 1000].map((s, i) => game(s * 1000, 100 + i)));
+  await page.setInputFiles('#import', { name: 'records.json', mimeType: 'application/json', buffer: Buffer.from(exported) });
+  await page.waitForFunction(() => /5 games added/.test(document.querySelector('#stats-note').textContent));
+  assert.deepEqual((await row('4x4')).slice(0, 4), ['4x4', '5', '10.00', '30.00']);
+  // Importing the same file again adds nothing.
+  await page.setInputFiles('#import', { name: 'records.json', mimeType: 'application/json', buffer: Buffer.from(exported) });
+  await page.waitForFunction(() => /0 games added/.test(document.querySelector('#stats-note').textContent));
+  await page.setInputFiles('#import', { name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{"size": 3}') });
+  await page.waitForFunction(() => /^This is not an npuzzle records file/.test(document.querySelector('#stats-note').textContent));
+  // The export is the records file: the 3x3 win and the five imported games, fields in order.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export')]);
+  const text = await readFile(await download.path(), 'utf8');
+  const records = JSON.parse(text);
+  assert.equal(records.length, 6);
+  assert.deepEqual(Object.keys(records[0]), ['size', 'stm', 'mtm', 'milliseconds', 'seed', 'assisted', 'optimal', 'finished_at', 'timed']);
+  // Kept across a reload.
+  await page.reload();
+  await page.waitForSelector('#board [role="gridcell"]');
+  await page.click('#stats summary');
+  assert.equal((await row('4x4'))[1], '5');
+  assert.deepEqual(errors, []);
+  await page.close();
+});

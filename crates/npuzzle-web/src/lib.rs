@@ -14,6 +14,10 @@
 //! ```
 #![warn(missing_docs)]
 
+mod records;
+
+pub use records::{import_records, statistics};
+
 use std::cell::RefCell;
 
 use npuzzle_core::game::Dealt;

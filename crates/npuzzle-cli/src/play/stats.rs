@@ -62,8 +62,8 @@ pub fn run(args: &StatsArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
             };
             writeln!(
                 out,
-                "{:<8} {:>7} {:>9} {:>10} {:>10} {:>10} {:>8}",
-                "size", "solves", "assisted", "best", "ao5", "ao12", "fewest"
+                "{:<8} {:>7} {:>9} {:>10} {:>10} {:>10} {:>10} {:>10} {:>8}",
+                "size", "solves", "assisted", "best", "ao5", "ao12", "ao50", "ao100", "fewest"
             )?;
             for size in records.sizes() {
                 if wanted.as_ref().is_some_and(|w| *w != size) {
@@ -77,13 +77,15 @@ pub fn run(args: &StatsArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
                     .count();
                 writeln!(
                     out,
-                    "{:<8} {:>7} {:>9} {:>10} {:>10} {:>10} {:>8}",
+                    "{:<8} {:>7} {:>9} {:>10} {:>10} {:>10} {:>10} {:>10} {:>8}",
                     size,
                     summary.solves,
                     assisted,
                     seconds(summary.best_time),
                     seconds(summary.average_of_5),
                     seconds(summary.average_of_12),
+                    seconds(summary.average_of_50),
+                    seconds(summary.average_of_100),
                     summary
                         .fewest_moves
                         .map_or("—".to_string(), |m| m.to_string()),

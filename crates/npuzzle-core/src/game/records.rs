@@ -87,7 +87,7 @@ impl Record {
 }
 
 /// The records of one size, summarised (unassisted games only).
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Statistics {
     /// Games finished without help.
     pub solves: usize,
@@ -99,6 +99,12 @@ pub struct Statistics {
     pub average_of_5: Option<u64>,
     /// Average of the last 12 times, best and worst dropped.
     pub average_of_12: Option<u64>,
+    /// Average of the last 50 times, best and worst dropped.
+    #[serde(default)]
+    pub average_of_50: Option<u64>,
+    /// Average of the last 100 times, best and worst dropped.
+    #[serde(default)]
+    pub average_of_100: Option<u64>,
 }
 
 impl Statistics {
@@ -129,6 +135,8 @@ impl Statistics {
             fewest_moves: games.iter().map(|r| r.stm).min(),
             average_of_5: trimmed_average(&times, 5),
             average_of_12: trimmed_average(&times, 12),
+            average_of_50: trimmed_average(&times, 50),
+            average_of_100: trimmed_average(&times, 100),
         }
     }
 }
@@ -142,6 +150,36 @@ pub fn sizes(records: &[Record]) -> Vec<String> {
         }
     }
     sizes
+}
+
+/// `imported` added to `records`: the games not already there (the same size, moves, time and
+/// finish), oldest first. Returns how many were added.
+///
+/// ```
+/// use npuzzle_core::game::records::{merge, whole_records};
+/// let one = r#"[{"size":"3x3","stm":30,"mtm":22,"milliseconds":12000,"seed":1,"assisted":false,"optimal":null,"finished_at":5}]"#;
+/// let mut records = whole_records(one);
+/// assert_eq!(merge(&mut records, whole_records(one)), 0);
+/// assert_eq!(records.len(), 1);
+/// ```
+pub fn merge(records: &mut Vec<Record>, imported: Vec<Record>) -> usize {
+    let before = records.len();
+    for record in imported {
+        let same = |r: &Record| {
+            (r.size.as_str(), r.stm, r.milliseconds, r.finished_at)
+                == (
+                    record.size.as_str(),
+                    record.stm,
+                    record.milliseconds,
+                    record.finished_at,
+                )
+        };
+        if !records.iter().any(same) {
+            records.push(record);
+        }
+    }
+    records.sort_by_key(|r| r.finished_at);
+    records.len() - before
 }
 
 /// Every whole record at the start of a records array that is cut short or damaged further on

@@ -1,0 +1,94 @@
+//! The page's statistics: finished games kept in the browser's storage as the same JSON array
+//! `npuzzle stats --export json` writes (so the two import each other's), summarised per size
+//! by the core's [`Statistics`].
+
+use npuzzle_core::game::records::{self, merge, whole_records};
+use npuzzle_core::game::{Record, Statistics};
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+use crate::{WebGame, millis, text};
+
+#[wasm_bindgen]
+impl WebGame {
+    /// The record of this game, won by `now` (the page's clock), as JSON: `optimal` is the
+    /// start's optimal length when known, `finished_at` the time in seconds since 1970.
+    ///
+    /// ```
+    /// use npuzzle_web::WebGame;
+    /// let mut game = WebGame::from_position("1 2 3/4 5 6/7 0 8", "blank-last").unwrap();
+    /// game.arrow("L", 0.0).unwrap();
+    /// let record = game.record(500.0, Some(1), 1.8e9);
+    /// assert!(record.starts_with(r#"{"size":"3x3","stm":1,"mtm":1,"milliseconds":0,"seed":null,"assisted":false,"optimal":1,"#));
+    /// ```
+    pub fn record(&self, now: f64, optimal: Option<u32>, finished_at: f64) -> String {
+        let record = Record::new(
+            self.game.board().size(),
+            self.game.summary(millis(now)),
+            self.seed,
+            optimal.map(|o| o as usize),
+            (finished_at.max(0.0)) as u64,
+        );
+        serde_json::to_string(&record).unwrap_or_default()
+    }
+}
+
+/// The records in `stored` (the page's storage): all of them, or when the text is damaged,
+/// every whole record at its start.
+fn read(stored: &str) -> Vec<Record> {
+    serde_json::from_str(stored).unwrap_or_else(|_| whole_records(stored))
+}
+
+/// One row of the statistics table.
+#[derive(Serialize)]
+struct Row {
+    size: String,
+    assisted: usize,
+    #[serde(flatten)]
+    statistics: Statistics,
+}
+
+/// The statistics of every size in `stored` (the records JSON), in order of first play, as a
+/// JSON array: `size`, `solves` (without help), `assisted`, `best_time`, `average_of_5`, `_12`,
+/// `_50`, `_100` (milliseconds, best and worst dropped; null until there are that many) and
+/// `fewest_moves`.
+///
+/// ```
+/// let stored = r#"[{"size":"3x3","stm":20,"mtm":15,"milliseconds":9000,"seed":1,"assisted":false,"optimal":null,"finished_at":0}]"#;
+/// let table = npuzzle_web::statistics(stored);
+/// assert!(table.contains(r#""size":"3x3","assisted":0,"solves":1,"best_time":9000"#), "{table}");
+/// ```
+#[wasm_bindgen]
+pub fn statistics(stored: &str) -> String {
+    let all = read(stored);
+    let rows: Vec<Row> = records::sizes(&all)
+        .into_iter()
+        .map(|size| Row {
+            assisted: all.iter().filter(|r| r.size == size && r.assisted).count(),
+            statistics: Statistics::of(&all, &size),
+            size,
+        })
+        .collect();
+    serde_json::to_string(&rows).unwrap_or_default()
+}
+
+/// Adds the games of `imported` (an export of this page or of `npuzzle stats --export json`)
+/// to `stored`, without doubles; returns `{"added": n, "records": [...]}`. Text that is not a
+/// records file is refused with where it goes wrong.
+///
+/// ```
+/// let game = r#"{"size":"3x3","stm":20,"mtm":15,"milliseconds":9000,"seed":1,"assisted":false,"optimal":null,"finished_at":7}"#;
+/// let merged = npuzzle_web::import_records("[]", &format!("[{game}]")).unwrap();
+/// assert!(merged.starts_with(r#"{"added":1,"records":[{"size":"3x3""#));
+/// assert!(npuzzle_web::import_records("[]", "[{\"size\": 3}]").unwrap_err().contains("line 1"));
+/// ```
+#[wasm_bindgen]
+pub fn import_records(stored: &str, imported: &str) -> Result<String, String> {
+    let imported: Vec<Record> = serde_json::from_str(imported)
+        .map_err(|e| format!("this is not an npuzzle records file: {}", text(e)))?;
+    let mut all = read(stored);
+    let added = merge(&mut all, imported);
+    // Written as the records file is, fields in their order (a JSON value would sort them).
+    let all = serde_json::to_string(&all).map_err(text)?;
+    Ok(format!(r#"{{"added":{added},"records":{all}}}"#))
+}
