@@ -410,6 +410,7 @@ function renderStats() {
     return tr;
   }));
   $('stats-empty').hidden = rows.length > 0;
+  $('stats').querySelector('table').hidden = rows.length === 0;
 }
 
 function win() {
@@ -526,6 +527,19 @@ function wire() {
   $('goal').addEventListener('change', () => {
     state.goal = $('goal').value;
     message(`Goal: ${$('goal').selectedOptions[0].textContent}. New game (n) deals a game toward it.`);
+  });
+  // Hover mode: with a mouse, a tile in line with the gap slides as the pointer comes onto it.
+  // The tile a slide came from stays "the one under the pointer" until the pointer reaches
+  // another cell: sliding redraws the board and animates the tile back under the pointer,
+  // which must not slide it again.
+  let underPointer = null;
+  $('board').addEventListener('pointerover', (event) => {
+    if (!$('hover').checked || event.pointerType !== 'mouse' || state.god) return;
+    const cell = event.target.closest('.cell');
+    if (!cell || cell.textContent === underPointer) return;
+    underPointer = cell.textContent;
+    if (cell.tabIndex !== 0 || state.game.is_won()) return;
+    clickCell(Number(cell.dataset.row), Number(cell.dataset.column));
   });
   $('board').addEventListener('click', (event) => {
     const cell = event.target.closest('.cell');

@@ -409,3 +409,22 @@ test('statistics per size, kept in the browser, exported and imported as npuzzle
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('hover mode slides a tile as the pointer comes onto it; a legend names the colours', async () => {
+  const { page } = await open('3x3:1,2,3,4,5,6,0,7,8');
+  assert.match(await page.textContent('#legend'), /in its place.*not yet.*the hint/s);
+  await page.hover('[aria-label^="tile 7,"]');
+  assert.equal(await cells(page), '1 2 3 4 5 6 _ 7 8', 'off by default: hovering moves nothing');
+  await page.check('#hover');
+  await page.mouse.move(0, 0);
+  await page.hover('[aria-label^="tile 7,"]');
+  assert.equal(await cells(page), '1 2 3 4 5 6 7 _ 8');
+  // Onto a tile out of line with the gap: nothing moves, no error.
+  await page.hover('[aria-label^="tile 1,"]');
+  assert.equal(await cells(page), '1 2 3 4 5 6 7 _ 8');
+  assert.equal(await page.textContent('#message'), '');
+  // Onto the 8: it slides, and the game is won.
+  await page.hover('[aria-label^="tile 8,"]');
+  await page.waitForSelector('#win[open]');
+  await page.close();
+});

@@ -477,7 +477,7 @@ Clique numa peça na linha do espaço: desliza a fila inteira
 u / Ctrl-Z desfazer · r / Ctrl-Y refazer · R recomeçar · n novo jogo · S guardar
 i dica (próximo movimento ótimo) · o distância ótima · g modo deus
 Modo deus: espaço pausa · . passo · + / - velocidade · c continuar a jogar
-Qualquer ajuda marca o jogo como assistido. q ou Esc sai (n e q perguntam
+Qualquer ajuda marca o jogo «com ajuda». q ou Esc sai (n e q perguntam
 antes durante um jogo: y sim, S guardar antes). Qualquer tecla fecha esta ajuda.",
     );
     let rect = popup(area, 84, 11);
@@ -554,6 +554,20 @@ mod tests {
             text.contains("shown for boards of up to 16 cells"),
             "{text}"
         );
+    }
+
+    /// Portuguese says "com ajuda" everywhere (the help said "assistido", the status "com
+    /// ajuda").
+    #[test]
+    fn portuguese_names_help_one_way() {
+        let mut a = app("1 2 3/4 5 6/0 7 8", Lang::Pt);
+        a.apply(Command::Help, 0);
+        let help = screen(&a, 90, 20, true);
+        assert!(help.contains("«com ajuda»") && !help.contains("assistido"), "{help}");
+        a.apply(Command::Help, 0);
+        a.session.mark_assisted();
+        let status = screen(&a, 90, 20, true);
+        assert!(status.contains("com ajuda") && !status.contains("assistido"), "{status}");
     }
 
     #[test]
