@@ -2,7 +2,7 @@
 // reads the keyboard, mouse and touch, and asks the solver worker for hints and solutions.
 import init, {
   WebGame, version, command_of_key as commandOfKey, live_optimal_cells as liveOptimalCells,
-  expand_moves as expandMoves, statistics, import_records as importRecords,
+  expand_moves as expandMoves, statistics, import_records as importRecords, check_keys as checkKeys,
 } from './pkg/npuzzle_web.js';
 
 const $ = (id) => document.getElementById(id);
@@ -391,6 +391,17 @@ function addRecords(imported) {
   return added;
 }
 
+/** Where the player's own keys are kept (`up=i,hint=space`, as `npuzzle play --keys`). */
+const KEYS = 'npuzzle-keys';
+
+function storedKeys() {
+  try {
+    return localStorage.getItem(KEYS) ?? '';
+  } catch {
+    return '';
+  }
+}
+
 const seconds = (ms) => (ms === null || ms === undefined ? '—' : (ms / 1000).toFixed(2));
 
 /** The statistics table: per size, solves without help, best, ao5 to ao100, fewest moves. */
@@ -584,7 +595,7 @@ function wire() {
       message('Stopped.');
       return;
     }
-    const command = commandOfKey(event.key, false, Boolean(state.god));
+    const command = commandOfKey(event.key, false, Boolean(state.god), storedKeys());
     if (command === 'digit' && !state.god) {
       event.preventDefault();
       typeDigit(event.key);
@@ -616,6 +627,19 @@ function wire() {
     } else if (run) {
       event.preventDefault();
       run();
+    }
+  });
+  $('keys').value = storedKeys();
+  $('keys-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    try {
+      const keys = checkKeys($('keys').value);
+      localStorage.setItem(KEYS, keys);
+      $('keys').value = keys;
+      $('keys-note').textContent = keys ? 'Your keys are in use.' : 'The standard keys are in use.';
+      document.activeElement?.blur(); // the keys play at once
+    } catch (error) {
+      $('keys-note').textContent = sentence(error);
     }
   });
   $('export').addEventListener('click', () => {

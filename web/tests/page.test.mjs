@@ -428,3 +428,20 @@ test('hover mode slides a tile as the pointer comes onto it; a legend names the 
   await page.waitForSelector('#win[open]');
   await page.close();
 });
+
+test("keys of the player's own, kept in the browser, play over the standard ones", async () => {
+  const { page } = await open('3x3:1,2,3,4,0,5,7,8,6');
+  await page.click('#keys-settings summary');
+  await page.fill('#keys', 'up=i,down=i');
+  await page.press('#keys', 'Enter');
+  assert.match(await page.textContent('#keys-note'), /^The key 'i' is given to both up and down\.$/);
+  await page.fill('#keys', ' down = i ');
+  await page.press('#keys', 'Enter');
+  assert.equal(await page.inputValue('#keys'), 'down=i');
+  await page.keyboard.press('i'); // down: the 2 slides down into the gap
+  assert.equal(await cells(page), '1 _ 3 4 2 5 7 8 6');
+  await page.reload();
+  await page.waitForSelector('#board [role="gridcell"]');
+  assert.equal(await page.inputValue('#keys'), 'down=i', 'kept across a reload');
+  await page.close();
+});

@@ -282,6 +282,7 @@ fn bad_input_says_what_and_where() {
         &["generate", "--size", "1x4"],
         &["generate", "--goal", "sideways"],
         &["convert", "--moves", "8"],
+        &["play", "--plain", "--keys", "jump=x"],
     ];
     let mut transcript = String::new();
     for args in cases {
@@ -292,6 +293,27 @@ fn bad_input_says_what_and_where() {
         transcript.push_str(&format!("$ npuzzle {}\n{err}\n", args.join(" ")));
     }
     assert_snapshot!(transcript);
+}
+
+/// Keys chosen in the environment are checked before any game, in line mode too.
+#[test]
+fn chosen_keys_from_the_environment_are_checked() {
+    let output = npuzzle()
+        .env("NPUZZLE_KEYS", "up=ij")
+        .args(["play", "--plain", "--size", "3", "--seed", "1"])
+        .write_stdin("q\n")
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(err.contains("NPUZZLE_KEYS: 'ij' is not one key"), "{err}");
+    let output = npuzzle()
+        .env("NPUZZLE_KEYS", "up=i")
+        .args(["play", "--plain", "--size", "3", "--seed", "1"])
+        .write_stdin("q\n")
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
 }
 
 #[test]

@@ -20,7 +20,7 @@ pub use records::{import_records, statistics};
 
 use std::cell::RefCell;
 
-use npuzzle_core::game::Dealt;
+use npuzzle_core::game::{Dealt, KeyMap};
 use npuzzle_core::{Board, Game, Generator, Goal, Move, Size, format_board, format_moves, moves};
 use npuzzle_search::pdb::{self, AdditivePdb, PatternDb};
 use npuzzle_search::{AnyHeuristic, Options, Puzzle, Solver};
@@ -362,20 +362,35 @@ pub fn expand_moves(moves: &str, start: &str) -> Result<String, String> {
 /// The most moves a link replays.
 const MAX_LINK_MOVES: usize = 100_000;
 
-/// The command a key stands for (the core's key map, the same as the terminal game's), by
-/// name: `up`, `down`, `left`, `right`, `undo`, `redo`, `restart`, `new`, `hint`, `solve`,
-/// `distance`, `help`, `pause`, `step`, `faster`, `slower`, `take-over`, … ; `key` is the
-/// browser's `KeyboardEvent.key`, `god` whether the computer is playing.
+/// The command a key stands for (the player's `keys`, e.g. `up=i,hint=space`, over the core's
+/// key map, the same as the terminal game's), by name: `up`, `down`, `left`, `right`, `undo`,
+/// `redo`, `restart`, `new`, `hint`, `solve`, `distance`, `help`, `pause`, `step`, `faster`,
+/// `slower`, `take-over`, … ; `key` is the browser's `KeyboardEvent.key`, `god` whether the
+/// computer is playing. Keys that cannot be read count as none chosen (see [`check_keys`]).
 ///
 /// ```
-/// assert_eq!(npuzzle_web::command_of_key("ArrowUp", false, false).as_deref(), Some("up"));
-/// assert_eq!(npuzzle_web::command_of_key(" ", false, true).as_deref(), Some("pause"));
-/// assert_eq!(npuzzle_web::command_of_key("Shift", false, false), None);
+/// assert_eq!(npuzzle_web::command_of_key("ArrowUp", false, false, "").as_deref(), Some("up"));
+/// assert_eq!(npuzzle_web::command_of_key(" ", false, true, "").as_deref(), Some("pause"));
+/// assert_eq!(npuzzle_web::command_of_key("Shift", false, false, ""), None);
+/// assert_eq!(npuzzle_web::command_of_key("i", false, false, "up=i").as_deref(), Some("up"));
 /// ```
 #[wasm_bindgen]
-pub fn command_of_key(key: &str, control: bool, god: bool) -> Option<String> {
+pub fn command_of_key(key: &str, control: bool, god: bool, keys: &str) -> Option<String> {
     let key = npuzzle_core::Key::from_browser(key)?;
-    npuzzle_core::Command::from_key(key, control, god).map(|c| c.name().to_string())
+    let keys: KeyMap = keys.parse().unwrap_or_default();
+    keys.command(key, control, god)
+        .map(|c| c.name().to_string())
+}
+
+/// The player's keys as the page keeps them (`up=i,hint=space`), or what is wrong with them.
+///
+/// ```
+/// assert_eq!(npuzzle_web::check_keys(" up = i , hint=Space").unwrap(), "up=i,hint=space");
+/// assert!(npuzzle_web::check_keys("up=i,down=i").unwrap_err().contains("both up and down"));
+/// ```
+#[wasm_bindgen]
+pub fn check_keys(keys: &str) -> Result<String, String> {
+    keys.parse::<KeyMap>().map(|k| k.to_string()).map_err(text)
 }
 
 /// The most cells for which the page shows the start's optimal length.

@@ -26,8 +26,23 @@ use self::setup::{Dealt, Recipe};
 use crate::cli::PlayArgs;
 use crate::status::Status;
 
+/// The player's keys: `--keys`, else `$NPUZZLE_KEYS`, else none.
+fn keys(args: &PlayArgs) -> anyhow::Result<npuzzle_core::game::KeyMap> {
+    if let Some(keys) = &args.keys {
+        return Ok(keys.clone());
+    }
+    match std::env::var("NPUZZLE_KEYS") {
+        Ok(text) => text
+            .parse()
+            .map_err(|e| anyhow::anyhow!("NPUZZLE_KEYS: {e}")),
+        Err(_) => Ok(Default::default()),
+    }
+}
+
 /// Runs the game.
 pub fn run(args: &PlayArgs) -> anyhow::Result<Status> {
+    // Checked in line mode too: a mistake in them is said at once, not in a later game.
+    let keys = keys(args)?;
     let mut session = Session::from_args(args)?;
     let interactive = io::stdin().is_terminal() && io::stdout().is_terminal();
     let stdin = io::stdin();
@@ -36,7 +51,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<Status> {
         line::run(&mut session, stdin.lock(), &mut stdout)?;
         session.log_failure()
     } else {
-        terminal::run(session, args.move_blank)?
+        terminal::run(session, args.move_blank, keys)?
     };
     match failure {
         Some(failure) => Err(anyhow::anyhow!("{failure} (the game went on without it)")),

@@ -4,6 +4,7 @@
 use std::io::stdout;
 use std::time::Duration;
 
+use npuzzle_core::game::KeyMap;
 use ratatui::DefaultTerminal;
 use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event};
 use ratatui::crossterm::execute;
@@ -17,7 +18,7 @@ use super::ui;
 const FRAME: Duration = Duration::from_millis(40);
 
 /// Plays full-screen until the player quits; returns why the move log stopped, if it did.
-pub fn run(session: Session, move_blank: bool) -> anyhow::Result<Option<String>> {
+pub fn run(session: Session, move_blank: bool, keys: KeyMap) -> anyhow::Result<Option<String>> {
     let terminal = ratatui::init(); // raw mode, alternate screen, and a panic hook that restores
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
@@ -25,7 +26,9 @@ pub fn run(session: Session, move_blank: bool) -> anyhow::Result<Option<String>>
         previous(info);
     }));
     let _ = execute!(stdout(), EnableMouseCapture);
-    let result = play(terminal, App::new(session, move_blank));
+    let mut app = App::new(session, move_blank);
+    app.keys = keys;
+    let result = play(terminal, app);
     let _ = execute!(stdout(), DisableMouseCapture);
     ratatui::restore();
     result

@@ -195,7 +195,7 @@ pub fn draw(frame: &mut Frame, app: &App, now: u64, mono: bool) {
     if let Some((record, summary)) = &app.won {
         draw_win(frame, app, record, summary, area, &geometry);
     } else if app.help {
-        draw_help(frame, lang, area);
+        draw_help(frame, lang, area, &app.keys);
     }
 }
 
@@ -461,7 +461,7 @@ fn draw_win(
     );
 }
 
-fn draw_help(frame: &mut Frame, lang: Lang, area: Rect) {
+fn draw_help(frame: &mut Frame, lang: Lang, area: Rect, keys: &npuzzle_core::game::KeyMap) {
     let text = lang.pick(
         "Arrows, WASD or HJKL: slide a tile into the blank (m: arrows move the blank)
 Type a tile's number and Enter: slide it (it must be next to the blank)
@@ -480,7 +480,16 @@ Modo deus: espaço pausa · . passo · + / - velocidade · c continuar a jogar
 Qualquer ajuda marca o jogo «com ajuda». q ou Esc sai (n e q perguntam
 antes durante um jogo: y sim, S guardar antes). Qualquer tecla fecha esta ajuda.",
     );
-    let rect = popup(area, 84, 11);
+    // Keys the player chose come first: they win over the standard ones listed below.
+    let text = if keys.is_empty() {
+        text.to_string()
+    } else {
+        format!(
+            "{} {keys}\n{text}",
+            lang.pick("Your keys:", "As suas teclas:")
+        )
+    };
+    let rect = popup(area, 84, if keys.is_empty() { 11 } else { 12 });
     frame.render_widget(Clear, rect);
     frame.render_widget(
         Paragraph::new(text).wrap(Wrap { trim: true }).block(
@@ -556,6 +565,16 @@ mod tests {
         );
     }
 
+    /// The help lists the keys the player chose first.
+    #[test]
+    fn the_help_lists_chosen_keys() {
+        let mut a = app("1 2 3/4 0 6/7 5 8", Lang::En);
+        a.keys = "up=i,hint=space".parse().unwrap();
+        a.apply(Command::Help, 0);
+        let help = screen(&a, 90, 20, true);
+        assert!(help.contains("Your keys: up=i,hint=space"), "{help}");
+    }
+
     /// Portuguese says "com ajuda" everywhere (the help said "assistido", the status "com
     /// ajuda").
     #[test]
@@ -563,11 +582,17 @@ mod tests {
         let mut a = app("1 2 3/4 5 6/0 7 8", Lang::Pt);
         a.apply(Command::Help, 0);
         let help = screen(&a, 90, 20, true);
-        assert!(help.contains("«com ajuda»") && !help.contains("assistido"), "{help}");
+        assert!(
+            help.contains("«com ajuda»") && !help.contains("assistido"),
+            "{help}"
+        );
         a.apply(Command::Help, 0);
         a.session.mark_assisted();
         let status = screen(&a, 90, 20, true);
-        assert!(status.contains("com ajuda") && !status.contains("assistido"), "{status}");
+        assert!(
+            status.contains("com ajuda") && !status.contains("assistido"),
+            "{status}"
+        );
     }
 
     #[test]

@@ -10,10 +10,12 @@
 //! runs, what a win reports) are decided here once.
 
 mod command;
+mod keymap;
 pub mod records;
 mod save;
 
 pub use command::{Command, Key, UnknownCommand};
+pub use keymap::{KeyMap, KeyMapError};
 pub use records::{Record, Statistics};
 pub use save::{Dealt, SAVE_VERSION, SaveError};
 

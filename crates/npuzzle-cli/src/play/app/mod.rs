@@ -7,6 +7,7 @@ mod helpers;
 
 use std::sync::mpsc::{self, Receiver, Sender};
 
+use npuzzle_core::game::KeyMap;
 use npuzzle_core::{Board, Command, Key, LIVE_OPTIMAL_CELLS};
 use npuzzle_search::Cancel;
 use ratatui::crossterm::event::{
@@ -49,6 +50,8 @@ pub struct App {
     /// A command that would drop the game in progress (quit, new game), waiting for the player
     /// to confirm it.
     pub confirming: Option<Command>,
+    /// The player's own keys, over the standard ones.
+    pub keys: KeyMap,
     /// The screen is too small to show the board: keys other than quitting are ignored, so
     /// that nothing moves (and no clock starts) unseen.
     pub board_hidden: bool,
@@ -82,6 +85,7 @@ impl App {
             thinking: false,
             confirming: None,
             board_hidden: false,
+            keys: KeyMap::default(),
             asked: None,
             measuring_distance: None,
             measuring_start: None,
@@ -164,7 +168,7 @@ impl App {
             KeyCode::F(n) => Key::F(n),
             _ => return None,
         };
-        Command::from_key(key, control, self.god.is_some())
+        self.keys.command(key, control, self.god.is_some())
     }
 
     /// The action a mouse event stands for: a left click on a cell of the board, given where
@@ -434,6 +438,19 @@ mod tests {
         press(&mut game, KeyCode::Left, 10);
         game.key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL), 20);
         assert!(game.quit);
+    }
+
+    /// The player's keys come before the standard ones, and the help lists them.
+    #[test]
+    fn chosen_keys_play_and_are_listed() {
+        let mut a = app("1 2 3/4 0 5/7 8 6");
+        a.keys = "down=i, hint=space".parse().unwrap();
+        press(&mut a, KeyCode::Char('i'), 0); // down: the 2 slides down into the blank
+        assert_eq!(a.session.game().board().to_string(), "1 0 3/4 2 5/7 8 6");
+        press(&mut a, KeyCode::Char(' '), 10);
+        assert!(a.thinking || a.hint.is_some(), "space asks for a hint");
+        press(&mut a, KeyCode::Char('u'), 20); // not chosen: still undo
+        assert_eq!(a.session.game().stm(), 0);
     }
 
     /// `m` says what the arrows move from now on.
