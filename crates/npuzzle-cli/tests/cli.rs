@@ -298,22 +298,19 @@ fn bad_input_says_what_and_where() {
 /// Keys chosen in the environment are checked before any game, in line mode too.
 #[test]
 fn chosen_keys_from_the_environment_are_checked() {
-    let output = npuzzle()
-        .env("NPUZZLE_KEYS", "up=ij")
-        .args(["play", "--plain", "--size", "3", "--seed", "1"])
-        .write_stdin("q\n")
-        .output()
-        .unwrap();
+    let play = |keys: &str| {
+        npuzzle()
+            .env("NPUZZLE_KEYS", keys)
+            .args(["play", "--plain", "--size", "3", "--seed", "1"])
+            .write_stdin("q\n")
+            .output()
+            .unwrap()
+    };
+    let output = play("up=ij");
     assert_eq!(output.status.code(), Some(2));
     let err = String::from_utf8_lossy(&output.stderr);
     assert!(err.contains("NPUZZLE_KEYS: 'ij' is not one key"), "{err}");
-    let output = npuzzle()
-        .env("NPUZZLE_KEYS", "up=i")
-        .args(["play", "--plain", "--size", "3", "--seed", "1"])
-        .write_stdin("q\n")
-        .output()
-        .unwrap();
-    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(play("up=i").status.code(), Some(0));
 }
 
 #[test]

@@ -406,6 +406,17 @@ mod tests {
         app.key(key(code), now);
     }
 
+    /// Ticks at `now` until `done` (the helpers answer on threads), for at most two seconds.
+    fn tick_until(app: &mut App, now: u64, done: impl Fn(&App) -> bool) {
+        for _ in 0..2000 {
+            app.tick(now);
+            if done(app) {
+                return;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+    }
+
     /// A game in progress is never dropped by one key: q, Esc and n ask first; help closes on
     /// any key; a failed save keeps the game.
     #[test]
@@ -634,23 +645,11 @@ mod tests {
     fn the_live_distance_follows_the_position() {
         let mut a = app("1 2 3/4 5 6/0 7 8");
         press(&mut a, KeyCode::Char('o'), 0);
-        for _ in 0..2000 {
-            a.tick(0);
-            if a.distance.is_some() {
-                break;
-            }
-            std::thread::sleep(std::time::Duration::from_millis(1));
-        }
+        tick_until(&mut a, 0, |a| a.distance.is_some());
         assert_eq!(a.distance, Some(2));
         press(&mut a, KeyCode::Left, 10);
         assert_eq!(a.distance, None, "not the distance of the position before");
-        for _ in 0..2000 {
-            a.tick(10);
-            if a.distance.is_some() {
-                break;
-            }
-            std::thread::sleep(std::time::Duration::from_millis(1));
-        }
+        tick_until(&mut a, 10, |a| a.distance.is_some());
         assert_eq!(a.distance, Some(1));
     }
 
@@ -658,13 +657,7 @@ mod tests {
     fn god_mode_pauses_steps_and_hands_back() {
         let mut a = app("8 6 7/2 5 4/3 0 1");
         a.apply(Command::Solve, 0);
-        for _ in 0..2000 {
-            a.tick(0);
-            if a.god.is_some() {
-                break;
-            }
-            std::thread::sleep(std::time::Duration::from_millis(1));
-        }
+        tick_until(&mut a, 0, |a| a.god.is_some());
         press(&mut a, KeyCode::Char(' '), 0);
         let before = a.session.game().stm();
         a.tick(1_000_000); // paused: time passing plays nothing
