@@ -114,6 +114,16 @@ or --cache-dir. A missing, truncated or damaged file is rebuilt when needed, wit
   npuzzle stats --export csv > games.csv every finished game
   npuzzle stats --export json")]
     Stats(StatsArgs),
+    /// Watch a finished or saved game again, at its own pace or faster.
+    #[command(after_help = "Examples:
+  npuzzle replay                         the last finished game, at its own pace
+  npuzzle replay --game 3 --speed 4      the third game of the records, four times faster
+  npuzzle replay game.json --speed 0     a saved game (S in the game), all at once
+  npuzzle replay export.json             a file of npuzzle stats --export json or the web page's
+
+Every finished game keeps its scramble and the time of each move (games finished before this
+version did not).")]
+    Replay(ReplayArgs),
     /// Run a benchmark file: solve every instance and check each length against its optimum.
     #[command(after_help = "Examples:
   npuzzle bench data/instances/8puzzle_bfs.txt
@@ -388,6 +398,33 @@ pub struct PlayArgs {
     /// Where statistics are kept (default: $NPUZZLE_DATA_DIR, else the user's data directory).
     #[arg(long, value_name = "DIR")]
     pub data_dir: Option<std::path::PathBuf>,
+}
+
+/// `npuzzle replay`.
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// A saved game, or a file of records (default: the records in the data directory).
+    pub file: Option<std::path::PathBuf>,
+    /// Which game of the records, numbered from 1 in the order played (default: the last one
+    /// that can be replayed).
+    #[arg(long, value_name = "N")]
+    pub game: Option<usize>,
+    /// How many times faster than it was played (0: no waiting at all).
+    #[arg(long, value_name = "X", default_value = "1", value_parser = speed)]
+    pub speed: f64,
+    /// Where statistics are kept (default: $NPUZZLE_DATA_DIR, else the user's data directory).
+    #[arg(long, value_name = "DIR")]
+    pub data_dir: Option<std::path::PathBuf>,
+}
+
+/// A replay speed: a finite number, 0 or more.
+fn speed(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(x) if x.is_finite() && x >= 0.0 => Ok(x),
+        _ => Err(format!(
+            "'{text}' is not a speed: give a number such as 2 (twice as fast) or 0 (no waiting)"
+        )),
+    }
 }
 
 /// `npuzzle stats`.

@@ -59,6 +59,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<Status> {
         Some(Command::Bench(args)) => commands::bench::run(&args, out),
         Some(Command::Play(args)) => play::run(&args),
         Some(Command::Stats(args)) => play::stats::run(&args, out),
+        Some(Command::Replay(args)) => play::replay::run(&args, out),
         Some(Command::Pdb(args)) => commands::pdb::run(&args, out),
         // Without a subcommand: the game, with its defaults.
         None => match Cli::parse_from(["npuzzle", "play"]).command {

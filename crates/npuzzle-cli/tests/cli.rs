@@ -1117,6 +1117,61 @@ fn a_saved_game_keeps_its_time() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A finished game keeps its scramble and timed moves: `replay` plays it again from the
+/// records (or a saved game), and says what is wrong with a file or a number it cannot play.
+#[test]
+fn finished_and_saved_games_replay() {
+    let dir = std::env::temp_dir().join(format!("npuzzle-replay-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = dir.to_str().unwrap();
+    let play = [
+        "play",
+        "--plain",
+        "--position",
+        "1 2 3/4 5 6/0 7 8",
+        "--data-dir",
+        data,
+    ];
+    let (code, out, err) = run(&play, "7\n8\n");
+    assert_eq!(code, 0, "{out}{err}");
+    let (code, out, err) = run(&["replay", "--speed", "0", "--data-dir", data], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("Game 1 (3x3): 2 moves in "), "{out}");
+    assert!(
+        out.contains("   1.     0.00 s  L\n1 2 3\n4 5 6\n7 _ 8"),
+        "{out}"
+    );
+    assert!(out.trim_end().ends_with("Solved."), "{out}");
+    // A saved game, halfway.
+    let file = dir.join("game.json");
+    let save = format!("7\nsave {}\nq\n", file.display());
+    assert_eq!(run(&play, &save).0, 0);
+    let (code, out, _) = run(&["replay", file.to_str().unwrap(), "--speed", "0"], "");
+    assert_eq!(code, 0);
+    assert!(out.starts_with("Saved game (3x3): 1 move so far"), "{out}");
+    assert!(out.trim_end().ends_with("Not solved yet."), "{out}");
+    for (args, says) in [
+        (
+            vec!["replay", "--game", "9", "--data-dir", data],
+            "holds 1 game, not 9",
+        ),
+        (
+            vec!["replay", "--speed", "fast", "--data-dir", data],
+            "is not a speed",
+        ),
+        (
+            vec!["replay", "Cargo.toml"],
+            "neither an npuzzle saved game nor a records file",
+        ),
+    ] {
+        let (code, _, err) = run(&args, "");
+        assert_ne!(code, 0, "{args:?}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// Run-length moves are played as they are read: counts that add up to billions cost nothing,
 /// and the first illegal move is named.
 #[test]

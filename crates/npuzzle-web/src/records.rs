@@ -28,7 +28,8 @@ impl WebGame {
             self.seed,
             optimal.map(|o| o as usize),
             (finished_at.max(0.0)) as u64,
-        );
+        )
+        .with_replay(&self.game);
         serde_json::to_string(&record).unwrap_or_default()
     }
 }

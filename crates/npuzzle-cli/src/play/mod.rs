@@ -6,6 +6,7 @@ pub mod lang;
 pub mod line;
 pub mod movelog;
 pub mod records;
+pub mod replay;
 pub mod setup;
 pub mod stats;
 pub mod terminal;
@@ -309,7 +310,8 @@ impl Session {
             std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(0, |d| d.as_secs()),
-        );
+        )
+        .with_replay(game);
         let text = format!("won in {} moves, {} ms", record.stm, record.milliseconds);
         self.log(&text);
         if let Some(records) = &mut self.records

@@ -12,6 +12,7 @@
 mod command;
 mod keymap;
 pub mod records;
+pub mod replay;
 mod save;
 
 pub use command::{Command, Key, UnknownCommand};
@@ -34,6 +35,10 @@ pub struct Action {
     pub direction: Move,
     /// How many single-tile moves the action made.
     pub count: usize,
+    /// The time played when it was made, in milliseconds (none in saves from before times were
+    /// kept): what a replay follows.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<u64>,
 }
 
 /// The most cells for which the front ends show the live optimal distance and the start's optimal
@@ -398,9 +403,14 @@ impl Game {
         }
         self.board = board;
         self.saved.history.truncate(self.saved.done);
-        self.saved.history.push(Action { direction, count });
-        self.saved.done += 1;
         self.saved.started_at.get_or_insert(now);
+        let at = Some(self.elapsed_ms(now));
+        self.saved.history.push(Action {
+            direction,
+            count,
+            at,
+        });
+        self.saved.done += 1;
         let won = self.is_won();
         if won {
             self.saved.finished_at = Some(now);
@@ -432,6 +442,8 @@ impl Game {
         }
         let action = self.saved.history[self.saved.done];
         let tile = self.replay_action(action.direction, action.count);
+        // Played again now: a replay shows it when it was redone.
+        self.saved.history[self.saved.done].at = Some(self.elapsed_ms(now));
         self.saved.done += 1;
         let won = self.is_won();
         if won {

@@ -4,7 +4,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::Summary;
+use super::replay::{Replay, ReplayError, parse_steps};
+use super::{Game, Summary};
+use crate::board::Board;
+use crate::format::{Format, format_board};
 use crate::geometry::Size;
 
 /// One finished game.
@@ -30,6 +33,15 @@ pub struct Record {
     /// that did not keep its time; such games count for moves, not for times).
     #[serde(default = "known")]
     pub timed: bool,
+    /// The scramble, as a game id (`4x4:…`), to watch the game again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scramble: Option<String>,
+    /// The goal, as a game id.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub goal: Option<String>,
+    /// The timed steps from the scramble ([`Replay`]'s text: `R2@1530 U@2010`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub replay: Option<String>,
 }
 
 /// Records written before times could be unknown had known times.
@@ -65,7 +77,51 @@ impl Record {
             optimal,
             finished_at,
             timed: summary.timed,
+            scramble: None,
+            goal: None,
+            replay: None,
         }
+    }
+
+    /// The record, keeping what it takes to watch `game` again: its scramble, goal and timed
+    /// steps.
+    ///
+    /// ```
+    /// use npuzzle_core::{Game, Move, game::Record};
+    /// let mut game = Game::new("1 2 3/4 5 6/7 0 8".parse().unwrap(), "1 2 3/4 5 6/7 8 0".parse().unwrap()).unwrap();
+    /// game.play(Move::Left, 0).unwrap();
+    /// let record = Record::new(game.board().size(), game.summary(0), None, None, 0).with_replay(&game);
+    /// assert_eq!(record.replay.as_deref(), Some("L@0"));
+    /// assert!(record.watch().unwrap().unwrap().ends_solved());
+    /// ```
+    pub fn with_replay(self, game: &Game) -> Record {
+        let id = |board: &Board| format_board(board, Format::Id);
+        Record {
+            scramble: Some(id(game.start())),
+            goal: Some(id(game.goal())),
+            replay: Some(Replay::of(game).to_string()),
+            ..self
+        }
+    }
+
+    /// The game to watch again, if the record kept it; an error if what it kept does not play.
+    pub fn watch(&self) -> Result<Option<Replay>, ReplayError> {
+        let (Some(scramble), Some(goal), Some(steps)) = (&self.scramble, &self.goal, &self.replay)
+        else {
+            return Ok(None);
+        };
+        let position = |what: &'static str, text: &str| {
+            text.parse::<Board>().map_err(|e| ReplayError::Position {
+                what,
+                reason: e.to_string(),
+            })
+        };
+        let replay = Replay::new(
+            position("scramble", scramble)?,
+            position("goal", goal)?,
+            parse_steps(steps)?,
+        )?;
+        Ok(Some(replay))
     }
 
     /// Whether the record's time can stand in the statistics: known, and possible (no time at
@@ -247,6 +303,9 @@ mod tests {
             optimal: None,
             finished_at: 0,
             timed,
+            scramble: None,
+            goal: None,
+            replay: None,
         };
         let all = [record(0, true), record(5_000, false), record(7_000, true)];
         let statistics = Statistics::of(&all, "3x3");

@@ -1,0 +1,151 @@
+//! `npuzzle replay`: a finished or saved game played again, step by step, at its own pace (or
+//! faster), from its scramble.
+
+use std::io::Write;
+use std::path::Path;
+use std::time::Duration;
+
+use anyhow::{Context, bail};
+use npuzzle_core::game::replay::Replay;
+use npuzzle_core::game::{Dealt, Record};
+use npuzzle_core::{Board, Format, format_board};
+
+use super::records::Records;
+use crate::cli::ReplayArgs;
+use crate::status::Status;
+
+/// Runs the command.
+pub fn run(args: &ReplayArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
+    let (replay, title) = match &args.file {
+        Some(path) => from_file(path, args.game)?,
+        None => {
+            let dir = args
+                .data_dir
+                .clone()
+                .or_else(Records::default_dir)
+                .context("no data directory: give --data-dir or a file")?;
+            let records = Records::open(&dir)?;
+            from_records(&records.all, args.game, &dir.join("records.json"))?
+        }
+    };
+    play(&replay, &title, args.speed, out)?;
+    Ok(Status::Success)
+}
+
+/// The replay in `path`: a saved game, or a records array (game `game`).
+fn from_file(path: &Path, game: Option<usize>) -> anyhow::Result<(Replay, String)> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    if let Ok(dealt) = Dealt::from_save(&text) {
+        if game.is_some() {
+            bail!(
+                "{} is one saved game: --game is for records",
+                path.display()
+            );
+        }
+        let summary = dealt.game.summary(0);
+        let seed = dealt
+            .seed
+            .map(|s| format!(", seed {s}"))
+            .unwrap_or_default();
+        let title = format!(
+            "Saved game ({}{seed}): {} so far",
+            dealt.game.board().size(),
+            counted(summary.stm, "move")
+        );
+        return Ok((Replay::of(&dealt.game), title));
+    }
+    let records: Vec<Record> = serde_json::from_str(&text).with_context(|| {
+        format!(
+            "{} is neither an npuzzle saved game nor a records file",
+            path.display()
+        )
+    })?;
+    from_records(&records, game, path)
+}
+
+/// Game `game` of `records` (1-based; the last one with a replay when none).
+fn from_records(
+    records: &[Record],
+    game: Option<usize>,
+    path: &Path,
+) -> anyhow::Result<(Replay, String)> {
+    let index = match game {
+        Some(0) => bail!("games are numbered from 1"),
+        Some(n) if n > records.len() => {
+            bail!(
+                "{} holds {}, not {n}",
+                path.display(),
+                counted(records.len(), "game")
+            )
+        }
+        Some(n) => n - 1,
+        None => records
+            .iter()
+            .rposition(|r| r.replay.is_some())
+            .with_context(|| format!("no game in {} can be replayed yet", path.display()))?,
+    };
+    let record = &records[index];
+    let replay = record
+        .watch()
+        .with_context(|| format!("game {} of {}", index + 1, path.display()))?
+        .with_context(|| {
+            format!(
+                "game {} was finished before npuzzle kept replays",
+                index + 1
+            )
+        })?;
+    let seed = record
+        .seed
+        .map(|s| format!(", seed {s}"))
+        .unwrap_or_default();
+    let title = format!(
+        "Game {} ({}{seed}): {} in {:.2} s{}",
+        index + 1,
+        record.size,
+        counted(record.stm, "move"),
+        record.milliseconds as f64 / 1000.0,
+        if record.assisted { ", assisted" } else { "" }
+    );
+    Ok((replay, title))
+}
+
+/// `n` and the word, singular for one.
+fn counted(n: usize, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
+}
+
+/// Prints the scramble, then each step with its time and the board after it, waiting between
+/// steps as the player did (`speed` times faster; 0: not at all).
+fn play(replay: &Replay, title: &str, speed: f64, out: &mut dyn Write) -> anyhow::Result<()> {
+    let grid = |board: &Board| format_board(board, Format::Grid);
+    writeln!(out, "{title}\n\n{}", grid(replay.start()))?;
+    let mut board = replay.start().clone();
+    let mut last = 0;
+    for (i, step) in replay.steps().iter().enumerate() {
+        if speed > 0.0 {
+            let wait = step.at.saturating_sub(last) as f64 / speed;
+            std::thread::sleep(Duration::from_millis(wait.min(60_000.0) as u64));
+        }
+        last = step.at;
+        for _ in 0..step.count {
+            board.apply(step.direction)?;
+        }
+        writeln!(
+            out,
+            "\n{:>4}. {:>8.2} s  {}\n{}",
+            i + 1,
+            step.at as f64 / 1000.0,
+            step.to_string().split('@').next().unwrap_or_default(),
+            grid(&board)
+        )?;
+        out.flush()?;
+    }
+    let end = if board == *replay.goal() {
+        "Solved."
+    } else {
+        "Not solved yet."
+    };
+    writeln!(out, "\n{end}")?;
+    Ok(())
+}
