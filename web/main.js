@@ -89,6 +89,7 @@ const state = {
   optimalPending: false,
   announced: false,
   typed: '', // the digits of a tile number typed so far
+  watching: false, // a replay of the game just won is playing
   solver: null, // hints and Solve
   measure: null, // the optimal length of the start, for the win dialog
   builder: null, // builds the 4x4 databases, once per goal, in a worker never stopped
@@ -150,16 +151,19 @@ function linkMoves(link) {
 }
 
 /**
- * Starts a game from a seed, a size, or a link (the address: a scramble with its seed, goal and
+ * Starts a game from a seed, a size, a game `prepared` (a replay's), or a link (the address: a scramble with its seed, goal and
  * moves). A link to the game this tab was playing (a reload) restores it whole, time included;
  * another link's moves are replayed, as the solver plays, and the game counts as assisted.
  */
-function newGame({ size, seed, link } = {}) {
+function newGame({ size, seed, link, prepared } = {}) {
   stopGod();
   state.solver.cancel();
+  state.watching = false;
   let replay = null;
   try {
-    if (link) {
+    if (prepared) {
+      state.game = prepared;
+    } else if (link) {
       let restored = null;
       try {
         restored = WebGame.load(sessionStorage.getItem(SAVED) ?? '');
@@ -424,9 +428,28 @@ function renderStats() {
   $('stats').querySelector('table').hidden = rows.length === 0;
 }
 
+/** Plays the game just won again on its scramble, at the player's pace times the speed chosen. */
+function watchReplay() {
+  const steps = state.game.replay().split(' ').filter(Boolean).map((token) => {
+    const [, letter, count, at] = token.match(/^([UDLR])(\d*)@(\d+)$/);
+    return { letter, count: Number(count || 1), at: Number(at) };
+  });
+  const viewer = state.game.watch();
+  newGame({ prepared: viewer });
+  state.watching = true;
+  const moves = steps.flatMap((s) => Array(s.count).fill(s.letter)).join('');
+  const times = steps.flatMap((s) => Array(s.count).fill(s.at));
+  startGod({ moves }, 'Watching', 'the game as it was played', times, Number($('replay-speed').value));
+}
+
 function win() {
   stopGod();
   const { game } = state;
+  if (state.watching) {
+    state.watching = false;
+    message(`Replay finished: ${count(game.stm(), 'move')}, as played.`);
+    return;
+  }
   if (!state.announced) addRecords(`[${game.record(now(), state.optimal ?? undefined, Date.now() / 1000)}]`);
   $('win-summary').textContent = `${game.summary(now())}.`;
   showOptimal();
@@ -475,10 +498,11 @@ async function help(kind) {
 }
 
 /** Plays `solution.moves` (tile letters) one by one: the solver's, or a link's (`verb`, `kind`). */
-function startGod(solution, verb = 'Solving', kind = null) {
+function startGod(solution, verb = 'Solving', kind = null, times = null, speed = 1) {
   stopGod();
   kind ??= `${solution.optimal ? 'optimal, ' : ''}${solution.algorithm}${solution.databases ? ' with pattern databases' : ''}`;
-  state.god = { moves: solution.moves, index: 0, paused: false, timer: null, kind, verb };
+  // `times`: when each move was played (a replay keeps the player's pace, `speed` times faster).
+  state.god = { moves: solution.moves, index: 0, paused: false, timer: null, kind, verb, times, speed };
   godStatus();
   scheduleGod();
   status();
@@ -495,7 +519,10 @@ function godStatus() {
 function scheduleGod() {
   const god = state.god;
   if (!god || god.paused) return;
-  const interval = Math.max(20, Math.min(250, 8000 / god.moves.length));
+  // A replay shows its scramble for a moment first, then keeps the player's pace.
+  const interval = god.times
+    ? (god.index === 0 ? 600 : Math.min(60_000, Math.max(0, god.times[god.index] - god.times[god.index - 1]) / god.speed))
+    : Math.max(20, Math.min(250, 8000 / god.moves.length));
   god.timer = setTimeout(() => {
     godStep();
     scheduleGod();
@@ -579,6 +606,7 @@ function wire() {
   });
   $('stop').addEventListener('click', () => { stopGod(); message('Your turn: play on from here.'); });
   $('contrast').addEventListener('change', () => document.body.classList.toggle('contrast', $('contrast').checked));
+  $('watch').addEventListener('click', watchReplay);
   $('win').addEventListener('close', () => {
     if ($('win').returnValue === 'new') newGame({ size: $('size').value });
   });
@@ -620,6 +648,7 @@ function wire() {
       pause: () => $('pause').click(),
       step: () => $('step').click(),
       'take-over': () => $('stop').click(),
+      watch: () => { if (state.game.is_won() && !state.watching) watchReplay(); },
     }[command];
     if (SLIDES[command]) {
       event.preventDefault();

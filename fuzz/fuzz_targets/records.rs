@@ -1,5 +1,5 @@
 //! Any text read as a records file, whole or damaged: the records read (or recovered) summarise
-//! without a panic, and a whole file's records are all recovered from it.
+//! and replay (or say why not) without a panic, and a whole file's records are all recovered.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -8,6 +8,12 @@ use npuzzle_core::game::{Record, Statistics};
 
 fuzz_target!(|text: &str| {
     let recovered = whole_records(text);
+    // A record's replay plays, or says why not; one that plays ends where its steps lead.
+    for record in &recovered {
+        if let Ok(Some(replay)) = record.watch() {
+            let _ = replay.ends_solved();
+        }
+    }
     for size in records::sizes(&recovered) {
         let _ = Statistics::of(&recovered, &size);
     }

@@ -400,7 +400,7 @@ test('statistics per size, kept in the browser, exported and imported as npuzzle
   const text = await readFile(await download.path(), 'utf8');
   const records = JSON.parse(text);
   assert.equal(records.length, 6);
-  assert.deepEqual(Object.keys(records[0]), ['size', 'stm', 'mtm', 'milliseconds', 'seed', 'assisted', 'optimal', 'finished_at', 'timed']);
+  assert.deepEqual(Object.keys(records.find((r) => r.size === '3x3')), ['size', 'stm', 'mtm', 'milliseconds', 'seed', 'assisted', 'optimal', 'finished_at', 'timed', 'scramble', 'goal', 'replay']);
   // Kept across a reload.
   await page.reload();
   await page.waitForSelector('#board [role="gridcell"]');
@@ -443,5 +443,25 @@ test("keys of the player's own, kept in the browser, play over the standard ones
   await page.reload();
   await page.waitForSelector('#board [role="gridcell"]');
   assert.equal(await page.inputValue('#keys'), 'down=i', 'kept across a reload');
+  await page.close();
+});
+
+test('a won game can be watched again at the pace it was played, without counting twice', async () => {
+  const { page, errors } = await open('3x3:1,2,3,4,5,6,0,7,8');
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForTimeout(400);
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForSelector('#win[open]');
+  await page.selectOption('#replay-speed', '2');
+  await page.click('#watch');
+  assert.equal(await cells(page), '1 2 3 4 5 6 _ 7 8', 'the replay starts from the scramble');
+  await page.waitForFunction(() => document.querySelector('#message').textContent.startsWith('Replay finished'));
+  assert.equal(await page.textContent('#message'), 'Replay finished: 2 moves, as played.');
+  assert.equal(await cells(page), '1 2 3 4 5 6 7 8 _');
+  assert.equal(await page.$eval('#win', (d) => d.open), false);
+  await page.click('#stats summary');
+  const solves = await page.$eval('#stats-rows tr:has(th:text-is("3x3")) td', (td) => td.textContent);
+  assert.equal(solves, '1', 'the replay is not a second game');
+  assert.deepEqual(errors, []);
   await page.close();
 });

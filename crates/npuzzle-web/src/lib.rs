@@ -313,6 +313,33 @@ impl WebGame {
         Ok(game)
     }
 
+    /// The game's timed steps from its scramble (`R2@1530 U@2010`: tile notation, the count
+    /// when a slide moved several tiles, `@` milliseconds of play), to watch it again.
+    pub fn replay(&self) -> String {
+        npuzzle_core::game::replay::Replay::of(&self.game).to_string()
+    }
+
+    /// The same scramble, goal and seed, unplayed, to watch the replay on: marked assisted, so
+    /// that playing on from a replay is never a clean solve.
+    ///
+    /// ```
+    /// use npuzzle_web::WebGame;
+    /// let mut game = WebGame::from_position("1 2 3/4 5 6/7 0 8", "blank-last").unwrap();
+    /// game.arrow("L", 250.0).unwrap();
+    /// assert_eq!(game.replay(), "L@0");
+    /// let viewer = game.watch();
+    /// assert_eq!((viewer.stm(), viewer.is_assisted()), (0, true));
+    /// ```
+    pub fn watch(&self) -> WebGame {
+        let mut game = self.game.clone();
+        game.restart();
+        game.mark_assisted();
+        WebGame {
+            game,
+            seed: self.seed,
+        }
+    }
+
     /// The game saved with the time played by `now` (the core's save format), to restore it
     /// after a reload with [`WebGame::load`].
     pub fn save(&self, now: f64) -> String {

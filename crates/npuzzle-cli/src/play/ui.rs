@@ -280,7 +280,11 @@ fn draw_status(frame: &mut Frame, app: &App, area: Rect, now: u64) {
     let note = if let Some(god) = &app.god {
         format!(
             "{} — {} {} · {} ms · {}",
-            lang.pick("God mode", "Modo deus"),
+            if app.watching.is_some() {
+                lang.pick("Replay", "Repetição")
+            } else {
+                lang.pick("God mode", "Modo deus")
+            },
             god.moves.len(),
             lang.pick("moves left", "movimentos em falta"),
             god.interval,
@@ -327,8 +331,8 @@ fn draw_status(frame: &mut Frame, app: &App, area: Rect, now: u64) {
     );
     // A won game takes only these keys: the others are not offered.
     let won = lang.pick(
-        "n new game · R restart · ? help · q quit",
-        "n novo jogo · R recomeçar · ? ajuda · q sair",
+        "n new game · R restart · v replay · ? help · q quit",
+        "n novo jogo · R recomeçar · v repetição · ? ajuda · q sair",
     );
     let offered = if app.won.is_some() {
         vec![won, lang.pick("n new · q quit", "n novo · q sair")]
@@ -467,7 +471,7 @@ fn draw_help(frame: &mut Frame, lang: Lang, area: Rect, keys: &npuzzle_core::gam
 Type a tile's number and Enter: slide it (it must be next to the blank)
 Click a tile in line with the blank: slide the whole run
 u / Ctrl-Z undo · r / Ctrl-Y redo · R restart · n new game · S save
-i hint (next optimal move) · o optimal distance · g god mode
+i hint (next optimal move) · o optimal distance · g god mode · v replay a win
 God mode: space pause · . step · + / - speed · c play on from here
 Any help marks the game as assisted. q or Esc quits (n and q ask first
 during a game: y yes, S save first). Any key closes this help.",
@@ -475,7 +479,7 @@ during a game: y yes, S save first). Any key closes this help.",
 Escreva o número de uma peça e Enter: deslize-a (tem de estar ao lado do espaço)
 Clique numa peça na linha do espaço: desliza a fila inteira
 u / Ctrl-Z desfazer · r / Ctrl-Y refazer · R recomeçar · n novo jogo · S guardar
-i dica (próximo movimento ótimo) · o distância ótima · g modo deus
+i dica (próximo movimento ótimo) · o distância ótima · g modo deus · v repetir
 Modo deus: espaço pausa · . passo · + / - velocidade · c continuar a jogar
 Qualquer ajuda marca o jogo «com ajuda». q ou Esc sai (n e q perguntam
 antes durante um jogo: y sim, S guardar antes). Qualquer tecla fecha esta ajuda.",

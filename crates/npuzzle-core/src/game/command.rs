@@ -106,6 +106,8 @@ pub enum Command {
     Slower,
     /// Stop god mode and play on from here.
     TakeOver,
+    /// Watch the game just won again, as it was played.
+    Watch,
 }
 
 /// A typed line that is no command.
@@ -153,6 +155,7 @@ impl Command {
             Key::Char('o') => ToggleDistance,
             Key::Char('g') => Solve,
             Key::Char('m') => FlipArrows,
+            Key::Char('v') => Watch,
             Key::Char('S') => Save(None),
             Key::Char('?') | Key::F(1) => Help,
             Key::Char('q') | Key::Esc => Quit,
@@ -217,6 +220,7 @@ impl Command {
             Faster => "faster",
             Slower => "slower",
             TakeOver => "take-over",
+            Watch => "watch",
         }
     }
 }

@@ -11,7 +11,7 @@ use super::command::{Command, Key};
 use crate::moves::Move;
 
 /// The commands a key can be given to, by the names [`Command::name`] uses.
-const NAMED: [(&str, Command); 19] = [
+const NAMED: [(&str, Command); 20] = [
     ("up", Command::Slide(Move::Up)),
     ("down", Command::Slide(Move::Down)),
     ("left", Command::Slide(Move::Left)),
@@ -31,6 +31,7 @@ const NAMED: [(&str, Command); 19] = [
     ("faster", Command::Faster),
     ("slower", Command::Slower),
     ("take-over", Command::TakeOver),
+    ("watch", Command::Watch),
 ];
 
 /// Commands of god mode (the computer playing): a key given to one of them means it only then.

@@ -2,9 +2,13 @@
 
 use std::collections::VecDeque;
 
+use npuzzle_core::game::replay::Replay;
 use npuzzle_core::{Command, Move};
 
 use super::App;
+
+/// How long a replay shows its scramble before the first move.
+const LEAD_IN_MS: u64 = 600;
 
 /// How far behind its schedule god mode may fall before it stops catching up.
 const CATCH_UP_MS: u64 = 1_000;
@@ -18,6 +22,9 @@ pub struct GodMode {
     pub paused: bool,
     /// Milliseconds between moves.
     pub interval: u64,
+    /// For a replay, the wait before each move still to play (the player's pace); empty for
+    /// the solver's moves, which come every `interval`.
+    pub paces: VecDeque<u64>,
     /// When the next move is due.
     pub next_at: u64,
     /// Whether the solution is optimal.
@@ -38,16 +45,50 @@ impl App {
             Command::Faster => {
                 if let Some(god) = &mut self.god {
                     god.interval = (god.interval / 2).max(10);
+                    god.paces.iter_mut().for_each(|p| *p /= 2);
                 }
             }
             Command::Slower => {
                 if let Some(god) = &mut self.god {
                     god.interval = (god.interval * 2).min(4000);
+                    god.paces.iter_mut().for_each(|p| *p = (*p * 2).min(60_000));
                 }
             }
             Command::TakeOver => self.god = None,
             _ => {}
         }
+    }
+
+    /// Plays the game just won again from its scramble, at the player's pace (`+`/`-` change
+    /// it; space pauses), on a copy marked as assisted; at its end the win report comes back.
+    pub(super) fn watch(&mut self, now: u64) {
+        let Some(won) = self.won.take() else { return };
+        let replay = Replay::of(self.session.game());
+        let mut viewer = self.session.game().clone();
+        viewer.restart();
+        viewer.mark_assisted();
+        self.session.dealt.game = viewer;
+        let (mut moves, mut paces, mut last) = (VecDeque::new(), VecDeque::new(), 0);
+        for step in replay.steps() {
+            for k in 0..step.count {
+                moves.push_back(step.direction);
+                paces.push_back(if k == 0 { step.at - last } else { 0 });
+            }
+            last = step.at;
+        }
+        // The scramble is shown for a moment first.
+        if let Some(first) = paces.front_mut() {
+            *first = LEAD_IN_MS;
+        }
+        self.watching = Some(won);
+        self.god = Some(GodMode {
+            moves,
+            paused: false,
+            interval: 250,
+            paces,
+            next_at: now + LEAD_IN_MS,
+            optimal: false,
+        });
     }
 
     /// Advances god mode and collects the helpers' answers; call often.
@@ -61,16 +102,17 @@ impl App {
             && !god.paused
             && now >= god.next_at
         {
-            // A game left behind (the process stopped, a slow frame) does not rush: it goes
-            // on from now.
-            let next = if now - god.next_at > CATCH_UP_MS {
-                now + god.interval
-            } else {
-                god.next_at + god.interval
-            };
+            let due = god.next_at;
             self.god_move();
             if let Some(god) = &mut self.god {
-                god.next_at = next;
+                let wait = god.paces.front().copied().unwrap_or(god.interval);
+                // A game left behind (the process stopped, a slow frame) does not rush: it
+                // goes on from now.
+                god.next_at = if now - due > CATCH_UP_MS {
+                    now + wait
+                } else {
+                    due + wait
+                };
             }
             self.after_change(now);
         }
@@ -82,6 +124,9 @@ impl App {
     }
 
     fn god_move(&mut self) {
+        if let Some(god) = &mut self.god {
+            god.paces.pop_front();
+        }
         let Some(m) = self.god.as_mut().and_then(|g| g.moves.pop_front()) else {
             self.god = None;
             return;

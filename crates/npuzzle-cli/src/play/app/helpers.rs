@@ -148,6 +148,7 @@ impl App {
                             moves: solution.moves.into(),
                             paused: false,
                             interval: 250,
+                            paces: Default::default(),
                             next_at: now,
                             optimal: solution.optimal,
                         });

@@ -50,6 +50,8 @@ pub struct App {
     /// A command that would drop the game in progress (quit, new game), waiting for the player
     /// to confirm it.
     pub confirming: Option<Command>,
+    /// The report of the game won, kept while its replay plays (shown again at its end).
+    pub watching: Option<(Record, Statistics)>,
     /// The player's own keys, over the standard ones.
     pub keys: KeyMap,
     /// The screen is too small to show the board: keys other than quitting are ignored, so
@@ -86,6 +88,7 @@ impl App {
             confirming: None,
             board_hidden: false,
             keys: KeyMap::default(),
+            watching: None,
             asked: None,
             measuring_distance: None,
             measuring_start: None,
@@ -212,6 +215,7 @@ impl App {
                 Command::Restart => self.restart(),
                 Command::Quit => self.quit = true,
                 Command::Help => self.help = true,
+                Command::Watch => self.watch(now),
                 _ => {}
             }
             return;
@@ -289,6 +293,8 @@ impl App {
             | Command::Faster
             | Command::Slower
             | Command::TakeOver => self.god_command(&command, now),
+            // Only a game just won can be watched.
+            Command::Watch => {}
             Command::FlipArrows => {
                 self.move_blank = !self.move_blank;
                 self.message = Some(
@@ -331,6 +337,17 @@ impl App {
         }
         if self.session.game().is_won() && self.won.is_none() {
             self.god = None;
+            // A replay's end is no new win: the report comes back.
+            if let Some(won) = self.watching.take() {
+                self.won = Some(won);
+                self.message = Some(
+                    self.session
+                        .lang
+                        .pick("Replay finished.", "Fim da repetição.")
+                        .into(),
+                );
+                return;
+            }
             let record = self.session.record_win();
             let summary = self.session.summary();
             self.won = Some((record, summary));
@@ -449,6 +466,31 @@ mod tests {
         press(&mut game, KeyCode::Left, 10);
         game.key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL), 20);
         assert!(game.quit);
+    }
+
+    /// After a win, `v` plays the game again from its scramble at the player's pace; its end
+    /// brings the report back, and no second win is recorded.
+    #[test]
+    fn a_won_game_is_watched_again() {
+        let mut a = app("1 2 3/4 5 6/0 7 8");
+        // The session times moves by its own clock: the second comes at least 300 ms later.
+        press(&mut a, KeyCode::Left, 0);
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        press(&mut a, KeyCode::Left, 0);
+        let (record, _) = a.won.clone().expect("won");
+        press(&mut a, KeyCode::Char('v'), 10_000);
+        assert!(a.won.is_none() && a.watching.is_some());
+        assert_eq!(a.session.game().board().to_string(), "1 2 3/4 5 6/0 7 8");
+        a.tick(10_500); // the scramble is shown first
+        assert_eq!(a.session.game().stm(), 0);
+        a.tick(10_600);
+        assert_eq!(a.session.game().stm(), 1);
+        a.tick(10_700); // the second move came at least 300 ms after the first
+        assert_eq!(a.session.game().stm(), 1);
+        a.tick(15_600);
+        let (again, _) = a.won.clone().expect("the report is back");
+        assert_eq!(again, record, "the replay is no new win");
+        assert_eq!(a.message.as_deref(), Some("Replay finished."));
     }
 
     /// The player's keys come before the standard ones, and the help lists them.
@@ -626,6 +668,7 @@ mod tests {
             moves: solution.clone().into(),
             paused: false,
             interval: 10,
+            paces: Default::default(),
             next_at: 1_000,
             optimal: false,
         });
