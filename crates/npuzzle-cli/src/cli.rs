@@ -392,7 +392,7 @@ pub struct PlayArgs {
     pub move_blank: bool,
     /// Your own keys for commands, over the standard ones: e.g. 'up=i,down=k,hint=space'
     /// (commands: up, down, left, right, undo, redo, restart, new, hint, solve, distance, flip,
-    /// help, quit, pause, step, faster, slower, take-over). Default: $NPUZZLE_KEYS.
+    /// help, quit, watch, pause, step, faster, slower, take-over). Default: $NPUZZLE_KEYS.
     #[arg(long, value_name = "KEYS")]
     pub keys: Option<npuzzle_core::game::KeyMap>,
     /// Where statistics are kept (default: $NPUZZLE_DATA_DIR, else the user's data directory).
