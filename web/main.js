@@ -145,10 +145,13 @@ function announce(text) {
 /** Where the game in play is kept between reloads of the page (this tab only). */
 const SAVED = 'npuzzle-game';
 
-/** The moves a link carries (`…&moves=R2UL`), if any. */
-function linkMoves(link) {
-  return new URLSearchParams(link.split('&').slice(1).join('&')).get('moves');
+/** A part a link carries (`…&moves=R2UL`: `moves`), if any. */
+function linkParameter(link, name) {
+  return new URLSearchParams(link.split('&').slice(1).join('&')).get(name);
 }
+
+/** The moves a link carries, if any. */
+const linkMoves = (link) => linkParameter(link, 'moves');
 
 /**
  * Starts a game from a seed, a size, a game `prepared` (a replay's), or a link (the address: a scramble with its seed, goal and
@@ -160,6 +163,7 @@ function newGame({ size, seed, link, prepared } = {}) {
   state.solver.cancel();
   state.watching = false;
   let replay = null;
+  let watching = null; // a replay link's timed steps
   try {
     if (prepared) {
       state.game = prepared;
@@ -174,6 +178,7 @@ function newGame({ size, seed, link, prepared } = {}) {
         state.game = WebGame.from_link(link, state.goal);
         const moves = linkMoves(link);
         if (moves) replay = expandMoves(moves, state.game.start_position());
+        watching = linkParameter(link, 'replay');
       }
     } else {
       state.game = new WebGame(size ?? $('size').value, seed || undefined, state.goal, Math.random() * 2 ** 52);
@@ -221,6 +226,7 @@ function newGame({ size, seed, link, prepared } = {}) {
     state.game.mark_assisted();
     startGod({ moves: replay, optimal: false, algorithm: 'replay' }, 'Replaying', "the link's moves");
   }
+  if (watching) watch(watching, 1);
 }
 
 /** Draws the board as an ARIA grid: rows of cells, the movable tiles focusable. */
@@ -430,16 +436,21 @@ function renderStats() {
 
 /** Plays the game just won again on its scramble, at the player's pace times the speed chosen. */
 function watchReplay() {
-  const steps = state.game.replay().split(' ').filter(Boolean).map((token) => {
+  const steps = state.game.replay();
+  newGame({ prepared: state.game.watch() });
+  watch(steps, Number($('replay-speed').value));
+}
+
+/** Plays timed steps (`R2@1530 U@2010`, checked by the core) on the game in play, from its start. */
+function watch(steps, speed) {
+  const parsed = steps.split(/[ _]/).filter(Boolean).map((token) => {
     const [, letter, count, at] = token.match(/^([UDLR])(\d*)@(\d+)$/);
     return { letter, count: Number(count || 1), at: Number(at) };
   });
-  const viewer = state.game.watch();
-  newGame({ prepared: viewer });
   state.watching = true;
-  const moves = steps.flatMap((s) => Array(s.count).fill(s.letter)).join('');
-  const times = steps.flatMap((s) => Array(s.count).fill(s.at));
-  startGod({ moves }, 'Watching', 'the game as it was played', times, Number($('replay-speed').value));
+  const moves = parsed.flatMap((s) => Array(s.count).fill(s.letter)).join('');
+  const times = parsed.flatMap((s) => Array(s.count).fill(s.at));
+  startGod({ moves }, 'Watching', 'the game as it was played', times, speed);
 }
 
 function win() {
@@ -461,6 +472,7 @@ function win() {
   }
   // In the page's flow, under the status (a modal dialog covered the board's last row): the
   // keyboard goes to its New game button.
+  $('replay-link').href = `#${game.replay_link()}`;
   if (!$('win').open) {
     $('win').show();
     $('again').focus();

@@ -465,3 +465,29 @@ test('a won game can be watched again at the pace it was played, without countin
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('a replay link plays the game elsewhere at the pace it was played, as a replay', async () => {
+  const { page } = await open('3x3:1,2,3,4,5,6,0,7,8');
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForTimeout(300);
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForSelector('#win[open]');
+  const href = await page.getAttribute('#replay-link', 'href');
+  assert.match(href, /^#3x3:1,2,3,4,5,6,0,7,8&replay=L@0_L@\d+$/);
+  await page.close();
+  const other = await browser.newPage({ viewport: { width: 900, height: 800 } });
+  await other.goto(`${base}${href}`);
+  await other.waitForSelector('#board [role="gridcell"]');
+  await other.waitForFunction(() => document.querySelector('#message').textContent.startsWith('Replay finished'));
+  assert.equal(await cells(other), '1 2 3 4 5 6 7 8 _');
+  assert.equal(await other.isHidden('#assisted'), false);
+  await other.click('#stats summary');
+  assert.equal(await other.isVisible('#stats-empty'), true, 'watching is not a game of ours');
+  await other.close();
+  // A replay that cannot be played is said.
+  const bad = await browser.newPage({ viewport: { width: 900, height: 800 } });
+  await bad.goto(`${base}#3x3:1,2,3,4,5,6,0,7,8&replay=R@0`);
+  await bad.waitForSelector('#board [role="gridcell"]');
+  assert.match(await bad.textContent('#message'), /link's position was not used: The link's replay: step 1 \(R@0\) cannot be played there/);
+  await bad.close();
+});

@@ -20,6 +20,7 @@ pub use records::{import_records, statistics};
 
 use std::cell::RefCell;
 
+use npuzzle_core::game::replay::{Replay, parse_steps};
 use npuzzle_core::game::{Dealt, KeyMap};
 use npuzzle_core::{Board, Game, Generator, Goal, Move, Size, format_board, format_moves, moves};
 use npuzzle_search::pdb::{self, AdditivePdb, PatternDb};
@@ -245,6 +246,34 @@ impl WebGame {
     /// assert_eq!((again.start_game_id(), again.seed()), (game.start_game_id(), Some("42".into())));
     /// ```
     pub fn link(&self) -> String {
+        let mut link = self.scramble_link();
+        if !self.game.actions().is_empty() {
+            link.push_str(&format!("&moves={}", self.moves()));
+        }
+        link
+    }
+
+    /// The link that replays this game at the pace it was played: the scramble's link and
+    /// `&replay=` with the timed steps (`R2@1530_U@2010`, see [`WebGame::replay`]).
+    ///
+    /// ```
+    /// use npuzzle_web::WebGame;
+    /// let mut game = WebGame::from_position("1 2 3/4 5 6/0 7 8", "blank-last").unwrap();
+    /// game.arrow("L", 0.0).unwrap();
+    /// game.arrow("L", 700.0).unwrap();
+    /// assert_eq!(game.replay_link(), "3x3:1,2,3,4,5,6,0,7,8&replay=L@0_L@700");
+    /// assert!(WebGame::from_link(&game.replay_link(), "blank-last").is_ok());
+    /// ```
+    pub fn replay_link(&self) -> String {
+        format!(
+            "{}&replay={}",
+            self.scramble_link(),
+            self.replay().replace(' ', "_")
+        )
+    }
+
+    /// The scramble, with its seed and goal: a link's first part.
+    fn scramble_link(&self) -> String {
         let mut link = self.start_game_id();
         if let Some(seed) = self.seed {
             link.push_str(&format!("&seed={seed}"));
@@ -266,20 +295,18 @@ impl WebGame {
                 format_board(self.game.goal(), npuzzle_core::Format::Id)
             )),
         }
-        if !self.game.actions().is_empty() {
-            link.push_str(&format!("&moves={}", self.moves()));
-        }
         link
     }
 
-    /// The game a link names ([`WebGame::link`], or a bare position in any format), at its
-    /// start: the moves it carries are checked (legal from the start) but not played, so that
-    /// the page can replay them. `goal` is the goal when the link names none. A seed must deal
+    /// The game a link names ([`WebGame::link`], [`WebGame::replay_link`], or a bare position
+    /// in any format), at its start: the moves or timed replay it carries are checked (legal
+    /// from the start) but not played, so that the page can play them (a replay's game is
+    /// marked assisted). `goal` is the goal when the link names none. A seed must deal
     /// the link's position.
     pub fn from_link(link: &str, goal: &str) -> Result<WebGame, String> {
         let mut parts = link.trim().split('&');
         let position = parts.next().unwrap_or_default();
-        let (mut seed, mut goal, mut moves) = (None, goal.to_string(), None);
+        let (mut seed, mut goal, mut moves, mut replay) = (None, goal.to_string(), None, None);
         for part in parts {
             match part.split_once('=') {
                 Some(("seed", value)) => {
@@ -289,6 +316,7 @@ impl WebGame {
                 }
                 Some(("goal", value)) => goal = value.to_string(),
                 Some(("moves", value)) => moves = Some(value.to_string()),
+                Some(("replay", value)) => replay = Some(value.replace('_', " ")),
                 _ => {
                     return Err(format!(
                         "the link has a part this page does not know: '{part}'"
@@ -310,13 +338,19 @@ impl WebGame {
         if let Some(moves) = moves {
             expand_moves(&moves, &game.start_position())?;
         }
+        if let Some(replay) = replay {
+            let steps = parse_steps(&replay).map_err(|e| format!("the link's replay: {e}"))?;
+            Replay::new(game.game.start().clone(), game.game.goal().clone(), steps)
+                .map_err(|e| format!("the link's replay: {e}"))?;
+            game.game.mark_assisted();
+        }
         Ok(game)
     }
 
     /// The game's timed steps from its scramble (`R2@1530 U@2010`: tile notation, the count
     /// when a slide moved several tiles, `@` milliseconds of play), to watch it again.
     pub fn replay(&self) -> String {
-        npuzzle_core::game::replay::Replay::of(&self.game).to_string()
+        Replay::of(&self.game).to_string()
     }
 
     /// The same scramble, goal and seed, unplayed, to watch the replay on: marked assisted, so
