@@ -68,6 +68,9 @@ impl App {
         viewer.restart();
         viewer.mark_assisted();
         self.session.dealt.game = viewer;
+        // The move log shows what the screen shows: the replay's moves, marked as such.
+        self.session
+            .log("replay of the game won, from its scramble");
         let (mut moves, mut paces, mut last) = (VecDeque::new(), VecDeque::new(), 0);
         for step in replay.steps() {
             for k in 0..step.count {
