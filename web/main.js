@@ -378,16 +378,18 @@ function showOptimal() {
       : `The optimal length is computed for boards of up to ${OPTIMAL_CELLS} cells.`;
 }
 
-/** Where finished games are kept in this browser: the records JSON of `npuzzle stats`. */
-const RECORDS = 'npuzzle-records';
-
-function storedRecords() {
+/** What the browser keeps under `key`, or `absent` (nothing kept, or storage turned off). */
+function stored(key, absent) {
   try {
-    return localStorage.getItem(RECORDS) ?? '[]';
+    return localStorage.getItem(key) ?? absent;
   } catch {
-    return '[]';
+    return absent;
   }
 }
+
+/** Where finished games are kept in this browser: the records JSON of `npuzzle stats`. */
+const RECORDS = 'npuzzle-records';
+const storedRecords = () => stored(RECORDS, '[]');
 
 /** Adds `imported` (a records JSON array) to the games kept; returns how many were new. */
 function addRecords(imported) {
@@ -403,14 +405,7 @@ function addRecords(imported) {
 
 /** Where the player's own keys are kept (`up=i,hint=space`, as `npuzzle play --keys`). */
 const KEYS = 'npuzzle-keys';
-
-function storedKeys() {
-  try {
-    return localStorage.getItem(KEYS) ?? '';
-  } catch {
-    return '';
-  }
-}
+const storedKeys = () => stored(KEYS, '');
 
 const seconds = (ms) => (ms === null || ms === undefined ? '—' : (ms / 1000).toFixed(2));
 

@@ -32,6 +32,14 @@ impl Records {
             })
     }
 
+    /// The folder of the records: `given` (`--data-dir`), else [`Records::default_dir`].
+    pub fn dir(given: Option<&Path>) -> anyhow::Result<PathBuf> {
+        given
+            .map(Path::to_path_buf)
+            .or_else(Records::default_dir)
+            .context("no data directory: give --data-dir")
+    }
+
     /// Opens the records in `dir` (none yet is an empty list). A damaged file (empty, cut
     /// short, edited by hand) does not stop anything: every whole record is read back from it or
     /// from the backup, whichever holds more, the damaged file is kept beside it, and

@@ -19,11 +19,7 @@ pub fn run(args: &ReplayArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
     let (replay, title) = match &args.file {
         Some(path) => from_file(path, args.game)?,
         None => {
-            let dir = args
-                .data_dir
-                .clone()
-                .or_else(Records::default_dir)
-                .context("no data directory: give --data-dir or a file")?;
+            let dir = Records::dir(args.data_dir.as_deref())?;
             let records = Records::open(&dir)?;
             from_records(&records.all, args.game, &dir.join("records.json"))?
         }

@@ -2,19 +2,13 @@
 
 use std::io::Write;
 
-use anyhow::Context;
-
 use super::records::Records;
 use crate::cli::StatsArgs;
 use crate::status::Status;
 
 /// Runs the command.
 pub fn run(args: &StatsArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
-    let dir = args
-        .data_dir
-        .clone()
-        .or_else(Records::default_dir)
-        .context("no data directory: give --data-dir")?;
+    let dir = Records::dir(args.data_dir.as_deref())?;
     let records = Records::open(&dir)?;
     if let Some(notice) = &records.notice {
         eprintln!("npuzzle: {notice}");
