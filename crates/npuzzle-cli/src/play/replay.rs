@@ -39,15 +39,11 @@ fn from_file(path: &Path, game: Option<usize>) -> anyhow::Result<(Replay, String
                 path.display()
             );
         }
-        let summary = dealt.game.summary(0);
-        let seed = dealt
-            .seed
-            .map(|s| format!(", seed {s}"))
-            .unwrap_or_default();
         let title = format!(
-            "Saved game ({}{seed}): {} so far",
+            "Saved game ({}{}): {} so far",
             dealt.game.board().size(),
-            counted(summary.stm, "move")
+            seed_note(dealt.seed),
+            counted(dealt.game.stm(), "move")
         );
         return Ok((Replay::of(&dealt.game), title));
     }
@@ -91,19 +87,21 @@ fn from_records(
                 index + 1
             )
         })?;
-    let seed = record
-        .seed
-        .map(|s| format!(", seed {s}"))
-        .unwrap_or_default();
     let title = format!(
-        "Game {} ({}{seed}): {} in {:.2} s{}",
+        "Game {} ({}{}): {} in {:.2} s{}",
         index + 1,
         record.size,
+        seed_note(record.seed),
         counted(record.stm, "move"),
         record.milliseconds as f64 / 1000.0,
         if record.assisted { ", assisted" } else { "" }
     );
     Ok((replay, title))
+}
+
+/// `, seed S` for a game dealt from a seed.
+fn seed_note(seed: Option<u64>) -> String {
+    seed.map(|s| format!(", seed {s}")).unwrap_or_default()
 }
 
 /// `n` and the word, singular for one.
