@@ -1,27 +1,30 @@
 //! Solver benchmarks: the 3×3 table, IDA* with each heuristic on easy Korf instances, pattern
-//! database builds, and the constructive solver on a 100×100 board.
+//! database builds, the constructive solver on a 100×100 board, and the anytime solver's beams
+//! on a 6×6 for a fixed number of positions.
 
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use npuzzle_core::instances::InstanceFile;
 use npuzzle_core::{Board, Generator, Goal, Size};
-use npuzzle_search::algorithm::{constructive, idastar};
+use npuzzle_search::algorithm::{anytime, constructive, idastar};
 use npuzzle_search::heuristic::{Heuristic, LinearConflict, Manhattan, WalkingDistance};
 use npuzzle_search::{DistanceTable, Limits, Puzzle, pdb};
 
-/// Korf's instances 79 and 12 (blank-first goal): the two that took his IDA* fewest nodes.
-fn korf_easiest() -> Vec<Board> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../data/instances/korf100.txt"
-    );
-    let text = std::fs::read_to_string(path).expect("data/instances/korf100.txt");
-    let file = InstanceFile::parse(&text).expect("korf100.txt reads");
-    [79, 12]
+/// The instances of `name` in `data/instances/` numbered (from 1) in `numbers`.
+fn instances(name: &str, numbers: &[usize]) -> Vec<Board> {
+    let path = format!("{}/../../data/instances/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).expect("the instance file reads");
+    let file = InstanceFile::parse(&text).expect("the instance file parses");
+    numbers
         .iter()
         .map(|&n| file.instances[n - 1].board.clone())
         .collect()
+}
+
+/// Korf's instances 79 and 12 (blank-first goal): the two that took his IDA* fewest nodes.
+fn korf_easiest() -> Vec<Board> {
+    instances("korf100.txt", &[79, 12])
 }
 
 fn table(c: &mut Criterion) {
@@ -119,11 +122,30 @@ fn constructive_100(c: &mut Criterion) {
     group.finish();
 }
 
+/// The anytime solver on DeepCubeA's first 35-puzzle for sixteen million positions (its beams take
+/// nearly all of them): the beam's throughput on both cores.
+fn anytime_35(c: &mut Criterion) {
+    let board = instances("deepcubea35.txt", &[1]).remove(0);
+    let puzzle = Puzzle::new(&Goal::BlankLast.board(board.size()).expect("goal")).expect("goal");
+    let h = LinearConflict::new(&puzzle);
+    let limits = Limits::default().nodes(16_000_000);
+    let mut group = c.benchmark_group("anytime");
+    group.sample_size(10);
+    group.bench_function("6x6 16M positions", |b| {
+        b.iter(|| {
+            let budget = std::time::Duration::from_secs(600);
+            anytime::solve(&puzzle, &h, black_box(&board), budget, 0, limits.clone())
+        })
+    });
+    group.finish();
+}
+
 criterion_group!(
     benches,
     table,
     idastar_by_heuristic,
     pdb_build,
-    constructive_100
+    constructive_100,
+    anytime_35
 );
 criterion_main!(benches);

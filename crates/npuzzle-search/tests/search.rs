@@ -281,6 +281,19 @@ proptest! {
         prop_assert_eq!(wd.is_some(), shape != "5x5");
     }
 
+    /// Linear conflict on lines too long for its tables (wider than 7), past the longest it
+    /// counts (33), and on boards with more lines than that: its update from the two lines a
+    /// move changes still equals the whole count.
+    #[test]
+    fn linear_conflict_updates_on_long_lines(
+        walk in prop::collection::vec(prop::sample::select(Move::ALL.to_vec()), 0..300),
+        shape in prop::sample::select(vec!["9x4", "4x9", "3x40", "40x3", "33x2", "2x33"]),
+        goal in prop::sample::select(vec![Goal::BlankLast, Goal::BlankFirst, Goal::Snake]),
+    ) {
+        let (_, puzzle) = setup(shape, goal);
+        incremental_matches_scratch(&LinearConflict::new(&puzzle), &puzzle, &walk);
+    }
+
     /// Every algorithm's solution replays to the goal; the optimal ones are as long as the
     /// table says, and weighted A* stays within its bound.
     #[test]

@@ -1,8 +1,6 @@
 //! Beam search: breadth-first by depth, keeping only the `width` most promising positions of each
 //! layer. Not optimal, but its solutions shorten smoothly as the beam widens.
 
-use std::collections::VecDeque;
-
 use npuzzle_core::Move;
 
 use crate::heuristic::Heuristic;
@@ -10,7 +8,7 @@ use crate::puzzle::Puzzle;
 use crate::stats::Stats;
 
 use super::parallel;
-use super::zobrist::{HashSet, Zobrist};
+use super::zobrist::{Recent, Zobrist};
 
 /// How wide a beam is, what it must beat, and how many layers it remembers.
 #[derive(Clone, Copy, Debug)]
@@ -19,8 +17,8 @@ pub(crate) struct Shape {
     pub width: usize,
     /// Only solutions shorter than this are wanted.
     pub bound: u32,
-    /// Layers whose positions are remembered to drop repeats ([`REMEMBERED`] for whole
-    /// positions; searches that hash only some tiles remember every layer).
+    /// How many layers' positions the table of recent positions has room for, to drop repeats
+    /// ([`REMEMBERED`] for whole positions; searches that hash only some tiles want many more).
     pub remember: usize,
 }
 
@@ -47,6 +45,18 @@ struct Layer<S> {
     last: Vec<Option<Move>>,
 }
 
+impl<S> Default for Layer<S> {
+    fn default() -> Self {
+        Layer {
+            cells: Vec::new(),
+            states: Vec::new(),
+            blanks: Vec::new(),
+            hashes: Vec::new(),
+            last: Vec::new(),
+        }
+    }
+}
+
 impl<S> Layer<S> {
     fn len(&self) -> usize {
         self.blanks.len()
@@ -66,25 +76,26 @@ struct Candidate<S> {
 
 /// The memory a beam `width` wide and `depth` layers deep takes, in bytes: every kept position's
 /// parent link for the whole search, and for the latest layers their positions and states twice
-/// over, about three children each, and the hashes of [`REMEMBERED`] layers.
+/// over, about three children each, and the table of recent hashes ([`REMEMBERED`] layers).
 pub(crate) fn memory<S>(cells: usize, width: usize, depth: usize) -> u64 {
     let candidate = std::mem::size_of::<Candidate<S>>();
-    let layer = 2 * (cells + std::mem::size_of::<S>() + 10) + 3 * candidate + REMEMBERED * 24;
+    let layer = 2 * (cells + std::mem::size_of::<S>() + 10) + 3 * candidate;
     (width as u64) * (depth as u64 * 8 + layer as u64)
+        + Recent::bytes(width.saturating_mul(REMEMBERED))
 }
 
 /// How many of the latest layers' positions are remembered to drop repeats. A position can only
 /// come back an even number of moves later, and in a beam it nearly always comes back within a
-/// few: small sets that stay in the cache catch those, where one set of every position ever kept
-/// would be slow to query.
+/// few: a small table catches those, where one of every position ever kept would be slow to
+/// query.
 pub(crate) const REMEMBERED: usize = 4;
 
 /// Searches from `cells` for a position `reached` accepts with a beam `width` positions wide,
 /// ranking each layer by `h` (positions are hashed with `zobrist`; `puzzle` gives the moves).
 ///
-/// Positions already kept in one of the latest layers are dropped (a later copy is never
-/// shorter), as are those whose depth plus `h` reaches `bound` (`h` is admissible, so they cannot
-/// give a solution shorter than `bound`). `keep_going` is asked once a layer with the statistics
+/// Positions already kept in one of the latest layers (or earlier in this one) are dropped (a
+/// later copy is never shorter), as are those whose depth plus `h` reaches `bound` (`h` is
+/// admissible, so they cannot give a solution shorter than `bound`). `keep_going` is asked once a layer with the statistics
 /// so far.
 /// Returns the moves of the first solution found, which is the shortest the beam reaches.
 pub(crate) fn search<H: Heuristic>(
@@ -112,24 +123,36 @@ pub(crate) fn search<H: Heuristic>(
     if reached(cells) {
         return Ok(Vec::new());
     }
-    // The hashes of the latest layers, the newest first.
-    let mut seen: VecDeque<HashSet> = VecDeque::new();
-    seen.push_front(HashSet::from_iter([layer.hashes[0]]));
+    // The hashes of the positions kept in the latest layers.
+    let mut seen = Recent::new(width.saturating_mul(remember));
+    seen.insert(layer.hashes[0]);
     // For each depth, each kept position's parent in the layer before and the move from it.
     let mut links: Vec<Vec<(u32, Move)>> = Vec::new();
+    // Every layer's working memory is the last one's, cleared: allocating it afresh would fault
+    // in as many new pages a layer as the beam is wide.
+    let mut buffers = Buffers::default();
+    let mut next = Layer::default();
     let mut depth = 0u32;
     let mut held = 0u64;
     loop {
-        let candidates = expand(puzzle, h, zobrist, &layer, depth, bound, &seen);
+        expand(
+            puzzle,
+            h,
+            zobrist,
+            &layer,
+            depth,
+            bound,
+            &seen,
+            &mut buffers,
+        );
         stats.expanded += layer.len() as u64;
-        stats.generated += candidates.len() as u64;
-        if candidates.is_empty() {
+        stats.generated += buffers.candidates.len() as u64;
+        if buffers.candidates.is_empty() {
             return Err(Halt::Exhausted);
         }
-        let (chosen, kept) = select(candidates, width);
-        seen.push_front(kept);
-        seen.truncate(remember);
+        select(&mut buffers, width, &mut seen);
         depth += 1;
+        let chosen = &buffers.chosen;
         links.push(chosen.iter().map(|c| (c.parent, c.m)).collect());
         held += chosen.len() as u64;
         stats.peak_nodes = stats.peak_nodes.max(held);
@@ -144,11 +167,40 @@ pub(crate) fn search<H: Heuristic>(
         if !keep_going(stats) {
             return Err(Halt::Stopped);
         }
-        layer = advance(puzzle, &layer, &chosen);
+        advance(puzzle, &layer, chosen, &mut next);
+        std::mem::swap(&mut layer, &mut next);
     }
 }
 
-/// Every child of every position of `layer` that is new and may still beat `bound`.
+/// The memory a beam reuses from one layer to the next.
+struct Buffers<S> {
+    /// Each chunk's children, on the way to `candidates`.
+    parts: Vec<Vec<Candidate<S>>>,
+    /// Every child of the layer.
+    candidates: Vec<Candidate<S>>,
+    /// How many candidates have each value (counting sort).
+    counts: Vec<usize>,
+    /// The candidates' indices by value.
+    order: Vec<u32>,
+    /// The candidates kept.
+    chosen: Vec<Candidate<S>>,
+}
+
+impl<S> Default for Buffers<S> {
+    fn default() -> Self {
+        Buffers {
+            parts: Vec::new(),
+            candidates: Vec::new(),
+            counts: Vec::new(),
+            order: Vec::new(),
+            chosen: Vec::new(),
+        }
+    }
+}
+
+/// Every child of every position of `layer` that is new and may still beat `bound`, into
+/// `buffers.candidates`.
+#[allow(clippy::too_many_arguments)]
 fn expand<H: Heuristic>(
     puzzle: &Puzzle,
     h: &H,
@@ -156,11 +208,12 @@ fn expand<H: Heuristic>(
     layer: &Layer<H::State>,
     depth: u32,
     bound: u32,
-    seen: &VecDeque<HashSet>,
-) -> Vec<Candidate<H::State>> {
+    seen: &Recent,
+    buffers: &mut Buffers<H::State>,
+) {
     let n = puzzle.cells();
     let admissible_cut = depth + 1;
-    parallel::flat_map(
+    parallel::flat_map_into(
         layer.len(),
         || vec![0u8; n],
         |cells, i, out: &mut Vec<Candidate<H::State>>| {
@@ -173,14 +226,7 @@ fn expand<H: Heuristic>(
                 let source = source as usize;
                 let tile = cells[source];
                 let hash = zobrist.slide(layer.hashes[i], tile, source, blank);
-                // Children are one move deeper than the newest layer: only the layers two and
-                // four moves back can hold them.
-                if seen
-                    .iter()
-                    .skip(1)
-                    .step_by(2)
-                    .any(|layer| layer.contains(&hash))
-                {
+                if seen.contains(hash) {
                     continue;
                 }
                 cells[blank] = tile;
@@ -201,40 +247,49 @@ fn expand<H: Heuristic>(
                 });
             }
         },
-    )
+        &mut buffers.parts,
+        &mut buffers.candidates,
+    );
 }
 
-/// The `width` lowest-valued candidates, one per position (the first copy of each), and the set
-/// of their hashes. Counting by value keeps this linear in the number of candidates.
-fn select<S: Copy>(candidates: Vec<Candidate<S>>, width: usize) -> (Vec<Candidate<S>>, HashSet) {
+/// The `width` lowest-valued candidates into `buffers.chosen`, one per position (the first copy
+/// of each), their hashes remembered in `seen`. Counting by value keeps this linear in the number
+/// of candidates.
+fn select<S: Copy>(buffers: &mut Buffers<S>, width: usize, seen: &mut Recent) {
+    let Buffers {
+        candidates,
+        counts,
+        order,
+        chosen,
+        ..
+    } = buffers;
     let top = candidates.iter().map(|c| c.h).max().unwrap_or(0) as usize;
-    let mut counts = vec![0usize; top + 2];
-    for c in &candidates {
+    counts.clear();
+    counts.resize(top + 2, 0);
+    for c in candidates.iter() {
         counts[c.h as usize + 1] += 1;
     }
     for v in 1..counts.len() {
         counts[v] += counts[v - 1];
     }
     // Stable counting sort by value: ties keep the order of generation.
-    let mut order = vec![0u32; candidates.len()];
+    order.clear();
+    order.resize(candidates.len(), 0);
     for (i, c) in candidates.iter().enumerate() {
         let slot = &mut counts[c.h as usize];
         order[*slot] = i as u32;
         *slot += 1;
     }
-    let mut layer = HashSet::default();
-    layer.reserve(width.min(candidates.len()));
-    let mut chosen = Vec::with_capacity(width.min(candidates.len()));
-    for i in order {
+    chosen.clear();
+    for &i in order.iter() {
         let c = candidates[i as usize];
-        if layer.insert(c.hash) {
+        if seen.insert(c.hash) {
             chosen.push(c);
             if chosen.len() == width {
                 break;
             }
         }
     }
-    (chosen, layer)
 }
 
 /// Whether a candidate valued 0 is the goal itself (a heuristic may be 0 elsewhere).
@@ -247,28 +302,31 @@ fn is_goal<S>(n: usize, layer: &Layer<S>, c: &Candidate<S>, reached: &Reached<'_
     reached(&cells)
 }
 
-/// The next layer: the chosen children made into positions.
+/// The next layer, into `next`: the chosen children made into positions.
 fn advance<S: Copy + Send + Sync>(
     puzzle: &Puzzle,
     layer: &Layer<S>,
     chosen: &[Candidate<S>],
-) -> Layer<S> {
+    next: &mut Layer<S>,
+) {
     let n = puzzle.cells();
-    let mut cells = vec![0u8; chosen.len() * n];
-    parallel::fill_rows(&mut cells, n, chosen, |c, cells| {
+    next.cells.clear();
+    next.cells.resize(chosen.len() * n, 0);
+    parallel::fill_rows(&mut next.cells, n, chosen, |c, cells| {
         let p = c.parent as usize;
         cells.copy_from_slice(&layer.cells[p * n..(p + 1) * n]);
         let (blank, source) = (layer.blanks[p] as usize, c.source as usize);
         cells[blank] = cells[source];
         cells[source] = 0;
     });
-    Layer {
-        cells,
-        states: chosen.iter().map(|c| c.state).collect(),
-        blanks: chosen.iter().map(|c| c.source).collect(),
-        hashes: chosen.iter().map(|c| c.hash).collect(),
-        last: chosen.iter().map(|c| Some(c.m)).collect(),
-    }
+    next.states.clear();
+    next.states.extend(chosen.iter().map(|c| c.state));
+    next.blanks.clear();
+    next.blanks.extend(chosen.iter().map(|c| c.source));
+    next.hashes.clear();
+    next.hashes.extend(chosen.iter().map(|c| c.hash));
+    next.last.clear();
+    next.last.extend(chosen.iter().map(|c| Some(c.m)));
 }
 
 /// The moves to position `index` of the last layer, read back through the parent links.

@@ -14,24 +14,41 @@ pub(crate) fn flat_map<W, R: Send>(
     init: impl Fn() -> W + Sync,
     f: impl Fn(&mut W, usize, &mut Vec<R>) + Sync,
 ) -> Vec<R> {
-    let chunk = |start: usize| {
+    let mut out = Vec::new();
+    flat_map_into(len, init, f, &mut Vec::new(), &mut out);
+    out
+}
+
+/// [`flat_map`] into `out` (cleared first), with `parts` holding each chunk's output on the way:
+/// callers that run it again and again keep both, so their memory is reused instead of
+/// allocated and faulted in afresh each time.
+pub(crate) fn flat_map_into<W, R: Send>(
+    len: usize,
+    init: impl Fn() -> W + Sync,
+    f: impl Fn(&mut W, usize, &mut Vec<R>) + Sync,
+    parts: &mut Vec<Vec<R>>,
+    out: &mut Vec<R>,
+) {
+    let chunks = len.div_ceil(CHUNK);
+    if parts.len() < chunks {
+        parts.resize_with(chunks, Vec::new);
+    }
+    let chunk = |(k, part): (usize, &mut Vec<R>)| {
+        part.clear();
         let mut scratch = init();
-        let mut out = Vec::new();
-        for i in start..(start + CHUNK).min(len) {
-            f(&mut scratch, i, &mut out);
+        for i in k * CHUNK..((k + 1) * CHUNK).min(len) {
+            f(&mut scratch, i, part);
         }
-        out
     };
-    let starts = (0..len).step_by(CHUNK);
     #[cfg(not(target_arch = "wasm32"))]
-    let parts: Vec<Vec<R>> = starts
-        .collect::<Vec<_>>()
-        .into_par_iter()
-        .map(chunk)
-        .collect();
+    parts[..chunks].par_iter_mut().enumerate().for_each(chunk);
     #[cfg(target_arch = "wasm32")]
-    let parts: Vec<Vec<R>> = starts.map(chunk).collect();
-    parts.into_iter().flatten().collect()
+    parts[..chunks].iter_mut().enumerate().for_each(chunk);
+    out.clear();
+    out.reserve(parts[..chunks].iter().map(Vec::len).sum());
+    for part in &mut parts[..chunks] {
+        out.append(part);
+    }
 }
 
 /// Fills row `i` (of `row` bytes) of `buffer` from `items[i]`.

@@ -21,6 +21,10 @@ const FINAL_SIDE: usize = 5;
 /// The narrowest beam of a step; each next one is twice as wide.
 const FIRST_WIDTH: usize = 256;
 
+/// How many layers' positions a placing beam remembers: it hashes only the tiles being placed,
+/// so its positions repeat across many layers, not only the latest few.
+const PARTIAL_REMEMBERED: usize = 64;
+
 /// Solves `board` toward the blank-last `goal` of its size by reduction within about `budget`
 /// and `limits` (nodes counted in `stats`, which holds the caller's count so far); `None` for
 /// other goals, or when a step finds nothing in its time. The moves are not yet replayed (the
@@ -152,7 +156,7 @@ fn place_line(
             Shape {
                 width,
                 bound,
-                remember: usize::MAX,
+                remember: PARTIAL_REMEMBERED,
             },
             stats,
             &mut |spent| {

@@ -56,34 +56,75 @@ impl Zobrist {
     }
 }
 
-/// A set of Zobrist hashes. The keys are random already, so they index the table as they are
-/// instead of being hashed again.
-pub(crate) type HashSet = hashbrown::HashSet<u64, std::hash::BuildHasherDefault<KeyHasher>>;
+/// The hashes of the positions a search kept lately, in a fixed table that forgets the oldest
+/// when full: two hashes a bucket, the newer first, the bucket chosen by the hash's low bits
+/// (Zobrist keys are random already). One cache line answers a query, where exact sets of each
+/// layer took several; a forgotten position only means a repeat goes undetected, which costs a
+/// beam a slot, never a wrong answer.
+pub(crate) struct Recent {
+    buckets: Vec<[u64; 2]>,
+    mask: usize,
+}
 
-/// The identity hasher for Zobrist keys.
-#[derive(Default)]
-pub(crate) struct KeyHasher(u64);
+/// The most buckets a table takes (64 MB).
+const MAX_BUCKETS: usize = 1 << 22;
 
-impl std::hash::Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        // Only u64 keys are hashed; fold anything else in for completeness.
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+impl Recent {
+    /// A table with room for about `positions` hashes before it forgets.
+    pub(crate) fn new(positions: usize) -> Recent {
+        let buckets = positions
+            .div_ceil(2)
+            .next_power_of_two()
+            .clamp(64, MAX_BUCKETS);
+        Recent {
+            buckets: vec![[0; 2]; buckets],
+            mask: buckets - 1,
         }
     }
 
-    fn write_u64(&mut self, key: u64) {
-        self.0 = key;
+    /// The bytes a table for `positions` hashes takes.
+    pub(crate) fn bytes(positions: usize) -> u64 {
+        let buckets = positions
+            .div_ceil(2)
+            .next_power_of_two()
+            .clamp(64, MAX_BUCKETS);
+        16 * buckets as u64
+    }
+
+    /// Whether `hash` is remembered (the hash 0 never is: it marks an empty slot).
+    #[inline]
+    pub(crate) fn contains(&self, hash: u64) -> bool {
+        let bucket = &self.buckets[hash as usize & self.mask];
+        hash != 0 && (bucket[0] == hash || bucket[1] == hash)
+    }
+
+    /// Remembers `hash`; false if it was remembered already.
+    #[inline]
+    pub(crate) fn insert(&mut self, hash: u64) -> bool {
+        let bucket = &mut self.buckets[hash as usize & self.mask];
+        if hash != 0 && (bucket[0] == hash || bucket[1] == hash) {
+            return false;
+        }
+        *bucket = [hash, bucket[0]];
+        true
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn recent_hashes_are_remembered_until_pushed_out() {
+        let mut recent = Recent::new(64);
+        assert!(recent.insert(5) && !recent.insert(5) && recent.contains(5));
+        assert!(!recent.contains(7));
+        // Two newer hashes in the same bucket push the oldest out.
+        let step = recent.mask as u64 + 1;
+        assert!(recent.insert(5 + step) && recent.insert(5 + 2 * step));
+        assert!(!recent.contains(5) && recent.contains(5 + step) && recent.contains(5 + 2 * step));
+        assert!(!recent.contains(0));
+    }
 
     #[test]
     fn sliding_updates_match_whole_hashes() {

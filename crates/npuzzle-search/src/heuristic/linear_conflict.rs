@@ -5,8 +5,8 @@ use std::sync::OnceLock;
 use super::{Heuristic, Manhattan};
 use crate::puzzle::Puzzle;
 
-/// Lines (rows or columns) longer than this, or beyond this index, count no conflicts (which keeps
-/// the bound admissible, only weaker, on boards far too large for optimal search anyway).
+/// Lines (rows or columns) longer than this count no conflicts (which keeps the bound admissible,
+/// only weaker, on boards far too large for optimal search anyway).
 const MAX_LINE: usize = 32;
 
 /// Manhattan distance plus two moves for every tile that must leave its goal line.
@@ -69,13 +69,13 @@ fn leaving_table(len: usize) -> &'static [u8] {
     })
 }
 
-/// Manhattan distance and the tiles that must leave each line.
+/// Manhattan distance and the number of tiles that must leave their lines. Each line's count is
+/// recomputed from the position when a move changes it, rather than kept: the state stays eight
+/// bytes, which beams hold by the million.
 #[derive(Clone, Copy, Debug)]
 pub struct LinearConflictState {
     manhattan: u32,
     leaving: u32,
-    rows: [u8; MAX_LINE],
-    columns: [u8; MAX_LINE],
 }
 
 impl LinearConflict {
@@ -101,46 +101,115 @@ impl LinearConflict {
         }
     }
 
-    /// Tiles that must leave row `row`.
-    fn row(&self, cells: &[u8], row: usize) -> u8 {
-        if row >= MAX_LINE || self.width > MAX_LINE {
+    /// Tiles that must leave row `row`, the tile in each cell given by `at`.
+    #[inline]
+    fn row(&self, at: impl Fn(usize) -> u8, row: usize) -> u8 {
+        if self.width > MAX_LINE {
             return 0;
         }
-        let line = &cells[row * self.width..(row + 1) * self.width];
         if !self.row_table.is_empty() {
-            let key = line.iter().enumerate().fold(0usize, |key, (i, &t)| {
-                let t = usize::from(t);
-                let member = t != 0 && usize::from(self.goal_row[t]) == row;
-                key | (usize::from(member) * (usize::from(self.goal_column[t]) + 1)) << (3 * i)
-            });
-            return self.row_table[key];
+            return self.row_table[self.row_key(at, row)];
         }
         must_leave(
-            line.iter()
-                .filter(|&&t| t != 0 && self.goal_row[t as usize] as usize == row)
-                .map(|&t| self.goal_column[t as usize]),
+            (row * self.width..(row + 1) * self.width)
+                .map(at)
+                .filter(|&t| self.row_code(t, row) != 0)
+                .map(|t| self.goal_column[t as usize]),
         )
     }
 
-    /// Tiles that must leave column `column`.
-    fn column(&self, cells: &[u8], column: usize) -> u8 {
-        if column >= MAX_LINE || self.height > MAX_LINE {
+    /// Tiles that must leave column `column`, the tile in each cell given by `at`.
+    #[inline]
+    fn column(&self, at: impl Fn(usize) -> u8, column: usize) -> u8 {
+        if self.height > MAX_LINE {
             return 0;
         }
         if !self.column_table.is_empty() {
-            let key = (0..self.height).fold(0usize, |key, r| {
-                let t = usize::from(cells[r * self.width + column]);
-                let member = t != 0 && usize::from(self.goal_column[t]) == column;
-                key | (usize::from(member) * (usize::from(self.goal_row[t]) + 1)) << (3 * r)
-            });
-            return self.column_table[key];
+            return self.column_table[self.column_key(at, column)];
         }
         must_leave(
             (0..self.height)
-                .map(|r| cells[r * self.width + column])
-                .filter(|&t| t != 0 && self.goal_column[t as usize] as usize == column)
+                .map(|r| at(r * self.width + column))
+                .filter(|&t| self.column_code(t, column) != 0)
                 .map(|t| self.goal_row[t as usize]),
         )
+    }
+
+    /// A tile's code in row `row`'s table key: its goal column + 1 if the row is its goal row,
+    /// else 0 (the blank too).
+    #[inline]
+    fn row_code(&self, t: u8, row: usize) -> usize {
+        let t = usize::from(t);
+        let member = t != 0 && usize::from(self.goal_row[t]) == row;
+        usize::from(member) * (usize::from(self.goal_column[t]) + 1)
+    }
+
+    /// A tile's code in column `column`'s table key (goal row + 1 for its members).
+    #[inline]
+    fn column_code(&self, t: u8, column: usize) -> usize {
+        let t = usize::from(t);
+        let member = t != 0 && usize::from(self.goal_column[t]) == column;
+        usize::from(member) * (usize::from(self.goal_row[t]) + 1)
+    }
+
+    /// Row `row`'s table key: three bits a cell.
+    #[inline]
+    fn row_key(&self, at: impl Fn(usize) -> u8, row: usize) -> usize {
+        (0..self.width).fold(0, |key, i| {
+            key | self.row_code(at(row * self.width + i), row) << (3 * i)
+        })
+    }
+
+    /// Column `column`'s table key: three bits a cell.
+    #[inline]
+    fn column_key(&self, at: impl Fn(usize) -> u8, column: usize) -> usize {
+        (0..self.height).fold(0, |key, r| {
+            key | self.column_code(at(r * self.width + column), column) << (3 * r)
+        })
+    }
+
+    /// The change in tiles that must leave when `tile` slid from `from` to `to` (`cells` is the
+    /// position after): the two lines it left and entered are read after the move, and their
+    /// counts before it are looked up from the same keys with the tile put back.
+    #[inline]
+    fn change(&self, cells: &[u8], tile: u8, from: usize, to: usize) -> (u32, u32) {
+        let after = |cell: usize| cells[cell];
+        let (from_row, from_column) = (from / self.width, from % self.width);
+        let (to_row, to_column) = (to / self.width, to % self.width);
+        if from_row != to_row && !self.row_table.is_empty() {
+            // A vertical move: one slot of each row changes, at the tile's column.
+            let shift = 3 * from_column;
+            let (left, entered) = (self.row_key(after, from_row), self.row_key(after, to_row));
+            let t = self.row_table;
+            let old = t[left | self.row_code(tile, from_row) << shift] + t[entered & !(7 << shift)];
+            return (u32::from(old), u32::from(t[left] + t[entered]));
+        }
+        if from_row == to_row && !self.column_table.is_empty() {
+            let shift = 3 * from_row;
+            let (left, entered) = (
+                self.column_key(after, from_column),
+                self.column_key(after, to_column),
+            );
+            let t = self.column_table;
+            let old =
+                t[left | self.column_code(tile, from_column) << shift] + t[entered & !(7 << shift)];
+            return (u32::from(old), u32::from(t[left] + t[entered]));
+        }
+        // Lines too long for a table: both counts computed, the one before the move on the
+        // position with the tile put back.
+        let before = |cell: usize| match cell {
+            c if c == from => tile,
+            c if c == to => 0,
+            c => cells[c],
+        };
+        let count = |at: &dyn Fn(usize) -> u8| {
+            u32::from(if from_row != to_row {
+                self.row(at, from_row) + self.row(at, to_row)
+            } else {
+                self.column(at, from_column) + self.column(at, to_column)
+            })
+        };
+        (count(&before), count(&after))
     }
 }
 
@@ -168,21 +237,13 @@ impl Heuristic for LinearConflict {
     }
 
     fn start(&self, cells: &[u8]) -> LinearConflictState {
-        let mut state = LinearConflictState {
+        let at = |cell: usize| cells[cell];
+        let rows = (0..self.height).map(|r| u32::from(self.row(at, r)));
+        let columns = (0..self.width).map(|c| u32::from(self.column(at, c)));
+        LinearConflictState {
             manhattan: self.manhattan.start(cells),
-            leaving: 0,
-            rows: [0; MAX_LINE],
-            columns: [0; MAX_LINE],
-        };
-        for r in 0..self.height.min(MAX_LINE) {
-            state.rows[r] = self.row(cells, r);
-            state.leaving += u32::from(state.rows[r]);
+            leaving: rows.chain(columns).sum(),
         }
-        for c in 0..self.width.min(MAX_LINE) {
-            state.columns[c] = self.column(cells, c);
-            state.leaving += u32::from(state.columns[c]);
-        }
-        state
     }
 
     #[inline]
@@ -203,27 +264,10 @@ impl Heuristic for LinearConflict {
         next.manhattan = self
             .manhattan
             .moved(&state.manhattan, cells, tile, from, to);
-        let (from_row, from_column) = (from / self.width, from % self.width);
-        let (to_row, to_column) = (to / self.width, to % self.width);
         // Only the lines the tile left and entered change membership; the order of the tiles
         // along the line it moved in is unchanged (it swapped with the blank, not a tile).
-        let lines: [(usize, bool); 2] = if from_row != to_row {
-            [(from_row, true), (to_row, true)]
-        } else {
-            [(from_column, false), (to_column, false)]
-        };
-        for (line, is_row) in lines {
-            if line >= MAX_LINE {
-                continue;
-            }
-            let (slot, value) = if is_row {
-                (&mut next.rows[line], self.row(cells, line))
-            } else {
-                (&mut next.columns[line], self.column(cells, line))
-            };
-            next.leaving = next.leaving - u32::from(*slot) + u32::from(value);
-            *slot = value;
-        }
+        let (old, new) = self.change(cells, tile, from, to);
+        next.leaving = next.leaving + new - old;
         next
     }
 
