@@ -72,8 +72,11 @@ pub fn solve(board: &Board, goal: &Board, limits: &Limits) -> Result<Solution, S
 /// [`SolveError::Stopped`]).
 ///
 /// Tiles are placed row by row from the top and column by column from the left, always
-/// shortening the longer side of what remains. Each tile travels with the blank circling it; the
-/// last two tiles of a line are placed together by an exact search over a window of at most
+/// shortening the longer side of what remains. Each tile travels with the blank going round it,
+/// in a staircase where it must go both ways (three moves a step, where a straight line takes
+/// five); of the blank's shortest ways the one chosen is the one that brings the other tiles
+/// nearest their goals (by dynamic programming over the box it crosses, when that is small);
+/// the last two tiles of a line are placed together by an exact search over a window of at most
 /// eight cells; the last block of at most 3×3 is solved optimally. Any goal works: the solver
 /// aims at the goal with its blank walked to the bottom-right corner, then walks it back.
 ///
@@ -187,5 +190,22 @@ mod tests {
             failures.len(),
             &failures[..failures.len().min(5)]
         );
+    }
+
+    /// Tiles go in staircases where they can and the blank takes the way that helps the other
+    /// tiles most: on 30×30 boards that keeps solutions near three times the Manhattan bound
+    /// (4.6 to 4.7 times when tiles went straight and the blank took the first L).
+    #[test]
+    fn large_boards_stay_near_three_times_the_manhattan_bound() {
+        let goal = Goal::BlankLast.board(Size::square(30).unwrap()).unwrap();
+        for seed in 1..=3 {
+            let board = Generator::new(seed).random_position(&goal);
+            let solution = solve(&board, &goal, &Limits::default()).unwrap();
+            let ratio = solution.moves.len() as f64 / f64::from(solution.lower_bound);
+            assert!(
+                ratio < 3.3,
+                "seed {seed}: {ratio:.2} times the Manhattan bound"
+            );
+        }
     }
 }

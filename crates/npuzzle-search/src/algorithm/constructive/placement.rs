@@ -192,19 +192,38 @@ impl<F: FnMut(Move) -> ControlFlow<()>> Work<F> {
             } else {
                 [horizontal, vertical]
             };
-            let q = order
-                .into_iter()
-                .flatten()
-                .find(|&q| self.free(q, avoid))
-                .ok_or_else(|| SolveError::Internal(format!("tile {tile} is boxed in")))?;
             let mut guard = [p; 4];
             guard[1..=avoid.len()].copy_from_slice(avoid);
             let guard = &guard[..=avoid.len()];
-            let around = if self.adjacent(self.blank, p) {
-                self.ring_path(p, q, guard)
-            } else {
-                None
-            };
+            // Of the (at most two) cells that take the tile nearer, the one the blank reaches
+            // soonest: after a slide the blank is behind the tile, two moves from a cell beside
+            // it and four from the cell straight ahead, so a tile that must go both ways goes in
+            // a staircase (three moves a step) rather than straight (five).
+            // Of two as near, the one better for the other tiles.
+            let mut best: Option<(usize, usize, Option<Vec<usize>>)> = None;
+            for q in order.into_iter().flatten().filter(|&q| self.free(q, avoid)) {
+                let (cost, path) = if self.blank == q {
+                    (0, Some(Vec::new()))
+                } else if self.adjacent(self.blank, p) {
+                    match self.ring_path(p, q, guard) {
+                        Some(path) => (path.len(), Some(path)),
+                        None => (usize::MAX, None),
+                    }
+                } else {
+                    (self.distance(self.blank, q) as usize, None)
+                };
+                let better = best.as_ref().is_none_or(|b| {
+                    cost < b.0
+                        || (cost == b.0
+                            && matches!((&path, &b.2), (Some(new), Some(old))
+                                if self.change(new) < self.change(old)))
+                });
+                if better {
+                    best = Some((cost, q, path));
+                }
+            }
+            let (_, q, around) =
+                best.ok_or_else(|| SolveError::Internal(format!("tile {tile} is boxed in")))?;
             match around {
                 Some(path) => self.walk(&path)?,
                 None => self.route_blank(q, guard)?,

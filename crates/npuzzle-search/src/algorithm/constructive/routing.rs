@@ -8,21 +8,29 @@ use npuzzle_core::Move;
 use super::work::{RING, Work};
 use crate::error::SolveError;
 
+/// The largest box (in cells) between the blank and where it goes that is searched for the best
+/// of the shortest ways; past it, an L is taken (a search per route would make the largest boards
+/// slow).
+const MAX_BOX: usize = 4096;
+
+/// The longest L whose effect on the other tiles is weighed against the other L's.
+const MAX_WEIGHED_L: usize = 512;
+
 impl<F: FnMut(Move) -> ControlFlow<()>> Work<F> {
     /// The shorter way for the blank (next to `center`) round `center` to `to`, through the ring
-    /// of eight cells, if one is free.
+    /// of eight cells, if one is free (of two as short, the one better for the other tiles).
     pub(super) fn ring_path(
         &self,
         center: usize,
         to: usize,
         avoid: &[usize],
     ) -> Option<Vec<usize>> {
-        let ring: Vec<Option<usize>> = RING.iter().map(|&o| self.offset(center, o)).collect();
+        let ring: [Option<usize>; 8] = RING.map(|o| self.offset(center, o));
         let from = ring.iter().position(|&c| c == Some(self.blank))?;
         let target = ring.iter().position(|&c| c == Some(to))?;
         let mut best: Option<Vec<usize>> = None;
         for step in [1, 7] {
-            let mut path = Vec::new();
+            let mut path = Vec::with_capacity(8);
             let mut i = from;
             let ok = loop {
                 i = (i + step) % 8;
@@ -34,23 +42,41 @@ impl<F: FnMut(Move) -> ControlFlow<()>> Work<F> {
                     break true;
                 }
             };
-            if ok && best.as_ref().is_none_or(|b| path.len() < b.len()) {
+            let better = |b: &Vec<usize>| match path.len().cmp(&b.len()) {
+                std::cmp::Ordering::Equal => self.change(&path) < self.change(b),
+                shorter => shorter.is_lt(),
+            };
+            if ok && best.as_ref().is_none_or(better) {
                 best = Some(path);
             }
         }
         best
     }
 
-    /// Moves the blank to `dest` without entering locked cells or `avoid`: a straight L when one
-    /// is free, else a breadth-first search in a growing box.
+    /// Moves the blank to `dest` without entering locked cells or `avoid`: the shortest way that
+    /// does the other tiles most good when the box between them is small, else a straight L
+    /// when one is free (the better for the other tiles when both are and they are not long),
+    /// else a breadth-first search in a growing box.
     pub(super) fn route_blank(&mut self, dest: usize, avoid: &[usize]) -> Result<(), SolveError> {
         if self.blank == dest {
             return Ok(());
         }
-        for vertical_first in [false, true] {
-            if let Some(path) = self.l_path(dest, avoid, vertical_first) {
-                return self.walk(&path);
+        if let Some(path) = self.best_shortest_path(dest, avoid) {
+            return self.walk(&path);
+        }
+        // Of the two Ls, the better for the other tiles; on long ones weighing them costs more
+        // (a cache miss a cell) than it saves, and the first free one is taken.
+        let mut ls = [false, true]
+            .into_iter()
+            .filter_map(|vertical_first| self.l_path(dest, avoid, vertical_first));
+        if let Some(mut path) = ls.next() {
+            if path.len() <= MAX_WEIGHED_L
+                && let Some(other) = ls.next()
+                && self.change(&other) < self.change(&path)
+            {
+                path = other;
             }
+            return self.walk(&path);
         }
         let (br, bc) = self.coords(self.blank);
         let (dr, dc) = self.coords(dest);
@@ -66,6 +92,71 @@ impl<F: FnMut(Move) -> ControlFlow<()>> Work<F> {
         Err(SolveError::Internal(format!(
             "the blank cannot reach cell {dest}"
         )))
+    }
+
+    /// Of the shortest paths from the blank to `dest` through free cells (each step nearer), the
+    /// one that lowers the other tiles' Manhattan distance most, by dynamic programming over the
+    /// box between them; `None` when the box is larger than [`MAX_BOX`] cells or no such path is
+    /// free.
+    pub(super) fn best_shortest_path(&self, dest: usize, avoid: &[usize]) -> Option<Vec<usize>> {
+        let ((br, bc), (dr, dc)) = (self.coords(self.blank), self.coords(dest));
+        let (rows, columns) = (br.abs_diff(dr) + 1, bc.abs_diff(dc) + 1);
+        if rows * columns > MAX_BOX {
+            return None;
+        }
+        let cell = |i: usize, j: usize| {
+            let r = if dr >= br { br + i } else { br - i };
+            let c = if dc >= bc { bc + j } else { bc - j };
+            self.cell(r, c)
+        };
+        // The least change in Manhattan distance over the ways to each cell, and whether the
+        // best comes from the row before (else the column before).
+        const UNREACHED: isize = isize::MAX;
+        let mut best = vec![UNREACHED; rows * columns];
+        let mut from_row = vec![false; rows * columns];
+        best[0] = 0;
+        for i in 0..rows {
+            for j in 0..columns {
+                let here = cell(i, j);
+                if (i, j) == (0, 0) || !self.free(here, avoid) {
+                    continue;
+                }
+                let goal = self.aim[here] as usize;
+                let mut step = |pi: usize, pj: usize, row: bool| {
+                    let before = best[pi * columns + pj];
+                    if before == UNREACHED {
+                        return;
+                    }
+                    let value =
+                        before + self.distance(cell(pi, pj), goal) - self.distance(here, goal);
+                    if value < best[i * columns + j] {
+                        best[i * columns + j] = value;
+                        from_row[i * columns + j] = row;
+                    }
+                };
+                if i > 0 {
+                    step(i - 1, j, true);
+                }
+                if j > 0 {
+                    step(i, j - 1, false);
+                }
+            }
+        }
+        if best[rows * columns - 1] == UNREACHED {
+            return None;
+        }
+        let (mut i, mut j) = (rows - 1, columns - 1);
+        let mut path = Vec::with_capacity(rows + columns - 2);
+        while (i, j) != (0, 0) {
+            path.push(cell(i, j));
+            if from_row[i * columns + j] {
+                i -= 1;
+            } else {
+                j -= 1;
+            }
+        }
+        path.reverse();
+        Some(path)
     }
 
     /// The L-shaped path from the blank to `dest`, if all its cells are free.

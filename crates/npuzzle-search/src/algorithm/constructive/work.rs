@@ -15,6 +15,9 @@ pub(super) struct Work<F: FnMut(Move) -> ControlFlow<()>> {
     pub(super) blank: usize,
     /// The goal's tile for each cell (its blank in the bottom-right corner).
     pub(super) goal: Vec<u32>,
+    /// The goal cell of the tile on each cell (kept by cell, not by tile, so that weighing a
+    /// route reads memory near it).
+    pub(super) aim: Vec<u32>,
     pub(super) locked: Vec<bool>,
     pub(super) sink: F,
     pub(super) count: u64,
@@ -39,7 +42,12 @@ impl<F: FnMut(Move) -> ControlFlow<()>> Work<F> {
         for (cell, &tile) in board.cells().iter().enumerate() {
             position[tile as usize] = cell;
         }
+        let mut target = vec![0; goal.cells().len()];
+        for (cell, &tile) in goal.cells().iter().enumerate() {
+            target[tile as usize] = cell as u32;
+        }
         Work {
+            aim: board.cells().iter().map(|&t| target[t as usize]).collect(),
             width: board.width(),
             height: board.height(),
             cells: board.cells().to_vec(),
@@ -69,6 +77,26 @@ impl<F: FnMut(Move) -> ControlFlow<()>> Work<F> {
         Some(self.cell(r, c))
     }
 
+    /// The change in the tiles' Manhattan distance if the blank walked `path` (a path that
+    /// visits no cell twice): each step moves the tile on the next cell into the blank's.
+    /// Of routes equally long, the one that lowers it most leaves less for later.
+    pub(super) fn change(&self, path: &[usize]) -> isize {
+        let mut blank = self.blank;
+        let mut change = 0;
+        for &cell in path {
+            let goal = self.aim[cell] as usize;
+            change += self.distance(blank, goal) - self.distance(cell, goal);
+            blank = cell;
+        }
+        change
+    }
+
+    /// The Manhattan distance between two cells.
+    pub(super) fn distance(&self, a: usize, b: usize) -> isize {
+        let ((ar, ac), (br, bc)) = (self.coords(a), self.coords(b));
+        (ar.abs_diff(br) + ac.abs_diff(bc)) as isize
+    }
+
     pub(super) fn adjacent(&self, a: usize, b: usize) -> bool {
         let ((ar, ac), (br, bc)) = (self.coords(a), self.coords(b));
         ar.abs_diff(br) + ac.abs_diff(bc) == 1
@@ -92,6 +120,7 @@ impl<F: FnMut(Move) -> ControlFlow<()>> Work<F> {
             .unwrap_or_else(|| unreachable!("slides are between neighbours"));
         let tile = self.cells[source];
         self.cells[self.blank] = tile;
+        self.aim[self.blank] = self.aim[source];
         self.position[tile as usize] = self.blank;
         self.cells[source] = 0;
         self.position[0] = source;
