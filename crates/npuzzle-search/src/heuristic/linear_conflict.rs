@@ -18,8 +18,9 @@ const MAX_LINE: usize = 32;
 /// conflicting pairs, which double-counts and overestimates). Columns likewise. The extra moves
 /// out of rows are vertical and those out of columns horizontal, so the two sums add up.
 ///
-/// Admissible, not consistent. A move changes one row (a horizontal move: one column) of
-/// membership, so only two lines are recomputed per move.
+/// Admissible, not consistent. A vertical move changes the membership of two rows (a
+/// horizontal one, of two columns), so only those two lines are counted per move, before and
+/// after it (from one table key each on lines of up to 7 cells).
 ///
 /// ```
 /// use npuzzle_core::Goal;

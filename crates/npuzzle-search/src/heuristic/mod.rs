@@ -4,7 +4,7 @@
 //! | heuristic | admissible | consistent | cost per move |
 //! |---|---|---|---|
 //! | [`Manhattan`] | yes | yes | O(1) |
-//! | [`LinearConflict`] | yes | no | O(width²) (two lines recomputed) |
+//! | [`LinearConflict`] | yes | no | O(line) (the two lines a move changes, before and after) |
 //! | [`WalkingDistance`] | yes | yes | O(1) (table transitions) |
 //! | [`crate::pdb::AdditivePdb`] | yes | no (the mirror) | O(patterns) |
 //!
