@@ -72,10 +72,7 @@ const MAX_BUCKETS: usize = 1 << 22;
 impl Recent {
     /// A table with room for about `positions` hashes before it forgets.
     pub(crate) fn new(positions: usize) -> Recent {
-        let buckets = positions
-            .div_ceil(2)
-            .next_power_of_two()
-            .clamp(64, MAX_BUCKETS);
+        let buckets = Recent::buckets(positions);
         Recent {
             buckets: vec![[0; 2]; buckets],
             mask: buckets - 1,
@@ -84,11 +81,15 @@ impl Recent {
 
     /// The bytes a table for `positions` hashes takes.
     pub(crate) fn bytes(positions: usize) -> u64 {
-        let buckets = positions
+        16 * Recent::buckets(positions) as u64
+    }
+
+    /// The buckets of a table for `positions` hashes: a power of two.
+    fn buckets(positions: usize) -> usize {
+        positions
             .div_ceil(2)
             .next_power_of_two()
-            .clamp(64, MAX_BUCKETS);
-        16 * buckets as u64
+            .clamp(64, MAX_BUCKETS)
     }
 
     /// Whether `hash` is remembered (the hash 0 never is: it marks an empty slot).
@@ -101,10 +102,10 @@ impl Recent {
     /// Remembers `hash`; false if it was remembered already.
     #[inline]
     pub(crate) fn insert(&mut self, hash: u64) -> bool {
-        let bucket = &mut self.buckets[hash as usize & self.mask];
-        if hash != 0 && (bucket[0] == hash || bucket[1] == hash) {
+        if self.contains(hash) {
             return false;
         }
+        let bucket = &mut self.buckets[hash as usize & self.mask];
         *bucket = [hash, bucket[0]];
         true
     }
