@@ -509,6 +509,27 @@ fn anytime_on_the_24_puzzle_is_bounded_by_the_optimum_and_the_constructive_solve
     }
 }
 
+/// A memory limit holds in every phase of the anytime solver, the reduction of large boards
+/// included: with 256 KiB it still answers (with the beams that fit) and says it stayed within.
+#[test]
+fn anytime_keeps_to_the_memory_limit_on_large_boards() {
+    let (goal, puzzle) = setup("10", Goal::BlankLast);
+    let board = Generator::new(3).random_position(&goal);
+    let h = LinearConflict::new(&puzzle);
+    let limit = 256 << 10;
+    let limits = Limits::default().memory(limit);
+    let solution =
+        anytime::solve(&puzzle, &h, &board, Duration::from_millis(500), 0, limits).unwrap();
+    assert!(
+        solution.stats.peak_memory <= limit,
+        "{} bytes",
+        solution.stats.peak_memory
+    );
+    let mut replay = board.clone();
+    replay.apply_all(&solution.moves).unwrap();
+    assert_eq!(replay, goal);
+}
+
 /// The lower bounds the anytime solver reports on Korf's 15-puzzles stay below the optima.
 #[test]
 fn anytime_lower_bounds_hold_on_korf_instances() {

@@ -88,7 +88,7 @@ pub fn solve<H: Heuristic>(
     let zobrist = Zobrist::new(puzzle.cells());
     let mut width = FIRST_WIDTH;
     while best.len() > lower_bound as usize && !allowance.over(stats.expanded) {
-        let memory = beam::memory::<H::State>(puzzle.cells(), width, best.len());
+        let memory = beam::memory::<H::State>(puzzle.cells(), width, best.len(), REMEMBERED);
         if limits.max_memory.is_some_and(|max| memory > max) {
             break;
         }

@@ -76,12 +76,12 @@ struct Candidate<S> {
 
 /// The memory a beam `width` wide and `depth` layers deep takes, in bytes: every kept position's
 /// parent link for the whole search, and for the latest layers their positions and states twice
-/// over, about three children each, and the table of recent hashes ([`REMEMBERED`] layers).
-pub(crate) fn memory<S>(cells: usize, width: usize, depth: usize) -> u64 {
+/// over, about three children each, and the table of recent hashes (`remember` layers' worth).
+pub(crate) fn memory<S>(cells: usize, width: usize, depth: usize, remember: usize) -> u64 {
     let candidate = std::mem::size_of::<Candidate<S>>();
     let layer = 2 * (cells + std::mem::size_of::<S>() + 10) + 3 * candidate;
     (width as u64) * (depth as u64 * 8 + layer as u64)
-        + Recent::bytes(width.saturating_mul(REMEMBERED))
+        + Recent::bytes(width.saturating_mul(remember))
 }
 
 /// How many of the latest layers' positions are remembered to drop repeats. A position can only
@@ -156,7 +156,7 @@ pub(crate) fn search<H: Heuristic>(
         links.push(chosen.iter().map(|c| (c.parent, c.m)).collect());
         held += chosen.len() as u64;
         stats.peak_nodes = stats.peak_nodes.max(held);
-        let bytes = memory::<H::State>(n, chosen.len(), links.len());
+        let bytes = memory::<H::State>(n, chosen.len(), links.len(), remember);
         stats.peak_memory = stats.peak_memory.max(bytes);
         if let Some(found) = chosen
             .iter()

@@ -149,6 +149,15 @@ fn place_line(
         let began = clock.elapsed().as_secs_f64();
         // No step needs more than a few moves per cell of the board for each move of the bound.
         let bound = best.as_ref().map_or(first_bound, |b| b.len() as u32);
+        let memory = beam::memory::<<Placing as Heuristic>::State>(
+            puzzle.cells(),
+            width,
+            bound as usize,
+            PARTIAL_REMEMBERED,
+        );
+        if limits.max_memory.is_some_and(|max| memory > max) {
+            break;
+        }
         let found = beam::search(
             (&puzzle, &placing, &zobrist),
             &reached,
