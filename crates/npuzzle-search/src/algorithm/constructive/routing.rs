@@ -10,8 +10,9 @@ use crate::error::SolveError;
 
 /// The largest box (in cells) between the blank and where it goes that is searched for the best
 /// of the shortest ways; past it, an L is taken (a search per route would make the largest boards
-/// slow).
-const MAX_BOX: usize = 4096;
+/// slow). Measured on 300×300: 4,096 gives 3.33× the Manhattan bound in 5.6 s, 16,384 3.11× in
+/// 8.8 s, 65,536 2.91× in 14 s; the 1000×1000 takes about 5 minutes at 16,384.
+const MAX_BOX: usize = 16384;
 
 /// The longest L whose effect on the other tiles is weighed against the other L's.
 const MAX_WEIGHED_L: usize = 512;
