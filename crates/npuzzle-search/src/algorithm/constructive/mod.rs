@@ -75,7 +75,7 @@ pub fn solve(board: &Board, goal: &Board, limits: &Limits) -> Result<Solution, S
 /// shortening the longer side of what remains. Each tile travels with the blank going round it,
 /// in a staircase where it must go both ways (three moves a step, where a straight line takes
 /// five); of the blank's shortest ways the one chosen is the one that brings the other tiles
-/// nearest their goals (by dynamic programming over the box it crosses, when that is small);
+/// nearest their goals (by dynamic programming over a band along the box it crosses);
 /// the last two tiles of a line are placed together by an exact search over a window of at most
 /// eight cells; the last block of at most 3×3 is solved optimally. Any goal works: the solver
 /// aims at the goal with its blank walked to the bottom-right corner, then walks it back.

@@ -1,4 +1,5 @@
-//! Routes for the blank: around a tile, in an L, or inside a box, avoiding finished cells.
+//! Routes for the blank: around a tile, along the best of the shortest ways, or inside a box,
+//! avoiding finished cells.
 
 use std::collections::VecDeque;
 use std::ops::ControlFlow;
@@ -8,14 +9,51 @@ use npuzzle_core::Move;
 use super::work::{RING, Work};
 use crate::error::SolveError;
 
-/// The largest box (in cells) between the blank and where it goes that is searched for the best
-/// of the shortest ways; past it, an L is taken (a search per route would make the largest boards
-/// slow). Measured on 300×300: 4,096 gives 3.33× the Manhattan bound in 5.6 s, 16,384 3.11× in
-/// 8.8 s, 65,536 2.91× in 14 s; the 1000×1000 takes about 5 minutes at 16,384.
-const MAX_BOX: usize = 16384;
+/// How far from the diagonal of the box between the blank and where it goes its best way is
+/// searched: this many rows or columns on either side (along the box's shorter side), so the
+/// search costs the route's length times 33 rather than the box's area. Measured on 300×300
+/// (seed 1): the whole box up to 16,384 cells and an L past it gave 3.11× the Manhattan bound
+/// in 8.8 s, the whole box up to 65,536 cells 2.91× in 14 s; a band of 8 gives 2.916×, 16
+/// 2.914× in 5 to 6.5 s, 128 2.913× in 13.7 s.
+const BAND: usize = 16;
 
-/// The longest L whose effect on the other tiles is weighed against the other L's.
-const MAX_WEIGHED_L: usize = 512;
+/// The cells of a `rows` × `columns` box that the search for the best shortest way covers: a
+/// band along the diagonal from (0, 0) to the far corner (all of a narrow box), each row's
+/// columns one range, stored row after row.
+struct Band {
+    /// Each row's first and last column, and where its cells start in the flat storage.
+    rows: Vec<(usize, usize, usize)>,
+    len: usize,
+}
+
+impl Band {
+    fn new(rows: usize, columns: usize) -> Band {
+        // Cell (i, j) is in the band when |i (columns - 1) - j (rows - 1)| <= reach: within
+        // BAND steps of the diagonal along the shorter side.
+        let (h, w) = (rows - 1, columns - 1);
+        let reach = BAND * h.max(w);
+        let mut ranges = Vec::with_capacity(rows);
+        let mut len = 0;
+        for i in 0..rows {
+            let (first, last) = match h {
+                0 => (0, w),
+                _ => (
+                    (i * w).saturating_sub(reach).div_ceil(h),
+                    ((i * w + reach) / h).min(w),
+                ),
+            };
+            ranges.push((first, last, len));
+            len += last + 1 - first;
+        }
+        Band { rows: ranges, len }
+    }
+
+    /// Where cell (i, j) is stored, if it is in the band.
+    fn get(&self, i: usize, j: usize) -> Option<usize> {
+        let (first, last, start) = self.rows[i];
+        (first..=last).contains(&j).then(|| start + j - first)
+    }
+}
 
 impl<F: FnMut(Move) -> ControlFlow<()>> Work<F> {
     /// The shorter way for the blank (next to `center`) round `center` to `to`, through the ring
@@ -55,28 +93,13 @@ impl<F: FnMut(Move) -> ControlFlow<()>> Work<F> {
     }
 
     /// Moves the blank to `dest` without entering locked cells or `avoid`: the shortest way that
-    /// does the other tiles most good when the box between them is small, else a straight L
-    /// when one is free (the better for the other tiles when both are and they are not long),
-    /// else a breadth-first search in a growing box.
+    /// does the other tiles most good, else (when every such way is blocked) a breadth-first
+    /// search in a growing box.
     pub(super) fn route_blank(&mut self, dest: usize, avoid: &[usize]) -> Result<(), SolveError> {
         if self.blank == dest {
             return Ok(());
         }
         if let Some(path) = self.best_shortest_path(dest, avoid) {
-            return self.walk(&path);
-        }
-        // Of the two Ls, the better for the other tiles; on long ones weighing them costs more
-        // (a cache miss a cell) than it saves, and the first free one is taken.
-        let mut ls = [false, true]
-            .into_iter()
-            .filter_map(|vertical_first| self.l_path(dest, avoid, vertical_first));
-        if let Some(mut path) = ls.next() {
-            if path.len() <= MAX_WEIGHED_L
-                && let Some(other) = ls.next()
-                && self.change(&other) < self.change(&path)
-            {
-                path = other;
-            }
             return self.walk(&path);
         }
         let (br, bc) = self.coords(self.blank);
@@ -95,96 +118,70 @@ impl<F: FnMut(Move) -> ControlFlow<()>> Work<F> {
         )))
     }
 
-    /// Of the shortest paths from the blank to `dest` through free cells (each step nearer), the
-    /// one that lowers the other tiles' Manhattan distance most, by dynamic programming over the
-    /// box between them; `None` when the box is larger than [`MAX_BOX`] cells or no such path is
+    /// Of the shortest paths from the blank to `dest` through free cells (each step nearer) and
+    /// within [`BAND`] steps of the diagonal of the box between them, the one that lowers the
+    /// other tiles' Manhattan distance most, by dynamic programming; `None` when no such path is
     /// free.
     pub(super) fn best_shortest_path(&self, dest: usize, avoid: &[usize]) -> Option<Vec<usize>> {
         let ((br, bc), (dr, dc)) = (self.coords(self.blank), self.coords(dest));
         let (rows, columns) = (br.abs_diff(dr) + 1, bc.abs_diff(dc) + 1);
-        if rows * columns > MAX_BOX {
-            return None;
-        }
+        let band = Band::new(rows, columns);
+        // Row and column steps toward `dest`.
+        let (sr, sc) = (if dr >= br { 1 } else { -1 }, if dc >= bc { 1 } else { -1 });
         let cell = |i: usize, j: usize| {
-            let r = if dr >= br { br + i } else { br - i };
-            let c = if dc >= bc { bc + j } else { bc - j };
+            let r = br.wrapping_add_signed(sr * i as isize);
+            let c = bc.wrapping_add_signed(sc * j as isize);
             self.cell(r, c)
         };
         // The least change in Manhattan distance over the ways to each cell, and whether the
-        // best comes from the row before (else the column before).
+        // best comes from the row before (else the column before). Stepping onto a cell moves
+        // its tile back one step, to the cell the blank came from.
         const UNREACHED: isize = isize::MAX;
-        let mut best = vec![UNREACHED; rows * columns];
-        let mut from_row = vec![false; rows * columns];
+        let mut best = vec![UNREACHED; band.len];
+        let mut from_row = vec![false; band.len];
         best[0] = 0;
         for i in 0..rows {
-            for j in 0..columns {
-                let here = cell(i, j);
+            let r = br as isize + sr * i as isize;
+            let (first, last, start) = band.rows[i];
+            for j in first..=last {
+                let c = bc as isize + sc * j as isize;
+                let here = r as usize * self.width + c as usize;
                 if (i, j) == (0, 0) || !self.free(here, avoid) {
                     continue;
                 }
-                let goal = self.aim[here] as usize;
-                let mut step = |pi: usize, pj: usize, row: bool| {
-                    let before = best[pi * columns + pj];
-                    if before == UNREACHED {
-                        return;
-                    }
-                    let value =
-                        before + self.distance(cell(pi, pj), goal) - self.distance(here, goal);
-                    if value < best[i * columns + j] {
-                        best[i * columns + j] = value;
-                        from_row[i * columns + j] = row;
-                    }
-                };
-                if i > 0 {
-                    step(i - 1, j, true);
+                let at = start + j - first;
+                let (gr, gc) = self.coords(self.aim[here] as usize);
+                let (gr, gc) = (gr as isize, gc as isize);
+                if let Some(above) = (i > 0).then(|| band.get(i - 1, j)).flatten()
+                    && best[above] != UNREACHED
+                {
+                    best[at] = best[above] + (r - sr - gr).abs() - (r - gr).abs();
+                    from_row[at] = true;
                 }
-                if j > 0 {
-                    step(i, j - 1, false);
+                if j > first && best[at - 1] != UNREACHED {
+                    let value = best[at - 1] + (c - sc - gc).abs() - (c - gc).abs();
+                    if value < best[at] {
+                        best[at] = value;
+                        from_row[at] = false;
+                    }
                 }
             }
         }
-        if best[rows * columns - 1] == UNREACHED {
+        if best[band.len - 1] == UNREACHED {
             return None;
         }
         let (mut i, mut j) = (rows - 1, columns - 1);
         let mut path = Vec::with_capacity(rows + columns - 2);
         while (i, j) != (0, 0) {
             path.push(cell(i, j));
-            if from_row[i * columns + j] {
+            let (first, _, start) = band.rows[i];
+            if from_row[start + j - first] {
                 i -= 1;
             } else {
                 j -= 1;
             }
         }
         path.reverse();
-        Some(path)
-    }
-
-    /// The L-shaped path from the blank to `dest`, if all its cells are free.
-    pub(super) fn l_path(
-        &self,
-        dest: usize,
-        avoid: &[usize],
-        vertical_first: bool,
-    ) -> Option<Vec<usize>> {
-        let (mut r, mut c) = self.coords(self.blank);
-        let (dr, dc) = self.coords(dest);
-        let mut path = Vec::with_capacity(r.abs_diff(dr) + c.abs_diff(dc));
-        for phase in 0..2 {
-            let vertical = (phase == 0) == vertical_first;
-            while if vertical { r != dr } else { c != dc } {
-                if vertical {
-                    r = if dr < r { r - 1 } else { r + 1 };
-                } else {
-                    c = if dc < c { c - 1 } else { c + 1 };
-                }
-                let cell = self.cell(r, c);
-                if !self.free(cell, avoid) {
-                    return None;
-                }
-                path.push(cell);
-            }
-        }
         Some(path)
     }
 
@@ -229,5 +226,140 @@ impl<F: FnMut(Move) -> ControlFlow<()>> Work<F> {
             }
         }
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use npuzzle_core::{Board, Generator, Goal, Size};
+
+    fn work(size: usize, seed: u64) -> Work<impl FnMut(Move) -> ControlFlow<()>> {
+        let goal = Goal::BlankLast.board(Size::square(size).unwrap()).unwrap();
+        let board: Board = Generator::new(seed).random_position(&goal);
+        Work::new(&board, &goal, |_| ControlFlow::Continue(()))
+    }
+
+    #[test]
+    fn the_band_is_a_corridor_from_corner_to_corner() {
+        for (rows, columns) in [
+            (1, 1),
+            (1, 50),
+            (50, 1),
+            (2, 300),
+            (300, 2),
+            (40, 40),
+            (100, 37),
+            (37, 1000),
+            (999, 1000),
+        ] {
+            let band = Band::new(rows, columns);
+            let (first, _, _) = band.rows[0];
+            let (_, last, _) = band.rows[rows - 1];
+            assert_eq!((first, last), (0, columns - 1), "{rows}x{columns}");
+            for i in 1..rows {
+                // Each row starts no later than the row above ends, and no earlier than it
+                // starts: a monotone way runs through.
+                let (above_first, above_last, _) = band.rows[i - 1];
+                let (first, last, _) = band.rows[i];
+                assert!(above_first <= first && first <= above_last && above_last <= last);
+            }
+            let narrow = rows.min(columns) <= BAND + 1;
+            let cells = rows * columns;
+            assert!(
+                if narrow {
+                    band.len == cells
+                } else {
+                    band.len < (2 * BAND + 2) * rows.max(columns)
+                },
+                "{rows}x{columns}: {} cells",
+                band.len
+            );
+        }
+    }
+
+    /// On a box the band covers whole, the way found is the best of all the shortest ways,
+    /// checked against every one of them.
+    #[test]
+    fn the_best_shortest_way_beats_every_other() {
+        let w = work(12, 5);
+        let from = w.blank;
+        let (br, bc) = w.coords(from);
+        for dest in (0..144).filter(|&d| d != from) {
+            let path = w.best_shortest_path(dest, &[]).unwrap();
+            assert_eq!(path.len() as isize, w.distance(from, dest));
+            assert_eq!(path.last(), Some(&dest));
+            // Every monotone way: each choice of which steps go along rows.
+            let (dr, dc) = w.coords(dest);
+            let (down, across) = (br.abs_diff(dr), bc.abs_diff(dc));
+            let steps = down + across;
+            let mut least = isize::MAX;
+            for mask in 0u32..1 << steps {
+                if mask.count_ones() as usize != down {
+                    continue;
+                }
+                let (mut r, mut c) = (br, bc);
+                let way: Vec<usize> = (0..steps)
+                    .map(|k| {
+                        if mask >> k & 1 == 1 {
+                            r = if dr > br { r + 1 } else { r - 1 };
+                        } else {
+                            c = if dc > bc { c + 1 } else { c - 1 };
+                        }
+                        w.cell(r, c)
+                    })
+                    .collect();
+                least = least.min(w.change(&way));
+            }
+            assert_eq!(w.change(&path), least, "to {dest}");
+        }
+    }
+
+    /// Across a large board the way stays shortest and inside the band, and does the other
+    /// tiles at least as much good as the staircase along the diagonal.
+    #[test]
+    fn long_ways_follow_the_band() {
+        let w = work(400, 3);
+        let (br, bc) = w.coords(w.blank);
+        // The far corner: a box of at least 200 by 200.
+        let (dr, dc) = (
+            if br < 200 { 399 } else { 0 },
+            if bc < 200 { 399 } else { 0 },
+        );
+        let dest = w.cell(dr, dc);
+        let path = w.best_shortest_path(dest, &[]).unwrap();
+        let (rows, columns) = (br.abs_diff(dr), bc.abs_diff(dc));
+        assert_eq!(path.len(), rows + columns);
+        let (mut r, mut c) = (br, bc);
+        for &cell in &path {
+            let (nr, nc) = w.coords(cell);
+            assert_eq!(
+                nr.abs_diff(r) + nc.abs_diff(c),
+                1,
+                "steps between neighbours"
+            );
+            (r, c) = (nr, nc);
+            let (i, j) = (r.abs_diff(br), c.abs_diff(bc));
+            assert!((i * columns).abs_diff(j * rows) <= BAND * rows.max(columns));
+        }
+        assert_eq!((r, c), (dr, dc));
+        // The staircase keeps as near the diagonal as steps allow.
+        let (mut r, mut c) = (br, bc);
+        let staircase: Vec<usize> = (1..=rows + columns)
+            .map(|k| {
+                if r.abs_diff(br) * (rows + columns) < k * rows {
+                    r = if dr > br { r + 1 } else { r - 1 };
+                } else {
+                    c = if dc > bc { c + 1 } else { c - 1 };
+                }
+                w.cell(r, c)
+            })
+            .collect();
+        assert_eq!(staircase.last(), Some(&dest));
+        assert!(w.change(&path) <= w.change(&staircase));
+        assert!(
+            w.change(&path) < -100,
+            "a long way helps the tiles it moves"
+        );
     }
 }
