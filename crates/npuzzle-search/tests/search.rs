@@ -9,7 +9,7 @@ use npuzzle_core::instances::InstanceFile;
 use npuzzle_core::{Board, Generator, Goal, Move, Size};
 use npuzzle_search::algorithm::best_first::{self, Priority};
 use npuzzle_search::algorithm::{anytime, constructive, idastar, rbfs};
-use npuzzle_search::heuristic::{Heuristic, LinearConflict, Manhattan, WalkingDistance};
+use npuzzle_search::heuristic::{Focus, Heuristic, LinearConflict, Manhattan, WalkingDistance};
 use npuzzle_search::{
     Algorithm, AnyHeuristic, DistanceTable, HeuristicKind, Limit, Limits, Options, Puzzle, Request,
     SolveError, Solver, Solvers,
@@ -181,7 +181,7 @@ fn walking_distance_covers_the_documented_sizes() {
     assert!(error.to_string().contains("not 6x3"), "{error}");
 }
 
-/// The incremental update of every heuristic equals its value computed from scratch.
+/// The incremental update of every heuristic equals its value and rank computed from scratch.
 fn incremental_matches_scratch<H: Heuristic>(h: &H, puzzle: &Puzzle, walk: &[Move]) {
     let mut board = puzzle.goal().clone();
     let mut state = h.start(&puzzle.bytes(&board));
@@ -195,9 +195,10 @@ fn incremental_matches_scratch<H: Heuristic>(h: &H, puzzle: &Puzzle, walk: &[Mov
         board.apply(m).unwrap();
         let cells = puzzle.bytes(&board);
         state = h.moved(&state, &cells, tile, from, to);
+        let scratch = h.start(&cells);
         assert_eq!(
-            h.value(&state),
-            h.value(&h.start(&cells)),
+            (h.value(&state), h.rank(&state)),
+            (h.value(&scratch), h.rank(&scratch)),
             "{} on {board}",
             h.name()
         );
@@ -275,6 +276,7 @@ proptest! {
         let (puzzle, md, lc, wd) = &*prepared;
         incremental_matches_scratch(md, puzzle, &walk);
         incremental_matches_scratch(lc, puzzle, &walk);
+        incremental_matches_scratch(&Focus::new(puzzle, lc), puzzle, &walk);
         if let Some(wd) = wd {
             incremental_matches_scratch(wd, puzzle, &walk);
         }

@@ -11,7 +11,7 @@ use super::shorten::{self, Effort};
 use super::zobrist::Zobrist;
 use crate::clock::Stopwatch;
 use crate::error::SolveError;
-use crate::heuristic::Heuristic;
+use crate::heuristic::{Focus, FocusState, Heuristic};
 use crate::limits::{Limit, Limits};
 use crate::puzzle::Puzzle;
 use crate::solution::{self, Solution};
@@ -39,9 +39,9 @@ const SUFFIX_NODES: u64 = 1 << 20;
 /// Solves `board` within about `budget` of time: the constructive solution first; on boards
 /// larger than 7×7 with the blank-last goal, reduction (each top row or left column placed by
 /// beams on that partial goal, the last 5×5 solved by this solver); then beam searches of growing
-/// width ranked by `h`, each solution given an optimal ending by IDA* from positions along it;
-/// then beams over stretches of the path, and optimal sub-paths over short windows, until the
-/// budget is spent.
+/// width ranked by `h` with the outer rows and columns weighed more ([`Focus`]), each solution
+/// given an optimal ending by IDA* from positions along it; then beams over stretches of the
+/// path, and optimal sub-paths over short windows, until the budget is spent.
 ///
 /// Never longer than the constructive solution; optimal only when the length meets the lower
 /// bound (the heuristic's value at the start, or `known_bound` when the caller proved a better
@@ -86,15 +86,17 @@ pub fn solve<H: Heuristic>(
         }
     }
     let zobrist = Zobrist::new(puzzle.cells());
+    let focus = Focus::new(puzzle, h);
     let mut width = FIRST_WIDTH;
     while best.len() > lower_bound as usize && !allowance.over(stats.expanded) {
-        let memory = beam::memory::<H::State>(puzzle.cells(), width, best.len(), REMEMBERED);
+        let memory =
+            beam::memory::<FocusState<H::State>>(puzzle.cells(), width, best.len(), REMEMBERED);
         if limits.max_memory.is_some_and(|max| memory > max) {
             break;
         }
         let began = allowance.elapsed();
         let found = beam::search(
-            (puzzle, h, &zobrist),
+            (puzzle, &focus, &zobrist),
             &|cells: &[u8]| cells == puzzle.goal_cells(),
             &cells,
             Shape {

@@ -193,36 +193,37 @@ fn place_line(
 const MAX_LINE: usize = 16;
 
 /// The Manhattan distance of some tiles only: a lower bound on placing them. For ranking, the
-/// blank's distance to the nearest of them still out of place is added, so the beam drives the
-/// blank to the work instead of drifting among positions of equal distance.
+/// distance of every tile is added (the line's tiles so count twice), so that of two ways to
+/// place the line the beam keeps the one that leaves the rest of the board nearer its goal, and
+/// the blank's distance to the nearest of the line's tiles still out of place, so the beam
+/// drives the blank to the work instead of drifting among positions of equal distance.
+/// Measured on 10×10 (seeds 1 to 6, 10 s each): 2.04× the Manhattan bound with the line's
+/// distance alone (four times) and the blank's, 1.82× with the rest's added at equal weight
+/// (1.85× without the blank's, 1.90× with the rest's twice; linear conflict for the rest, or
+/// hashing whole positions instead of the line's tiles, no better).
 struct Placing {
     width: usize,
-    /// `table[tile * cells + cell]`: the tile's distance from that cell, 0 for other tiles.
-    table: Vec<u8>,
-    cells: usize,
+    manhattan: Manhattan,
     /// Each tile's index among the placed ones (`u8::MAX`: not one of them).
     index: Vec<u8>,
     /// The goal cell of each placed tile, by index.
     targets: Vec<u8>,
 }
 
-/// The distance of the placed tiles, where each of them is, and where the blank is.
+/// The distance of the placed tiles and of all of them, where each placed one is, and where the
+/// blank is.
 #[derive(Clone, Copy, Debug)]
 struct PlacingState {
-    sum: u32,
+    line: u32,
+    all: u32,
     at: [u8; MAX_LINE],
     blank: u8,
 }
 
 impl Placing {
     fn new(puzzle: &Puzzle, tiles: &[u8]) -> Placing {
-        let manhattan = Manhattan::for_puzzle(puzzle);
-        let cells = puzzle.cells();
-        let mut table = vec![0u8; cells * cells];
-        let mut index = vec![u8::MAX; cells];
+        let mut index = vec![u8::MAX; puzzle.cells()];
         for (k, &t) in tiles.iter().enumerate() {
-            let at = usize::from(t) * cells;
-            table[at..at + cells].copy_from_slice(manhattan.tile_table(t));
             index[usize::from(t)] = k as u8;
         }
         let targets = tiles
@@ -231,15 +232,18 @@ impl Placing {
             .collect();
         Placing {
             width: puzzle.size().width(),
-            table,
-            cells,
+            manhattan: Manhattan::for_puzzle(puzzle),
             index,
             targets,
         }
     }
 
     fn entry(&self, tile: u8, cell: usize) -> u32 {
-        u32::from(self.table[usize::from(tile) * self.cells + cell])
+        u32::from(self.manhattan.tile_table(tile)[cell])
+    }
+
+    fn placed(&self, tile: u8) -> bool {
+        self.index[usize::from(tile)] != u8::MAX
     }
 
     fn distance(&self, a: u8, b: u8) -> u32 {
@@ -258,12 +262,17 @@ impl Heuristic for Placing {
 
     fn start(&self, cells: &[u8]) -> PlacingState {
         let mut state = PlacingState {
-            sum: 0,
+            line: 0,
+            all: 0,
             at: [0; MAX_LINE],
             blank: 0,
         };
         for (cell, &t) in cells.iter().enumerate() {
-            state.sum += self.entry(t, cell);
+            let d = self.entry(t, cell);
+            state.all += d;
+            if self.placed(t) {
+                state.line += d;
+            }
             match self.index[usize::from(t)] {
                 _ if t == 0 => state.blank = cell as u8,
                 u8::MAX => {}
@@ -274,7 +283,7 @@ impl Heuristic for Placing {
     }
 
     fn value(&self, state: &PlacingState) -> u32 {
-        state.sum
+        state.line
     }
 
     fn rank(&self, state: &PlacingState) -> u32 {
@@ -286,7 +295,7 @@ impl Heuristic for Placing {
             .map(|(_, &at)| self.distance(at, state.blank))
             .min()
             .unwrap_or(1);
-        4 * state.sum + nearest
+        state.line + state.all + nearest
     }
 
     fn moved(
@@ -298,9 +307,11 @@ impl Heuristic for Placing {
         to: usize,
     ) -> PlacingState {
         let mut next = *state;
-        next.sum = state.sum + self.entry(tile, to) - self.entry(tile, from);
+        let (before, after) = (self.entry(tile, from), self.entry(tile, to));
+        next.all = state.all + after - before;
         next.blank = from as u8;
         if let Some(at) = next.at.get_mut(usize::from(self.index[usize::from(tile)])) {
+            next.line = state.line + after - before;
             *at = to as u8;
         }
         next
@@ -327,6 +338,33 @@ mod tests {
             Region { top: 1, left: 0 }
                 .board(&"4 2 3/1 0 6/5 7 8".parse().unwrap())
                 .is_none()
+        );
+    }
+
+    #[test]
+    fn placing_bounds_the_line_and_ranks_the_whole_board() {
+        // Placing the top row (1 2 3) of a 3x3.
+        let goal = Goal::BlankLast.board("3".parse().unwrap()).unwrap();
+        let puzzle = Puzzle::new(&goal).unwrap();
+        let placing = Placing::new(&puzzle, &[1, 2, 3]);
+        let start = |board: &str| placing.start(&puzzle.bytes(&board.parse().unwrap()));
+        // 1 and 2 swapped (2 moves), 4 and 7 swapped (4), the blank next to 1.
+        let state = start("2 1 3/7 0 6/4 5 8");
+        assert_eq!(placing.value(&state), 2);
+        assert_eq!(placing.rank(&state), 2 + 6 + 1);
+        // The line in place: the bound is 0, the rest still ranks.
+        let state = start("1 2 3/7 0 6/4 5 8");
+        assert_eq!((placing.value(&state), placing.rank(&state)), (0, 4 + 1));
+        // The incremental update agrees: slide 5 up into the blank.
+        let before: Board = "1 2 3/7 0 6/4 5 8".parse().unwrap();
+        let mut after = before.clone();
+        after.apply(Move::Up).unwrap();
+        let cells = puzzle.bytes(&after);
+        let moved = placing.moved(&start("1 2 3/7 0 6/4 5 8"), &cells, 5, 7, 4);
+        let scratch = placing.start(&cells);
+        assert_eq!(
+            (placing.value(&moved), placing.rank(&moved)),
+            (placing.value(&scratch), placing.rank(&scratch))
         );
     }
 

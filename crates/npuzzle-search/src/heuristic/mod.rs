@@ -11,10 +11,12 @@
 //! This module is below the pattern databases, which implement [`Heuristic`]; the choice among
 //! all of them at run time is [`crate::AnyHeuristic`].
 
+mod focus;
 mod linear_conflict;
 mod manhattan;
 mod walking_distance;
 
+pub use focus::{Focus, FocusState};
 pub use linear_conflict::LinearConflict;
 pub use manhattan::Manhattan;
 pub use walking_distance::WalkingDistance;
