@@ -4,7 +4,7 @@ use super::Heuristic;
 use crate::puzzle::Puzzle;
 
 /// Weight, in sixteenths of a move per step of distance, of the tiles whose goal is in the top
-/// row or left column; each layer further in weighs half as much (the sixth and later nothing).
+/// row or left column; each layer further in weighs half as much (the fifth and later nothing).
 const OUTER_WEIGHT: u16 = 8;
 
 /// Another heuristic with a ranking that prefers positions whose outer tiles are nearer home.

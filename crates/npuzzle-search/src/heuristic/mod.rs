@@ -8,6 +8,9 @@
 //! | [`WalkingDistance`] | yes | yes | O(1) (table transitions) |
 //! | [`crate::pdb::AdditivePdb`] | yes | no (the mirror) | O(patterns) |
 //!
+//! [`Focus`] wraps any of them for ranking a beam's positions: the same lower bound, with the
+//! outer rows and columns weighed more in the rank.
+//!
 //! This module is below the pattern databases, which implement [`Heuristic`]; the choice among
 //! all of them at run time is [`crate::AnyHeuristic`].
 
