@@ -38,7 +38,7 @@ const SUFFIX_NODES: u64 = 1 << 20;
 
 /// Solves `board` within about `budget` of time: the constructive solution first; on boards
 /// larger than 7×7 with the blank-last goal, reduction (each top row or left column placed by
-/// beams on that partial goal, the last 5×5 solved by this solver); then beam searches of growing
+/// beams on that partial goal, the last 6×6 solved by this solver); then beam searches of growing
 /// width ranked by `h` with the outer rows and columns weighed more ([`Focus`]), each solution
 /// given an optimal ending by IDA* from positions along it; then beams over stretches of the
 /// path, and optimal sub-paths over short windows, until the budget is spent.

@@ -15,8 +15,10 @@ use crate::limits::Limits;
 use crate::puzzle::Puzzle;
 use crate::stats::Stats;
 
-/// The largest side of the board that is left to the anytime solver.
-const FINAL_SIDE: usize = 5;
+/// The largest side of the board that is left to the anytime solver. Measured on 10×10 (seeds
+/// 1 to 8, 10 s): 6 gives 1.80× the Manhattan bound where 5 gives 1.83× (shorter on six seeds
+/// of eight); 4 gave longer solutions.
+const FINAL_SIDE: usize = 6;
 
 /// The narrowest beam of a step; each next one is twice as wide.
 const FIRST_WIDTH: usize = 256;
