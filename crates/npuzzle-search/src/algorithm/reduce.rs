@@ -244,10 +244,6 @@ impl Placing {
         u32::from(self.manhattan.tile_table(tile)[cell])
     }
 
-    fn placed(&self, tile: u8) -> bool {
-        self.index[usize::from(tile)] != u8::MAX
-    }
-
     fn distance(&self, a: u8, b: u8) -> u32 {
         let (a, b) = (usize::from(a), usize::from(b));
         ((a / self.width).abs_diff(b / self.width) + (a % self.width).abs_diff(b % self.width))
@@ -272,13 +268,13 @@ impl Heuristic for Placing {
         for (cell, &t) in cells.iter().enumerate() {
             let d = self.entry(t, cell);
             state.all += d;
-            if self.placed(t) {
-                state.line += d;
-            }
             match self.index[usize::from(t)] {
                 _ if t == 0 => state.blank = cell as u8,
                 u8::MAX => {}
-                k => state.at[usize::from(k)] = cell as u8,
+                k => {
+                    state.line += d;
+                    state.at[usize::from(k)] = cell as u8;
+                }
             }
         }
         state
