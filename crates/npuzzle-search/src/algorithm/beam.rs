@@ -80,8 +80,9 @@ struct Candidate<S> {
 pub(crate) fn memory<S>(cells: usize, width: usize, depth: usize, remember: usize) -> u64 {
     let candidate = std::mem::size_of::<Candidate<S>>();
     let layer = 2 * (cells + std::mem::size_of::<S>() + 10) + 3 * candidate;
-    (width as u64) * (depth as u64 * 8 + layer as u64)
-        + Recent::bytes(width.saturating_mul(remember))
+    (width as u64)
+        .saturating_mul(depth as u64 * 8 + layer as u64)
+        .saturating_add(Recent::bytes(width.saturating_mul(remember)))
 }
 
 /// How many of the latest layers' positions are remembered to drop repeats. A position can only

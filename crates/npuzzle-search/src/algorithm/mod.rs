@@ -11,6 +11,7 @@ pub mod rbfs;
 mod reduce;
 mod shorten;
 pub mod table;
+mod view;
 mod zobrist;
 
 use npuzzle_core::{Board, Move};

@@ -275,6 +275,10 @@ impl Heuristic for LinearConflict {
     fn consistent(&self) -> bool {
         false
     }
+
+    fn toward(&self, puzzle: &Puzzle) -> Option<Self> {
+        Some(LinearConflict::new(puzzle))
+    }
 }
 
 #[cfg(test)]

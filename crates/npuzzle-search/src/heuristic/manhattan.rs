@@ -130,6 +130,10 @@ impl Heuristic for Manhattan {
     fn consistent(&self) -> bool {
         true
     }
+
+    fn toward(&self, puzzle: &Puzzle) -> Option<Self> {
+        Some(Manhattan::for_puzzle(puzzle))
+    }
 }
 
 #[cfg(test)]

@@ -19,6 +19,8 @@ mod linear_conflict;
 mod manhattan;
 mod walking_distance;
 
+use crate::puzzle::Puzzle;
+
 pub use focus::{Focus, FocusState};
 pub use linear_conflict::LinearConflict;
 pub use manhattan::Manhattan;
@@ -62,4 +64,24 @@ pub trait Heuristic: Send + Sync {
     /// Whether the heuristic is consistent (never drops by more than one per move), which lets
     /// A* close nodes for good.
     fn consistent(&self) -> bool;
+
+    /// The same heuristic toward `puzzle`'s goal, where it can be built for any goal at once
+    /// (`None` for pattern databases, which are built for one goal, and for wrappers). The
+    /// anytime solver searches other views of a problem with it.
+    ///
+    /// ```
+    /// use npuzzle_core::Goal;
+    /// use npuzzle_search::{heuristic::{Heuristic, LinearConflict}, Puzzle};
+    /// let size = "3".parse().unwrap();
+    /// let last = Puzzle::new(&Goal::BlankLast.board(size).unwrap()).unwrap();
+    /// let first = Puzzle::new(&Goal::BlankFirst.board(size).unwrap()).unwrap();
+    /// let h = LinearConflict::new(&last).toward(&first).unwrap();
+    /// assert_eq!(h.value(&h.start(&[0, 1, 2, 3, 4, 5, 6, 7, 8])), 0);
+    /// ```
+    fn toward(&self, _puzzle: &Puzzle) -> Option<Self>
+    where
+        Self: Sized,
+    {
+        None
+    }
 }

@@ -244,4 +244,8 @@ impl Heuristic for WalkingDistance {
     fn consistent(&self) -> bool {
         true
     }
+
+    fn toward(&self, puzzle: &Puzzle) -> Option<Self> {
+        WalkingDistance::new(puzzle).ok()
+    }
 }
