@@ -267,7 +267,7 @@ pub struct ConvertArgs {
 pub struct SearchArgs {
     /// auto, table, astar, idastar, rbfs, wastar, greedy, constructive or anytime. `auto` decides
     /// per board size: optimal up to 4x4 (and 5x5 with pattern databases, for half the time
-    /// budget), the anytime solver up to 16x16, the constructive solver beyond; it says which.
+    /// budget), the anytime solver up to 32x32, the constructive solver beyond; it says which.
     #[arg(long, short, default_value = "auto", value_name = "ALGORITHM")]
     pub algorithm: Algorithm,
     /// manhattan, linear-conflict, walking-distance or pdb (the best for the board when absent).

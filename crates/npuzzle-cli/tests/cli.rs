@@ -510,23 +510,29 @@ fn solve_batches_and_big_boards() {
     for (line, position) in out.lines().zip(positions.lines()) {
         assert!(line.contains(&format!("\"position\":\"{position}\"")));
     }
-    let big = stdout(&["generate", "--size", "30x20", "--seed", "2"]);
-    let (code, out, err) = run(&["solve", "--run-length"], &big);
-    assert_eq!(code, 0, "{err}");
-    assert!(err.contains("the constructive solver"), "{err}");
-    let solution = out
-        .lines()
-        .next()
-        .unwrap()
-        .trim_start_matches("solution")
-        .trim();
-    assert_eq!(
-        stdout(&["verify", big.trim(), solution])
-            .split(' ')
-            .take(2)
-            .collect::<Vec<_>>(),
-        ["solved:", "yes"]
-    );
+    // Past 32x32 the constructive solver (streamed); up to it the anytime solver, after the
+    // constructive solver's lines past 16x16.
+    for (size, method) in [
+        ("40x30", "the constructive solver"),
+        ("20x18", "the anytime solver"),
+    ] {
+        let big = stdout(&["generate", "--size", size, "--seed", "2"]);
+        let (code, out, err) = run(&["solve", "--run-length", "--time-budget", "0.2"], &big);
+        assert_eq!(code, 0, "{err}");
+        assert!(err.contains(method), "{err}");
+        let solution = out
+            .lines()
+            .find_map(|line| line.strip_prefix("solution"))
+            .unwrap()
+            .trim();
+        assert_eq!(
+            stdout(&["verify", big.trim(), solution])
+                .split(' ')
+                .take(2)
+                .collect::<Vec<_>>(),
+            ["solved:", "yes"]
+        );
+    }
 }
 
 #[test]
@@ -823,7 +829,7 @@ fn every_solution_line_has_the_same_json_fields() {
         keys
     };
     let searched = stdout(&["solve", "--json", "1 2 3/4 5 6/7 0 8"]);
-    let big = stdout(&["generate", "--size", "20", "--seed", "3"]);
+    let big = stdout(&["generate", "--size", "40", "--seed", "3"]);
     let streamed = stdout(&["solve", "--json", big.trim()]);
     assert_eq!(keys(searched.trim()), keys(streamed.trim()));
 }
@@ -1198,7 +1204,7 @@ fn run_length_moves_are_never_expanded_whole() {
 /// A streamed solution stopped by a limit ends its line: JSON stays whole and says so.
 #[test]
 fn a_stopped_streamed_solution_is_still_whole_json() {
-    let board = stdout(&["generate", "--size", "20", "--seed", "1"]);
+    let board = stdout(&["generate", "--size", "40", "--seed", "1"]);
     let (code, out, err) = run(&["solve", "--json", "--max-nodes", "100"], &board);
     assert_eq!(code, 1, "{err}");
     let line: serde_json::Value = serde_json::from_str(out.trim()).expect("whole JSON");

@@ -16,7 +16,7 @@ use crate::any_heuristic::{AnyHeuristic, HeuristicKind, dispatch};
 use crate::error::SolveError;
 use crate::heuristic::Heuristic;
 use crate::limits::{Limit, Limits};
-use crate::puzzle::Puzzle;
+use crate::puzzle::{MAX_SEARCH_CELLS, Puzzle};
 use crate::solution::Solution;
 
 /// The algorithms, by name.
@@ -142,9 +142,10 @@ pub const DEFAULT_BUDGET: Duration = Duration::from_secs(10);
 /// walking distance).
 pub const AUTO_OPTIMAL_CELLS: usize = 16;
 
-/// The most cells for which `auto` uses the anytime solver (16×16, as many as the state-space
-/// searches take); above it, the constructive solver.
-pub const AUTO_ANYTIME_CELLS: usize = crate::puzzle::MAX_SEARCH_CELLS;
+/// The most cells for which `auto` uses the anytime solver (32×32; above 16×16, as many as the
+/// state-space searches take, after the constructive solver's lines:
+/// [`anytime::solve_large`]); above it, the constructive solver.
+pub const AUTO_ANYTIME_CELLS: usize = anytime::MAX_CELLS;
 
 /// How `auto` solves the positions of one board size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -173,7 +174,8 @@ pub struct Plan {
 /// assert_eq!(plan("5".parse().unwrap(), false).method, Algorithm::Anytime);
 /// assert!(plan("5".parse().unwrap(), true).optimal_first);
 /// assert_eq!(plan("16".parse().unwrap(), false).method, Algorithm::Anytime);
-/// assert_eq!(plan("17".parse().unwrap(), false).method, Algorithm::Constructive);
+/// assert_eq!(plan("32".parse().unwrap(), false).method, Algorithm::Anytime);
+/// assert_eq!(plan("33".parse().unwrap(), false).method, Algorithm::Constructive);
 /// ```
 pub fn plan(size: Size, databases: bool) -> Plan {
     let cells = size.cells();
@@ -279,12 +281,20 @@ impl Solver {
                 ),
                 _ => format!(
                     "auto: the constructive solver for a {size} board; the anytime solver gives \
-                     shorter solutions up to 16x16"
+                     shorter solutions up to 32x32"
                 ),
             },
         );
         let puzzle = match algorithm {
             Algorithm::Constructive => None,
+            // Past 16x16 the anytime solver places lines first and prepares its region itself.
+            Algorithm::Anytime if cells > anytime::MAX_CELLS => {
+                return Err(SolveError::TooLarge {
+                    size,
+                    max_cells: anytime::MAX_CELLS,
+                });
+            }
+            Algorithm::Anytime if cells > MAX_SEARCH_CELLS => None,
             _ => Some(Puzzle::new(goal)?),
         };
         let (table, heuristic) = match (&puzzle, algorithm) {
@@ -379,6 +389,9 @@ impl Solver {
             return table.solve(board);
         }
         let (Some(puzzle), Some(heuristic)) = (&self.puzzle, &self.heuristic) else {
+            if self.algorithm == Algorithm::Anytime {
+                return anytime::solve_large(board, &self.goal, self.options.budget, limits);
+            }
             return algorithm::constructive::solve(board, &self.goal, &limits);
         };
         if self.optimal_first {

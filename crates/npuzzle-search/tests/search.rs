@@ -430,7 +430,9 @@ fn auto_says_what_it_chose() {
     assert_eq!(pick("5"), (Algorithm::Anytime, true));
     assert_eq!(pick("10"), (Algorithm::Anytime, true));
     assert_eq!(pick("16"), (Algorithm::Anytime, true));
-    assert_eq!(pick("17"), (Algorithm::Constructive, true));
+    assert_eq!(pick("17"), (Algorithm::Anytime, true));
+    assert_eq!(pick("32"), (Algorithm::Anytime, true));
+    assert_eq!(pick("33"), (Algorithm::Constructive, true));
 }
 
 /// Anytime solutions on 3x3 against the complete table: never shorter than the optimum, the

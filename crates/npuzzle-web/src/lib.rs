@@ -466,8 +466,8 @@ const WEB_BUDGET: std::time::Duration = std::time::Duration::from_secs(1);
 /// Solves `position` toward `goal` with the library's `auto` choice: the complete table on 3×3,
 /// IDA* up to 16 cells (with the 6-6-3 databases once [`load_databases`] gave them, else with
 /// walking distance), the anytime solver with a short budget (one
-/// thread, counted in nodes: the browser has no clock here) up to 16×16, the constructive solver
-/// beyond. Returns JSON:
+/// thread, counted in nodes: the browser has no clock here) up to 32×32 (past 16×16 after the
+/// constructive solver's lines), the constructive solver beyond. Returns JSON:
 /// `{"moves": "RRU…", "length": n, "optimal": true, "algorithm": "table", "databases": false}`
 /// (`databases`: whether the 6-6-3 databases were used); the moves are in tile notation, one
 /// letter per move.

@@ -46,7 +46,7 @@ impl Assistant {
     }
 
     /// The solver toward `goal` (optimal where the board allows it, the anytime solver with a
-    /// short budget up to 16x16, constructive beyond: the library's `auto`), with databases once
+    /// short budget up to 32x32, constructive beyond: the library's `auto`), with databases once
     /// they are ready.
     pub fn solver(&mut self, goal: &Board) -> anyhow::Result<Arc<Solver>> {
         if let Some(ready) = self.preparing.get(goal).and_then(|r| r.try_recv().ok()) {

@@ -2,17 +2,17 @@
 
 use std::time::Duration;
 
-use npuzzle_core::{Board, Move};
+use npuzzle_core::{Board, Goal, Move};
 
 use super::beam::{self, Halt, REMEMBERED, Shape};
 use super::constructive;
-use super::reduce;
+use super::reduce::{self, Region};
 use super::shorten::{self, Effort};
 use super::view::{VIEWS, View};
 use super::zobrist::Zobrist;
 use crate::clock::Stopwatch;
 use crate::error::SolveError;
-use crate::heuristic::{Focus, FocusState, Heuristic};
+use crate::heuristic::{Focus, FocusState, Heuristic, LinearConflict, Manhattan};
 use crate::limits::{Limit, Limits};
 use crate::puzzle::Puzzle;
 use crate::solution::{self, Solution};
@@ -175,6 +175,91 @@ pub fn solve<H: Heuristic>(
             heuristic: Some(h.name()),
             lower_bound,
             stats,
+        },
+    )
+}
+
+/// The most cells of a board the anytime solver takes (32×32); above 256 (16×16) it goes by
+/// [`solve_large`].
+pub const MAX_CELLS: usize = 1024;
+
+/// The side of the region [`solve_large`] leaves to [`solve`].
+const LARGE_REGION: usize = 16;
+
+/// Solves a board of more than 256 cells (up to [`MAX_CELLS`]) within about
+/// `budget`: the constructive solver places its top rows and left columns until a 16×16 region
+/// remains, and [`solve`] (linear conflict) takes that region for the rest of the budget. The
+/// lower bound reported is the whole board's Manhattan distance. For goals other than blank-last
+/// (whose regions are no smaller goals of the same kind) it is the constructive solver's answer.
+/// Measured (seed 1, 10 s): 24×24 3.09× → 2.84× the Manhattan bound, 32×32 3.07× → 2.96×.
+///
+/// ```
+/// use std::time::Duration;
+/// use npuzzle_core::{Generator, Goal};
+/// use npuzzle_search::{algorithm::{anytime, constructive}, Limits};
+/// let goal = Goal::BlankLast.board("17".parse().unwrap()).unwrap();
+/// let board = Generator::new(1).random_position(&goal);
+/// let solution = anytime::solve_large(&board, &goal, Duration::from_millis(200), Limits::default()).unwrap();
+/// let plain = constructive::solve(&board, &goal, &Limits::default()).unwrap(); // both replayed
+/// assert!(solution.moves.len() <= plain.moves.len());
+/// assert!(solution.lower_bound as usize <= solution.moves.len());
+/// ```
+pub fn solve_large(
+    board: &Board,
+    goal: &Board,
+    budget: Duration,
+    limits: Limits,
+) -> Result<Solution, SolveError> {
+    let size = board.size();
+    if size.cells() > MAX_CELLS {
+        return Err(SolveError::TooLarge {
+            size,
+            max_cells: MAX_CELLS,
+        });
+    }
+    npuzzle_core::solvability::check(board, goal)?;
+    if Goal::BlankLast.board(size)? != *goal {
+        return constructive::solve(board, goal, &limits);
+    }
+    let clock = Stopwatch::start();
+    let (mut moves, (top, left)) = constructive::lines_until(board, goal, LARGE_REGION, &limits)?;
+    let mut work = board.clone();
+    work.apply_all(&moves)
+        .map_err(|e| SolveError::Internal(format!("placing lines: {e}")))?;
+    let region = Region { top, left }
+        .board(&work)
+        .ok_or_else(|| SolveError::Internal("the lines left tiles out of place".into()))?;
+    let puzzle = Puzzle::new(&Goal::BlankLast.board(region.size())?)?;
+    let mut rest = limits.clone();
+    rest.timeout = limits.timeout.map(|t| t.saturating_sub(clock.elapsed()));
+    rest.max_nodes = limits
+        .max_nodes
+        .map(|n| n.saturating_sub(moves.len() as u64));
+    let left_time = budget.saturating_sub(clock.elapsed());
+    let last = solve(
+        &puzzle,
+        &LinearConflict::new(&puzzle),
+        &region,
+        left_time,
+        0,
+        rest,
+    )?;
+    moves.extend(last.moves);
+    let lower_bound = Manhattan::new(goal).distance(board) as u32;
+    solution::verify(
+        board,
+        goal,
+        Solution {
+            optimal: moves.len() == lower_bound as usize,
+            moves,
+            bound: None,
+            algorithm: Algorithm::Anytime,
+            heuristic: last.heuristic,
+            lower_bound,
+            stats: Stats {
+                elapsed: clock.elapsed(),
+                ..last.stats
+            },
         },
     )
 }
@@ -414,6 +499,38 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Past 16x16: lines first, then the anytime solver on the 16x16 region left, never longer
+    /// than the constructive solver (whose own region's solution continues the same lines);
+    /// other goals get the constructive solution, and boards past 32x32 are refused.
+    #[test]
+    fn large_boards_place_lines_then_search_the_region() {
+        for (size, seed) in [("17", 1), ("20x18", 2), ("17x32", 3)] {
+            let goal = Goal::BlankLast.board(size.parse().unwrap()).unwrap();
+            let board = Generator::new(seed).random_position(&goal);
+            let limits = Limits::default();
+            let solution =
+                solve_large(&board, &goal, Duration::from_millis(100), limits.clone()).unwrap();
+            let plain = constructive::solve(&board, &goal, &limits).unwrap();
+            assert_eq!(solution.algorithm, Algorithm::Anytime);
+            assert!(solution.moves.len() <= plain.moves.len(), "{size}");
+            assert_eq!(solution.lower_bound, plain.lower_bound);
+        }
+        let spiral = Goal::Spiral.board("17".parse().unwrap()).unwrap();
+        let board = Generator::new(1).random_position(&spiral);
+        let budget = Duration::from_millis(100);
+        let solution = solve_large(&board, &spiral, budget, Limits::default()).unwrap();
+        assert_eq!(solution.algorithm, Algorithm::Constructive);
+        let goal = Goal::BlankLast.board("33".parse().unwrap()).unwrap();
+        let board = Generator::new(1).random_position(&goal);
+        assert!(matches!(
+            solve_large(&board, &goal, budget, Limits::default()),
+            Err(SolveError::TooLarge {
+                max_cells: 1024,
+                ..
+            })
+        ));
     }
 
     /// A part of an allowance ends at its time and at as large a share of the nodes.

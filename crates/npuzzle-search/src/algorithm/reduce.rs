@@ -89,15 +89,15 @@ pub(crate) fn solve(
 }
 
 /// The part of the board still to solve: the cells below row `top` and right of column `left`.
-struct Region {
-    top: usize,
-    left: usize,
+pub(crate) struct Region {
+    pub top: usize,
+    pub left: usize,
 }
 
 impl Region {
     /// The region of `work` as a board of its own toward its blank-last goal: each tile is
     /// renamed after its goal cell within the region (every tile left has its goal there).
-    fn board(&self, work: &Board) -> Option<Board> {
+    pub(crate) fn board(&self, work: &Board) -> Option<Board> {
         let (width, height) = (work.width(), work.height());
         let (w, h) = (width - self.left, height - self.top);
         let mut tiles = Vec::with_capacity(w * h);

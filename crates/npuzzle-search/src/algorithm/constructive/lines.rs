@@ -10,13 +10,20 @@ use crate::error::SolveError;
 
 impl<F: FnMut(Move) -> ControlFlow<()>> Work<F> {
     pub(super) fn solve(&mut self) -> Result<(), SolveError> {
+        let (top, left) = self.lines(3)?;
+        self.finish_block(top, left)
+    }
+
+    /// Places lines until what remains, below row `top` and right of column `left` (returned),
+    /// is at most `side` (at least 3) each way.
+    pub(super) fn lines(&mut self, side: usize) -> Result<(usize, usize), SolveError> {
         let (mut top, mut left) = (0, 0);
         loop {
             let (rows, columns) = (self.height - top, self.width - left);
-            if rows <= 3 && columns <= 3 {
-                break;
+            if rows <= side && columns <= side {
+                return Ok((top, left));
             }
-            if rows > 3 && rows >= columns || columns <= 3 {
+            if rows > side && rows >= columns || columns <= side {
                 self.solve_row(top, left)?;
                 top += 1;
             } else {
@@ -24,7 +31,6 @@ impl<F: FnMut(Move) -> ControlFlow<()>> Work<F> {
                 left += 1;
             }
         }
-        self.finish_block(top, left)
     }
 
     /// Places row `r` (from column `left`); at least three rows remain.

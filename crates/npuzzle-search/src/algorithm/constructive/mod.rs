@@ -161,6 +161,41 @@ pub fn solve_streaming(
         stats,
     })
 }
+/// The top rows and left columns of `board` placed toward the blank-last `goal` of its size, as
+/// the constructive solver places them, until what remains below row `top` and right of column
+/// `left` is at most `side` (at least 3) each way: the moves and `(top, left)`. `limits` hold as
+/// in [`solve_streaming`].
+pub(crate) fn lines_until(
+    board: &Board,
+    goal: &Board,
+    side: usize,
+    limits: &Limits,
+) -> Result<(Vec<Move>, (usize, usize)), SolveError> {
+    npuzzle_core::solvability::check(board, goal)?;
+    let mut budget = Budget::new(limits.clone());
+    let (mut spent, mut moves, mut hit) = (Stats::default(), Vec::new(), None);
+    let mut work = Work::new(board, goal, |m| {
+        spent.generated += 1;
+        spent.expanded = spent.generated;
+        if let Err(limit) = budget.check(&spent) {
+            hit = Some(limit);
+            return ControlFlow::Break(());
+        }
+        moves.push(m);
+        ControlFlow::Continue(())
+    });
+    let corner = work.lines(side.max(3));
+    drop(work);
+    match (corner, hit) {
+        (Ok(corner), _) => Ok((moves, corner)),
+        (Err(_), Some(limit)) => Err(SolveError::LimitReached {
+            limit,
+            stats: spent,
+        }),
+        (Err(error), None) => Err(error),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
