@@ -40,8 +40,9 @@ const MAX_WIDTH: usize = 1 << 30;
 
 /// The most cells of a board whose other views are searched. Measured at equal time: on 5×5
 /// with linear conflict (DeepCubeA's first 12, 5 s) 2.3 % → 0.9 % above the optimum; on 6×6
-/// (DeepCubeA's states 5 to 28, 10 s) 1.3 % shorter; on 7×7 (the first 4, 60 s) 0.7 % longer,
-/// where one beam needs all the time to grow wide enough.
+/// (DeepCubeA's states 5 to 28, 10 s) 1.3 % shorter; on 5×5 with 6-6-6-6 and the other views
+/// by linear conflict (the first 20, 10 s) 92.3 → 92.1; on 7×7 (the first 4, 60 s) 0.7 %
+/// longer, where one beam needs all the time to grow wide enough.
 const VIEW_CELLS: usize = 36;
 
 /// The least time worth a view of its own ([`super::view`]): with less, fewer views are searched.
@@ -58,9 +59,10 @@ const SUFFIX_NODES: u64 = 1 << 20;
 /// rebuilt toward the start, [`Heuristic::toward`]); then beams over stretches of the path, and
 /// optimal sub-paths over short windows, until the budget is spent.
 ///
-/// On boards of up to 36 cells, when `h` can be rebuilt toward other goals (not with pattern
-/// databases), the beams' time is shared among views of the problem, one every 2 s of budget:
-/// the problem itself, then searched backward from the goal, then both mirrored left to right.
+/// On boards of up to 36 cells the beams' time is shared among views of the problem, one every
+/// 2 s of budget: the problem itself, then searched backward from the goal, then both mirrored
+/// left to right (the other views rank by `h` rebuilt toward their goal, or by linear conflict
+/// where it cannot be, as with pattern databases).
 /// Wider beams stop paying there long before the time does, and each view goes wrong in
 /// different places.
 ///
@@ -108,9 +110,9 @@ pub fn solve<H: Heuristic>(
     }
     // Beams in each view in turn, each until its share of the time left (what one leaves
     // unspent goes to the next); the other views search with the heuristic rebuilt toward their
-    // goal, so with pattern databases only the problem itself is searched.
+    // goal, or with linear conflict where it cannot be (pattern databases).
     let beams = Beams::new((puzzle, h, board), lower_bound);
-    let views = if beams.backward.is_some() && puzzle.cells() <= VIEW_CELLS {
+    let views = if puzzle.cells() <= VIEW_CELLS {
         view_count(allowance.budget - allowance.elapsed())
     } else {
         1
@@ -127,6 +129,10 @@ pub fn solve<H: Heuristic>(
         let (start, goal) = view.problem(board, puzzle.goal());
         let seen = Puzzle::new(&goal)?;
         if let Some(seen_h) = h.toward(&seen) {
+            width = beams.widen(view, (&seen, &seen_h, &start), &part, &mut best, &mut stats);
+        } else {
+            // Databases are built for one goal: the other views rank by linear conflict.
+            let seen_h = LinearConflict::new(&seen);
             width = beams.widen(view, (&seen, &seen_h, &start), &part, &mut best, &mut stats);
         }
     }
