@@ -16,6 +16,7 @@ mod error;
 pub mod heuristic;
 mod limits;
 pub mod pdb;
+mod prefetch;
 mod puzzle;
 mod solution;
 mod solver;

@@ -218,6 +218,9 @@ fn expand<H: Heuristic>(
         layer.len(),
         || vec![0u8; n],
         |cells, i, out: &mut Vec<Candidate<H::State>>| {
+            if let Some(ahead) = Some(i + AHEAD).filter(|&a| a < layer.len()) {
+                prefetch_children(puzzle, zobrist, layer, ahead, seen);
+            }
             cells.copy_from_slice(&layer.cells[i * n..(i + 1) * n]);
             let blank = layer.blanks[i] as usize;
             for &(source, m) in puzzle.neighbours(blank) {
@@ -253,6 +256,31 @@ fn expand<H: Heuristic>(
     );
 }
 
+/// How many parents ahead of the one expanded their children's memory is asked for: enough to
+/// cover a miss's wait, few enough that the lines are still cached when they are read.
+const AHEAD: usize = 4;
+
+/// How many candidates ahead of the one selected its memory is asked for.
+const AHEAD_SELECTED: usize = 8;
+
+/// Asks for the buckets of parent `i`'s children in the table of recent positions, which its
+/// expansion will query.
+fn prefetch_children<S>(
+    puzzle: &Puzzle,
+    zobrist: &Zobrist,
+    layer: &Layer<S>,
+    i: usize,
+    seen: &Recent,
+) {
+    let n = puzzle.cells();
+    let blank = layer.blanks[i] as usize;
+    for &(source, _) in puzzle.neighbours(blank) {
+        let source = source as usize;
+        let tile = layer.cells[i * n + source];
+        seen.prefetch(zobrist.slide(layer.hashes[i], tile, source, blank));
+    }
+}
+
 /// The `width` lowest-valued candidates into `buffers.chosen`, one per position (the first copy
 /// of each), their hashes remembered in `seen`. Counting by value keeps this linear in the number
 /// of candidates.
@@ -282,7 +310,12 @@ fn select<S: Copy>(buffers: &mut Buffers<S>, width: usize, seen: &mut Recent) {
         *slot += 1;
     }
     chosen.clear();
-    for &i in order.iter() {
+    for (k, &i) in order.iter().enumerate() {
+        // The candidates are read in the order of their values, all over memory: ask for the
+        // next ones' lines early.
+        if let Some(&ahead) = order.get(k + AHEAD_SELECTED) {
+            crate::prefetch::prefetch(&candidates[ahead as usize]);
+        }
         let c = candidates[i as usize];
         if seen.insert(c.hash) {
             chosen.push(c);

@@ -99,6 +99,12 @@ impl Recent {
         hash != 0 && (bucket[0] == hash || bucket[1] == hash)
     }
 
+    /// Asks for the bucket of `hash` to be fetched, for a query soon after.
+    #[inline]
+    pub(crate) fn prefetch(&self, hash: u64) {
+        crate::prefetch::prefetch(&self.buckets[hash as usize & self.mask]);
+    }
+
     /// Remembers `hash`; false if it was remembered already.
     #[inline]
     pub(crate) fn insert(&mut self, hash: u64) -> bool {
