@@ -43,6 +43,10 @@ pub struct LinearConflict {
     row_table: &'static [u8],
     /// The same for columns (goal rows + 1).
     column_table: &'static [u8],
+    /// Each tile's code in each row's key, `row_codes[row * cells + tile]` (see `row_code`).
+    row_codes: Vec<u8>,
+    /// Each tile's code in each column's key, `column_codes[column * cells + tile]`.
+    column_codes: Vec<u8>,
 }
 
 /// The longest line whose leaving counts are looked up in a table (8^7 entries, 2 MB) instead of
@@ -83,7 +87,7 @@ impl LinearConflict {
     /// The heuristic toward `puzzle`'s goal.
     pub fn new(puzzle: &Puzzle) -> LinearConflict {
         let size = puzzle.size();
-        let (goal_row, goal_column) = puzzle
+        let (goal_row, goal_column): (Vec<u8>, Vec<u8>) = puzzle
             .target()
             .iter()
             .map(|&cell| {
@@ -91,10 +95,24 @@ impl LinearConflict {
                 (r as u8, c as u8)
             })
             .unzip();
+        let cells = size.cells();
+        // A tile's code in a line's key: its goal place along the line + 1 if the line is its
+        // goal line, else 0 (the blank too); lines have at most 128 cells, so it fits a byte.
+        let codes = |lines: usize, home: &[u8], along: &[u8]| -> Vec<u8> {
+            (0..lines * cells)
+                .map(|k| {
+                    let (line, t) = (k / cells, k % cells);
+                    let member = t != 0 && usize::from(home[t]) == line;
+                    u8::from(member) * (along[t] + 1)
+                })
+                .collect()
+        };
         LinearConflict {
             manhattan: Manhattan::for_puzzle(puzzle),
             width: size.width(),
             height: size.height(),
+            row_codes: codes(size.height(), &goal_row, &goal_column),
+            column_codes: codes(size.width(), &goal_column, &goal_row),
             goal_row,
             goal_column,
             row_table: leaving_table(size.width()),
@@ -140,17 +158,13 @@ impl LinearConflict {
     /// else 0 (the blank too).
     #[inline]
     fn row_code(&self, t: u8, row: usize) -> usize {
-        let t = usize::from(t);
-        let member = t != 0 && usize::from(self.goal_row[t]) == row;
-        usize::from(member) * (usize::from(self.goal_column[t]) + 1)
+        usize::from(self.row_codes[row * self.goal_row.len() + usize::from(t)])
     }
 
     /// A tile's code in column `column`'s table key (goal row + 1 for its members).
     #[inline]
     fn column_code(&self, t: u8, column: usize) -> usize {
-        let t = usize::from(t);
-        let member = t != 0 && usize::from(self.goal_column[t]) == column;
-        usize::from(member) * (usize::from(self.goal_row[t]) + 1)
+        usize::from(self.column_codes[column * self.goal_row.len() + usize::from(t)])
     }
 
     /// Row `row`'s table key: three bits a cell.
