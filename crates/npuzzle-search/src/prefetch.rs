@@ -1,8 +1,9 @@
 //! A hint to the processor to fetch memory a search will read soon.
 //!
-//! A beam's largest costs are reads that miss the cache: its table of recent positions and the
-//! pattern databases, each read once per child at a random place. Asking for the next parents'
-//! lines while the current parent is expanded overlaps those waits.
+//! A beam's largest costs are reads that miss the cache: its candidates, read in the order of
+//! their values, and its table of recent positions, read once per child at a random place.
+//! Asking for the lines a few steps ahead overlaps those waits. (The pattern databases' entries
+//! are not asked for: computing each rank twice cost more than the wait it hid.)
 
 /// Asks the processor to bring the cache line holding `value` near (a hint: nothing is read,
 /// nothing can fault; on processors other than x86-64 it does nothing).
