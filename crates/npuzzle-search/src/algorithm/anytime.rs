@@ -196,8 +196,8 @@ const LARGE_REGION: usize = 16;
 /// remains, and [`solve`] (linear conflict) takes that region for the rest of the budget. The
 /// lower bound reported is the whole board's Manhattan distance. For goals other than blank-last
 /// (whose regions are no smaller goals of the same kind) it is the constructive solver's answer.
-/// Measured against the constructive solver alone (seed 1, 10 s): 17×17 3.06× → 2.20× the
-/// Manhattan bound, 24×24 3.09× → 2.83×, 32×32 3.07× → 2.96×.
+/// Measured against the constructive solver alone (seed 1, 10 s): 17×17 2.74× → 2.10× the
+/// Manhattan bound, 24×24 2.53× → 2.39×, 32×32 2.52× → 2.44×.
 ///
 /// ```
 /// use std::time::Duration;

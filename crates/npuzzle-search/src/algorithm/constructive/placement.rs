@@ -165,7 +165,9 @@ impl<F: FnMut(Move) -> ControlFlow<()>> Work<F> {
     }
 
     /// Moves `tile` to `dest` one step at a time, the blank going round it, never through
-    /// locked cells or `avoid`.
+    /// locked cells or `avoid`: by a planned route where the box between them is small enough
+    /// (see [`Work::tile_costs`]), else by the rule below, which also takes over if a planned
+    /// step finds no way.
     pub(super) fn move_tile(
         &mut self,
         tile: u32,
@@ -173,6 +175,18 @@ impl<F: FnMut(Move) -> ControlFlow<()>> Work<F> {
         avoid: &[usize],
         vertical_first: bool,
     ) -> Result<(), SolveError> {
+        let from = self.position[tile as usize];
+        if from != dest
+            && let Some(costs) = self.tile_costs(from, dest, avoid)
+        {
+            while self.position[tile as usize] != dest {
+                let p = self.position[tile as usize];
+                match self.next_step(p, dest, avoid, &costs) {
+                    Some(path) => self.walk(&path)?,
+                    None => break,
+                }
+            }
+        }
         loop {
             let p = self.position[tile as usize];
             if p == dest {
