@@ -2,10 +2,10 @@
 //! cheapest way to its cell with the blank going round it.
 //!
 //! A route's price counts the moves that take a tile away from its goal cell far above the others
-//! (see [`NEAR`] and [`AWAY`](super::work::AWAY)): every solution is the Manhattan bound plus twice those moves, so a
-//! longer way that moves the tiles it passes toward their goals beats a shorter one that does not.
-//! Measured on 100×100 (seed 11, every tile's route planned): 2.38× the Manhattan bound where the
-//! shortest ways chosen for the other tiles give 2.95×.
+//! (see [`NEAR`] and [`AWAY`](super::work::AWAY)): every solution is the Manhattan bound plus
+//! twice those moves, so a longer way that moves the tiles it passes toward their goals beats a
+//! shorter one that does not. Measured on 100×100 (seed 11, every tile's route planned): 2.38×
+//! the Manhattan bound where the shortest ways chosen for the other tiles give 2.95×.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -22,8 +22,9 @@ const PLANNED_CELLS: usize = 10_000;
 
 /// Past 100×100 the largest box planned shrinks as the board grows, so that the plans' work
 /// (about the board's cells times the box) stays near that of 100×100: this over the board's
-/// cells. Measured (seed 1; all planned up to 10,000 cells): 150×150 2.94× → 2.40× the Manhattan
-/// bound in 18 s (0.5 s before), 200×200 2.91× → 2.44× in 37 s, 300×300 2.91× → 2.54× in 82 s.
+/// cells. Measured (seed 1), unplanned → boxes up to 10,000 cells → this rule: 150×150 2.94× →
+/// 2.40× in 18 s → 2.49× in 11 s; 300×300 2.91× in 4 s → 2.54× in 82 s → 2.71× in 18 s;
+/// 1000×1000 2.92× → (not run) → 2.88× in 230 s.
 const PLAN_WORK: usize = 100_000_000;
 
 /// The largest box planned on a board of `cells` cells (see [`PLAN_WORK`]).
@@ -299,6 +300,7 @@ impl<F: FnMut(Move) -> ControlFlow<()>> Work<F> {
 #[cfg(test)]
 mod tests {
     use super::super::work::tests::work;
+    use super::*;
 
     /// The cheapest way is a way (neighbours, free cells, ending at the cell) and costs no more
     /// than the best of the shortest ones, which it is often longer than.
@@ -321,6 +323,27 @@ mod tests {
             }
         }
         assert!(longer > 0, "never worth a longer way?");
+    }
+
+    /// A turn's price is that of the cheaper way round the ring, as the blank walks it.
+    #[test]
+    fn turns_cost_what_the_cheaper_way_round_costs() {
+        for seed in 1..=20 {
+            let mut w = work(6, seed);
+            // The blank beside an inner tile, on each side in turn.
+            let p = w.cell(2 + seed as usize % 2, 2 + seed as usize / 2 % 2);
+            for from in 0..4 {
+                let side = w.offset(p, RING[SIDES[from]]).unwrap();
+                let way = w.cheapest_path(side, &[p]).unwrap();
+                w.walk(&way).unwrap();
+                let ring = w.ring(p, &[]);
+                for to in (0..4).filter(|&t| t != from) {
+                    let target = w.offset(p, RING[SIDES[to]]).unwrap();
+                    let round = w.ring_path(p, target, &[p]).unwrap();
+                    assert_eq!(ring.turn(from, to), Some(w.path_cost(&round)));
+                }
+            }
+        }
     }
 
     /// Following the planned steps brings a tile to its cell without touching a guarded cell,

@@ -152,15 +152,13 @@ impl<F: FnMut(Move) -> ControlFlow<()>> Work<F> {
 
     /// The box spanning `cells`, widened by `margin` on every side within the board.
     pub(super) fn frame(&self, cells: &[usize], margin: usize) -> Frame {
-        let coords = cells.iter().map(|&c| self.coords(c));
-        let (rows, columns): (Vec<usize>, Vec<usize>) = coords.unzip();
-        let min = |v: &[usize]| v.iter().copied().min().unwrap_or(0);
-        let max = |v: &[usize]| v.iter().copied().max().unwrap_or(0);
+        let rows = cells.iter().map(|&c| c / self.width);
+        let columns = cells.iter().map(|&c| c % self.width);
         Frame {
-            top: min(&rows).saturating_sub(margin),
-            left: min(&columns).saturating_sub(margin),
-            bottom: (max(&rows) + margin).min(self.height - 1),
-            right: (max(&columns) + margin).min(self.width - 1),
+            top: rows.clone().min().unwrap_or(0).saturating_sub(margin),
+            left: columns.clone().min().unwrap_or(0).saturating_sub(margin),
+            bottom: (rows.max().unwrap_or(0) + margin).min(self.height - 1),
+            right: (columns.max().unwrap_or(0) + margin).min(self.width - 1),
         }
     }
 
