@@ -234,7 +234,6 @@ impl<F: FnMut(Move) -> ControlFlow<()>> Work<F> {
             if costs.get(self.coords(q), side) != Some(cost) {
                 continue;
             }
-
             // The tile slid here from the cell the blank is on now.
             if let Some(p) = self.offset(q, RING[SIDES[side]])
                 && self.free(p, avoid)
