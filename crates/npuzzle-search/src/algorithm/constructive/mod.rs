@@ -88,8 +88,8 @@ pub fn solve(board: &Board, goal: &Board, limits: &Limits) -> Result<Solution, S
 /// shortest ways, the one that brings the other tiles nearest their goals (by dynamic programming
 /// over a band along the box it crosses). The last two tiles of a line are placed together by an
 /// exact search over a window of at most eight cells; the last block of at most 3×3 is solved
-/// optimally. Any goal works: the solver
-/// aims at the goal with its blank walked to the bottom-right corner, then walks it back.
+/// optimally. Any goal works: the solver aims at the goal with its blank walked to the
+/// bottom-right corner, then walks it back.
 ///
 /// The moves are made on a working board, each one checked legal, and the working board is
 /// compared with the goal at the end: the stream is a replayed solution. About O(cells^1.5)
