@@ -52,8 +52,9 @@ const VIEW_SECONDS: f64 = 2.0;
 const SUFFIX_NODES: u64 = 1 << 20;
 
 /// Solves `board` within about `budget` of time: the constructive solution first; on boards
-/// larger than 7×7 with the blank-last goal, reduction (each top row or left column placed by
-/// beams on that partial goal, the last 6×6 solved by this solver); then beam searches of growing
+/// larger than 7×7 with the blank-last goal, reduction (the top row and left column of what
+/// remains placed together by beams on that partial goal, the last 6×6 solved by this solver);
+/// then beam searches of growing
 /// width ranked by `h` with the outer rows and columns weighed more ([`Focus`]), each solution
 /// given optimal ends by IDA* from positions along it (the beginning too where `h` can be
 /// rebuilt toward the start, [`Heuristic::toward`]); then beams over stretches of the path, and
@@ -343,6 +344,7 @@ impl<'a, H: Heuristic> Beams<'a, H> {
                     width,
                     bound: best.len() as u32,
                     remember: REMEMBERED,
+                    linger: 0,
                 },
                 stats,
                 &mut |stats| !part.over(stats.expanded),

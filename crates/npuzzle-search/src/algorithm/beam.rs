@@ -20,6 +20,9 @@ pub(crate) struct Shape {
     /// How many layers' positions the table of recent positions has room for, to drop repeats
     /// ([`REMEMBERED`] for whole positions; searches that hash only some tiles want many more).
     pub remember: usize,
+    /// How many layers the beam goes on after its first solution for one whose depth plus rank
+    /// is lower (a partial goal's rank still weighs the rest of the board); 0 returns the first.
+    pub linger: u32,
 }
 
 /// Whether a position is where the search is going: the goal, or a partial goal (only some tiles
@@ -98,7 +101,9 @@ pub(crate) const REMEMBERED: usize = 4;
 /// later copy is never shorter), as are those whose depth plus `h` reaches `bound` (`h` is
 /// admissible, so they cannot give a solution shorter than `bound`). `keep_going` is asked once a layer with the statistics
 /// so far.
-/// Returns the moves of the first solution found, which is the shortest the beam reaches.
+/// Returns the moves of the first solution found, which is the shortest the beam reaches, or
+/// with `linger` the one of least depth plus rank among those found up to `linger` layers later
+/// (the bound still holds).
 pub(crate) fn search<H: Heuristic>(
     (puzzle, h, zobrist): (&Puzzle, &H, &Zobrist),
     reached: &Reached<'_>,
@@ -107,6 +112,7 @@ pub(crate) fn search<H: Heuristic>(
         width,
         bound,
         remember,
+        linger,
     }: Shape,
     stats: &mut Stats,
     keep_going: &mut dyn FnMut(&Stats) -> bool,
@@ -135,6 +141,9 @@ pub(crate) fn search<H: Heuristic>(
     let mut next = Layer::default();
     let mut depth = 0u32;
     let mut held = 0u64;
+    // The solution with the least depth plus rank so far, and the depth of the first.
+    let mut best: Option<(u32, Vec<Move>)> = None;
+    let mut first: Option<u32> = None;
     loop {
         expand(
             puzzle,
@@ -149,7 +158,7 @@ pub(crate) fn search<H: Heuristic>(
         stats.expanded += layer.len() as u64;
         stats.generated += buffers.candidates.len() as u64;
         if buffers.candidates.is_empty() {
-            return Err(Halt::Exhausted);
+            return best.map(|(_, moves)| moves).ok_or(Halt::Exhausted);
         }
         select(&mut buffers, width, &mut seen);
         depth += 1;
@@ -163,9 +172,21 @@ pub(crate) fn search<H: Heuristic>(
             .iter()
             .position(|c| h.value(&c.state) == 0 && is_goal(n, &layer, c, reached))
         {
-            return Ok(path(&links, found));
+            // The first in the layer ranks best there: it beats what earlier layers found if
+            // its depth plus rank is lower.
+            let score = depth + h.rank(&chosen[found].state);
+            if best.as_ref().is_none_or(|&(least, _)| score < least) {
+                best = Some((score, path(&links, found)));
+            }
+            first.get_or_insert(depth);
         }
-        if !keep_going(stats) {
+        let going = keep_going(stats);
+        if let Some(first) = first
+            && (!going || depth >= first + linger)
+        {
+            return Ok(best.map(|(_, moves)| moves).unwrap_or_default());
+        }
+        if !going {
             return Err(Halt::Stopped);
         }
         advance(puzzle, &layer, chosen, &mut next);

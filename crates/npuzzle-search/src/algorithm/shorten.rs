@@ -106,6 +106,7 @@ pub(crate) fn beam_pass(
                 width,
                 bound: (to - from) as u32,
                 remember: REMEMBERED,
+                linger: 0,
             },
             &mut stats,
             keep_going,
