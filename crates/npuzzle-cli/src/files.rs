@@ -1,22 +1,35 @@
-//! Writing the files the game keeps (records, saved games) so that they are always whole.
+//! The files the game and the commands keep (records, saved games) or are given (replays,
+//! benchmark sets), by the rules of [`npuzzle_files`]: written whole and only over a regular
+//! file, read with a cap.
 
-use std::fs::File;
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use anyhow::Context;
 
-/// Writes `bytes` to a temporary file beside `path`, syncs it to disk and renames it over `path`:
-/// a reader sees the old file or the new one, never a part. The temporary is removed on failure.
+/// The most read from a saved game or a records file (a game of a million moves saves in
+/// about 20 MB).
+pub const MAX_SAVE: u64 = 64 << 20;
+
+/// Writes `bytes` to `path` whole, never over a link, a FIFO or a device (see
+/// [`npuzzle_files::write_atomically`]).
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
-    let mut temporary = path.as_os_str().to_owned();
-    temporary.push(format!(".tmp{}", std::process::id()));
-    let temporary = PathBuf::from(temporary);
-    let written = File::create(&temporary)
-        .and_then(|mut file| file.write_all(bytes).and_then(|()| file.sync_all()))
-        .and_then(|()| std::fs::rename(&temporary, path));
-    if written.is_err() {
-        let _ = std::fs::remove_file(&temporary);
-    }
-    written.with_context(|| format!("saving {}", path.display()))
+    npuzzle_files::write_atomically(path, bytes)
+        .with_context(|| format!("saving {}", path.display()))
+}
+
+/// The text of a file the user named, at most [`MAX_SAVE`] bytes, without a byte-order mark.
+pub fn read_named(path: &Path) -> anyhow::Result<String> {
+    let bytes = npuzzle_files::read_named(path, MAX_SAVE)
+        .with_context(|| format!("reading {}", path.display()))?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        anyhow::anyhow!(
+            "{} is not UTF-8 text (byte {} is not)",
+            path.display(),
+            e.utf8_error().valid_up_to() + 1
+        )
+    })?;
+    Ok(match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
+    })
 }

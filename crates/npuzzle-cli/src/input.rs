@@ -3,16 +3,14 @@
 use std::collections::VecDeque;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader};
+
+use crate::lines::Lines;
 use std::path::Path;
 
 use anyhow::Context;
 use npuzzle_core::{Board, Format, Goal, PositionSplitter, parse_board};
 
 use crate::status::{self, Status};
-
-/// The longest line read from standard input or a file (a 1000×1000 board in slash rows takes
-/// about 7 MiB); a longer one is reported and skipped, never held in memory.
-pub const MAX_LINE: usize = 16 << 20;
 
 /// One position's text and where it came from, for error messages.
 pub struct Item {
@@ -40,10 +38,13 @@ impl Item {
 /// The positions to process: the argument if given (a position, or the name of a file of
 /// positions, or `-` for standard input), else every position on standard input. Input is read
 /// line by line as the positions are asked for, so answers can go out while it still arrives.
+///
+/// Text that reads as a position is that position, even where a file has that name: an
+/// argument names a file only when it is not a position.
 pub fn items(argument: Option<&str>) -> anyhow::Result<Box<dyn Iterator<Item = Item> + Send>> {
     Ok(match argument {
         None | Some("-") => Box::new(Items::new("stdin", BufReader::new(io::stdin()))),
-        Some(path) if Path::new(path).is_file() => {
+        Some(path) if parse_board(path, None).is_err() && Path::new(path).exists() => {
             let file = File::open(path).with_context(|| format!("reading {path}"))?;
             Box::new(Items::new(path, BufReader::new(file)))
         }
@@ -58,9 +59,9 @@ pub fn items(argument: Option<&str>) -> anyhow::Result<Box<dyn Iterator<Item = I
 /// The positions of a text stream, read a line at a time.
 struct Items<R> {
     name: String,
-    reader: R,
-    line: Vec<u8>,
-    number: usize,
+    lines: Lines<R>,
+    /// Lines read so far.
+    read: usize,
     splitter: PositionSplitter,
     ready: VecDeque<Item>,
     done: bool,
@@ -70,44 +71,11 @@ impl<R: BufRead> Items<R> {
     fn new(name: &str, reader: R) -> Items<R> {
         Items {
             name: name.to_string(),
-            reader,
-            line: Vec::new(),
-            number: 0,
+            lines: Lines::new(reader),
+            read: 0,
             splitter: PositionSplitter::default(),
             ready: VecDeque::new(),
             done: false,
-        }
-    }
-
-    /// Reads the next line into `self.line` (without its end), at most [`MAX_LINE`] bytes of it:
-    /// `None` at the end of the input, else whether the line was longer (and dropped).
-    fn read_line(&mut self) -> io::Result<Option<bool>> {
-        self.line.clear();
-        let (mut any, mut too_long) = (false, false);
-        loop {
-            let available = match self.reader.fill_buf() {
-                Ok(available) => available,
-                // A signal (Ctrl-C is handled, not fatal) interrupted the read: read again.
-                Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
-                Err(error) => return Err(error),
-            };
-            if available.is_empty() {
-                return Ok(any.then_some(too_long));
-            }
-            any = true;
-            let end = available.iter().position(|&b| b == b'\n');
-            let chunk = &available[..end.unwrap_or(available.len())];
-            if self.line.len() + chunk.len() > MAX_LINE {
-                too_long = true;
-                self.line.clear();
-            } else if !too_long {
-                self.line.extend_from_slice(chunk);
-            }
-            let used = end.map_or(available.len(), |i| i + 1);
-            self.reader.consume(used);
-            if end.is_some() {
-                return Ok(Some(too_long));
-            }
         }
     }
 
@@ -115,7 +83,7 @@ impl<R: BufRead> Items<R> {
     fn fill(&mut self) {
         let mut out = Vec::new();
         while out.is_empty() && !self.done {
-            let problem = match self.read_line() {
+            let (number, text) = match self.lines.next_line() {
                 Ok(None) => {
                     self.done = true;
                     self.splitter.finish(&mut out);
@@ -123,39 +91,20 @@ impl<R: BufRead> Items<R> {
                 }
                 Err(error) => {
                     self.done = true;
-                    Some(format!("reading {}: {error}", self.name))
+                    (
+                        self.read + 1,
+                        Err(format!("reading {}: {error}", self.name)),
+                    )
                 }
-                Ok(Some(true)) => Some(format!(
-                    "the line is longer than {} MiB, the longest read",
-                    MAX_LINE >> 20
-                )),
-                Ok(Some(false)) => None,
+                Ok(Some((number, text))) => (number, text.map_err(|why| why.to_string())),
             };
-            self.number += 1;
-            if self.line.last() == Some(&b'\r') {
-                self.line.pop();
-            }
-            let bytes = match self.number {
-                1 => self
-                    .line
-                    .strip_prefix("\u{feff}".as_bytes())
-                    .unwrap_or(&self.line),
-                _ => &self.line,
-            };
-            let text = match (problem, std::str::from_utf8(bytes)) {
-                (Some(problem), _) => Err(problem),
-                (None, Ok(text)) => Ok(text),
-                (None, Err(error)) => Err(format!(
-                    "the line is not UTF-8 text (byte {} is not)",
-                    error.valid_up_to() + 1
-                )),
-            };
+            self.read = number;
             match text {
-                Ok(text) => self.splitter.push(self.number, text, &mut out),
+                Ok(text) => self.splitter.push(number, text, &mut out),
                 Err(why) => {
                     // A line that cannot be read is a position of its own, after those before.
                     self.splitter.finish(&mut out);
-                    out.push((self.number, String::new()));
+                    out.push((number, String::new()));
                     let last = out.len() - 1;
                     let name = &self.name;
                     self.ready

@@ -6,11 +6,13 @@ mod databases;
 mod files;
 mod input;
 mod interrupt;
+mod lines;
 mod play;
 mod search;
 mod status;
+mod streams;
 
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -19,6 +21,14 @@ use cli::{Cli, Command};
 use status::Status;
 
 fn main() -> ExitCode {
+    if streams::stdout_was_closed() {
+        let _ = writeln!(
+            io::stderr(),
+            "npuzzle: standard output is closed: nothing could be written (redirect it to a file \
+             or /dev/null)"
+        );
+        return Status::BadInput.into();
+    }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         // Usage errors quote the value given: a long one is quoted in short.
@@ -26,11 +36,26 @@ fn main() -> ExitCode {
             let _ = write!(
                 io::stderr(),
                 "{}",
-                status::shorten_quotes(&error.render().to_string())
+                status::shown(&status::shorten_quotes(&error.render().to_string()))
             );
             return Status::BadInput.into();
         }
-        Err(error) => error.exit(),
+        // Help and the version: written like any output, so a failed write is an error.
+        Err(error) => {
+            let mut out = io::stdout().lock();
+            let text = match out.is_terminal() {
+                true => error.render().ansi().to_string(),
+                false => error.render().to_string(),
+            };
+            return match write!(out, "{text}").and_then(|()| out.flush()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+                Err(e) => {
+                    status::report("error", &anyhow::Error::from(e).context("writing the help"));
+                    Status::BadInput.into()
+                }
+            };
+        }
     };
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());

@@ -16,13 +16,19 @@ pub enum Status {
     No,
     /// Bad input or usage: exit 2.
     BadInput,
-    /// Stopped by Ctrl-C after writing what was finished: exit 130 (128 + SIGINT, as shells do).
-    Interrupted = 130,
+    /// Stopped by a signal after writing what was finished: exit 128 + the signal, as shells
+    /// report it (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP).
+    Interrupted,
 }
 
 impl From<Status> for ExitCode {
     fn from(status: Status) -> ExitCode {
-        ExitCode::from(status as u8)
+        ExitCode::from(match status {
+            Status::Success => 0,
+            Status::No => 1,
+            Status::BadInput => 2,
+            Status::Interrupted => crate::interrupt::exit_status(),
+        })
     }
 }
 
@@ -46,9 +52,35 @@ pub fn of(error: &anyhow::Error) -> Status {
     if no { Status::No } else { Status::BadInput }
 }
 
-/// Prints an error about one input to standard error, naming where it came from.
+/// Prints an error about one input to standard error, naming where it came from. Text from
+/// the input is shown with control characters escaped ([`shown`]).
 pub fn report(place: &str, error: &anyhow::Error) {
-    let _ = writeln!(io::stderr(), "npuzzle: {place}: {error:#}");
+    let _ = writeln!(
+        io::stderr(),
+        "npuzzle: {}: {}",
+        shown(place),
+        shown(&format!("{error:#}"))
+    );
+}
+
+/// `text` with every control character but the line end and tab written as an escape
+/// (`\u{1b}`), so that text from a file, an argument or standard input cannot move the cursor,
+/// retitle the terminal or write the clipboard when it is shown.
+pub fn shown(text: &str) -> std::borrow::Cow<'_, str> {
+    let escaped = |c: char| c.is_control() && c != '\n' && c != '\t';
+    if !text.chars().any(escaped) {
+        return text.into();
+    }
+    text.chars()
+        .map(|c| {
+            if escaped(c) {
+                c.escape_unicode().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect::<String>()
+        .into()
 }
 
 /// Whether an error is the output going away (`npuzzle … | head`), which is not a failure.
@@ -100,5 +132,16 @@ mod tests {
             "{short}"
         );
         assert_eq!(super::shorten_quotes("a 'b' c"), "a 'b' c");
+    }
+
+    #[test]
+    fn control_characters_are_shown_escaped() {
+        assert_eq!(super::shown("\u{1b}[31m3x3"), "\\u{1b}[31m3x3");
+        assert_eq!(
+            super::shown("\u{1b}]52;c;aGk=\u{7}"),
+            "\\u{1b}]52;c;aGk=\\u{7}"
+        );
+        assert_eq!(super::shown("\u{9b}2J a\tb\nc"), "\\u{9b}2J a\tb\nc");
+        assert_eq!(super::shown("plain"), "plain");
     }
 }

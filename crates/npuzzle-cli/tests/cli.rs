@@ -3,6 +3,8 @@
 use assert_cmd::Command;
 use insta::assert_snapshot;
 
+mod hostile;
+
 /// The binary, with pattern databases kept in this test run's own folder.
 fn npuzzle() -> Command {
     let mut command = Command::cargo_bin("npuzzle").expect("the npuzzle binary is built");
@@ -974,55 +976,6 @@ fn solve_answers_while_input_still_arrives() {
     drop(stdin);
     assert!(answers.next().is_none());
     assert!(child.wait().unwrap().success());
-}
-
-/// Ctrl-C in a batch stops the searches, keeps every answer written whole, says what was not
-/// solved and exits with 130.
-#[cfg(unix)]
-#[test]
-fn ctrl_c_in_a_batch_writes_what_is_done_and_exits_130() {
-    use std::io::Write;
-    use std::process::Stdio;
-    let binary = assert_cmd::cargo::cargo_bin("npuzzle");
-    let mut child = std::process::Command::new(binary)
-        .args(["solve", "--json", "--time-budget", "60"])
-        .env(
-            "NPUZZLE_CACHE_DIR",
-            std::env::temp_dir().join("npuzzle-ctrl-c-none"),
-        )
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("npuzzle runs");
-    let mut stdin = child.stdin.take().unwrap();
-    writeln!(stdin, "1 2 3/4 5 6/7 0 8").unwrap();
-    for _ in 0..3 {
-        writeln!(
-            stdin,
-            "2 6 3 5 9/1 11 8 4 14/10 16 7 13 19/20 12 21 0 24/17 15 22 18 23"
-        )
-        .unwrap();
-    }
-    stdin.flush().unwrap();
-    // The 5x5 searches run for a minute each: the signal finds them under way.
-    std::thread::sleep(std::time::Duration::from_millis(1500));
-    let killed = std::process::Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(killed.success());
-    let output = child.wait_with_output().unwrap();
-    let (out, err) = (
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr),
-    );
-    assert_eq!(output.status.code(), Some(130), "{err}");
-    assert!(err.contains("interrupted:"), "{err}");
-    for line in out.lines() {
-        serde_json::from_str::<serde_json::Value>(line).expect("every line whole JSON");
-    }
-    drop(stdin);
 }
 
 /// A long bad argument or line is quoted in short, never echoed back whole.

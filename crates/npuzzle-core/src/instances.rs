@@ -43,14 +43,8 @@ pub struct InstanceError {
 }
 
 impl InstanceFile {
-    /// Reads an instance file.
-    ///
-    /// A `# COLUMNS: tiles optimal NAME_length NAME_seconds …` comment names the numbers after
-    /// the tiles: `optimal` is the proved optimum (`-1` where unknown) and the first `*_length`
-    /// column is a reference solver's length; other columns (decimals included) are read and
-    /// left aside. Without it, the number after the tiles is the optimum. A comment starting
-    /// `GOAL` must name the blank's place (`blank first`, `blank top-left` or `blank last`).
-    /// Every data line starts with a whole square board (sizes may differ from line to line).
+    /// Reads an instance file whole (see [`InstanceReader`] for the format and for reading one
+    /// line at a time).
     ///
     /// ```
     /// use npuzzle_core::{Goal, instances::InstanceFile};
@@ -62,97 +56,180 @@ impl InstanceFile {
     /// assert!(InstanceFile::parse("1 0 2 3 4 5 6 7 8 -3\n").is_err());
     /// ```
     pub fn parse(text: &str) -> Result<InstanceFile, InstanceError> {
-        let mut goal = Goal::BlankLast;
-        let mut columns: Vec<String> = vec!["optimal".to_string()];
-        let mut instances: Vec<Instance> = Vec::new();
+        let mut reader = InstanceReader::default();
+        let mut instances = Vec::new();
         for (index, line) in text.lines().enumerate() {
-            let line_number = index + 1;
-            let error = |reason: String| InstanceError {
-                line: line_number,
-                reason,
-            };
-            let trimmed = line.trim().trim_start_matches('\u{feff}');
-            if let Some(comment) = trimmed.strip_prefix('#') {
-                let comment = comment.trim();
-                let upper = comment.to_ascii_uppercase();
-                if let Some(names) = comment.strip_prefix("COLUMNS:") {
-                    let mut names = names.split_whitespace();
-                    if names.next() != Some("tiles") {
-                        return Err(error("the columns must start with 'tiles'".to_string()));
-                    }
-                    columns = names.map(str::to_string).collect();
-                } else if upper.starts_with("GOAL") {
-                    goal = if upper.contains("BLANK FIRST") || upper.contains("BLANK TOP-LEFT") {
-                        Goal::BlankFirst
-                    } else if upper.contains("BLANK LAST") {
-                        Goal::BlankLast
-                    } else {
-                        return Err(error(format!(
-                            "the goal '{comment}' names no blank place: say blank first or blank last"
-                        )));
-                    };
+            instances.extend(reader.line(index + 1, line)?);
+        }
+        Ok(InstanceFile {
+            goal: reader.goal()?,
+            reference: reader.reference(),
+            instances,
+        })
+    }
+}
+
+/// An instance file read one line at a time, so that a file of any length is read in bounded
+/// memory.
+///
+/// A `# COLUMNS: tiles optimal NAME_length NAME_seconds …` comment names the numbers after the
+/// tiles: `optimal` is the proved optimum (`-1` where unknown) and the first `*_length` column is
+/// a reference solver's length; other columns (decimals included) are read and left aside.
+/// Without it, the number after the tiles is the optimum. A comment starting `GOAL` names the
+/// goal (`blank first`, `blank-first`, `blank top-left`, `blank last`, or any goal name the
+/// command line takes); it comes before the first position. Every data line starts with a whole
+/// square board (sizes may differ from line to line).
+///
+/// ```
+/// use npuzzle_core::{Goal, instances::InstanceReader};
+/// let mut reader = InstanceReader::default();
+/// assert_eq!(reader.line(1, "# GOAL: blank-first").unwrap(), None);
+/// let instance = reader.line(2, "1 0 2 3 4 5 6 7 8 1").unwrap().unwrap();
+/// assert_eq!((instance.line, instance.optimal), (2, Some(1)));
+/// assert_eq!(reader.goal().unwrap(), Goal::BlankFirst);
+/// // A length too large for any solution is refused, naming its line.
+/// let error = reader.line(3, "1 0 2 3 4 5 6 7 8 99999999999999999999999").unwrap_err();
+/// assert_eq!(error.line, 3);
+/// ```
+#[derive(Clone, Debug)]
+pub struct InstanceReader {
+    /// The goal the file names, or why its `GOAL` comment cannot be read.
+    goal: Result<Goal, InstanceError>,
+    columns: Vec<String>,
+    /// Positions read so far.
+    positions: usize,
+}
+
+impl Default for InstanceReader {
+    fn default() -> InstanceReader {
+        InstanceReader {
+            goal: Ok(Goal::BlankLast),
+            columns: vec!["optimal".to_string()],
+            positions: 0,
+        }
+    }
+}
+
+/// The longest length a column may give (no solution of a board this format holds comes near).
+const MAX_LENGTH: u64 = u32::MAX as u64;
+
+impl InstanceReader {
+    /// The goal of the file's `# GOAL:` comment (blank last when none), or why it cannot be
+    /// read (a caller with a goal of its own may ignore that).
+    pub fn goal(&self) -> Result<Goal, InstanceError> {
+        self.goal.clone()
+    }
+
+    /// The name of the reference column (`deepcubea` for `deepcubea_length`).
+    pub fn reference(&self) -> Option<String> {
+        self.columns
+            .iter()
+            .find_map(|name| name.strip_suffix("_length"))
+            .map(str::to_string)
+    }
+
+    /// Reads line `number` (from 1): the position it holds, `None` for a comment or a blank
+    /// line, or what is wrong with it.
+    pub fn line(&mut self, number: usize, line: &str) -> Result<Option<Instance>, InstanceError> {
+        let error = |reason: String| InstanceError {
+            line: number,
+            reason,
+        };
+        let trimmed = line.trim().trim_start_matches('\u{feff}');
+        if let Some(comment) = trimmed.strip_prefix('#') {
+            let comment = comment.trim();
+            if let Some(names) = comment.strip_prefix("COLUMNS:") {
+                let mut names = names.split_whitespace();
+                if names.next() != Some("tiles") {
+                    return Err(error("the columns must start with 'tiles'".to_string()));
                 }
-                continue;
+                self.columns = names.map(str::to_string).collect();
+            } else if comment.to_ascii_uppercase().starts_with("GOAL") {
+                if self.positions > 0 {
+                    return Err(error(
+                        "the goal must be named before the first position".to_string(),
+                    ));
+                }
+                self.goal = goal_comment(comment).map_err(error);
             }
-            if trimmed.is_empty() {
-                continue;
-            }
-            let fields: Vec<&str> = trimmed.split_whitespace().collect();
-            // The board: the longest square run of leading numbers that holds each tile once.
-            let numbers: Vec<i64> = fields.iter().map_while(|t| t.parse().ok()).collect();
-            let cells = board_cells(&numbers).ok_or_else(|| {
-                error("the line does not start with a square board's tiles".to_string())
-            })?;
-            let tiles = fields[..cells]
-                .iter()
-                .map(|t| t.parse::<u32>())
-                .collect::<Result<Vec<u32>, _>>()
-                .map_err(|_| error("the tiles are not all whole numbers".to_string()))?;
-            let size = Size::square(cells.isqrt()).map_err(|e| error(e.to_string()))?;
-            let board = Board::new(size, tiles).map_err(|e| error(e.to_string()))?;
-            let extra = &fields[cells..];
-            if extra.len() > columns.len() {
-                return Err(error(format!(
-                    "{} numbers after the tiles, but the columns are {}",
-                    extra.len(),
-                    columns.join(" ")
-                )));
-            }
-            let (mut optimal, mut reference) = (None, None);
-            for (name, field) in columns.iter().zip(extra) {
-                let value: f64 = field
-                    .parse()
+            return Ok(None);
+        }
+        if trimmed.is_empty() {
+            return Ok(None);
+        }
+        let fields: Vec<&str> = trimmed.split_whitespace().collect();
+        // The board: the longest square run of leading numbers that holds each tile once.
+        let numbers: Vec<i64> = fields.iter().map_while(|t| t.parse().ok()).collect();
+        let cells = board_cells(&numbers).ok_or_else(|| {
+            error("the line does not start with a square board's tiles".to_string())
+        })?;
+        let tiles = fields[..cells]
+            .iter()
+            .map(|t| t.parse::<u32>())
+            .collect::<Result<Vec<u32>, _>>()
+            .map_err(|_| error("the tiles are not all whole numbers".to_string()))?;
+        let size = Size::square(cells.isqrt()).map_err(|e| error(e.to_string()))?;
+        let board = Board::new(size, tiles).map_err(|e| error(e.to_string()))?;
+        let extra = &fields[cells..];
+        if extra.len() > self.columns.len() {
+            return Err(error(format!(
+                "{} numbers after the tiles, but the columns are {}",
+                extra.len(),
+                self.columns.join(" ")
+            )));
+        }
+        let (mut optimal, mut reference) = (None, None);
+        for (name, field) in self.columns.iter().zip(extra) {
+            let is_length = name == "optimal" || name.ends_with("_length");
+            if !is_length {
+                field
+                    .parse::<f64>()
                     .ok()
-                    .filter(|v: &f64| v.is_finite())
+                    .filter(|v| v.is_finite())
                     .ok_or_else(|| error(format!("column {name} is not a number: '{field}'")))?;
-                let length = (value >= 0.0 && value.fract() == 0.0).then_some(value as usize);
-                let is_length = name == "optimal" || name.ends_with("_length");
-                if is_length && length.is_none() && value != -1.0 {
+                continue;
+            }
+            let length = match field.parse::<i64>() {
+                Ok(-1) => None,
+                Ok(n) if (0..=MAX_LENGTH as i64).contains(&n) => Some(n as usize),
+                _ if field.bytes().all(|b| b.is_ascii_digit()) => {
+                    return Err(error(format!(
+                        "column {name}: {field} is longer than any solution ({MAX_LENGTH} moves at most)"
+                    )));
+                }
+                _ => {
                     return Err(error(format!(
                         "column {name} must be a length (a whole number, or -1 for unknown), not '{field}'"
                     )));
                 }
-                if name == "optimal" {
-                    optimal = length;
-                } else if name.ends_with("_length") && reference.is_none() {
-                    reference = length;
-                }
+            };
+            if name == "optimal" {
+                optimal = length;
+            } else if reference.is_none() {
+                reference = length;
             }
-            instances.push(Instance {
-                line: line_number,
-                board,
-                optimal,
-                reference,
-            });
         }
-        let reference = columns
-            .iter()
-            .find_map(|name| name.strip_suffix("_length"))
-            .map(str::to_string);
-        Ok(InstanceFile {
-            goal,
+        self.positions += 1;
+        Ok(Some(Instance {
+            line: number,
+            board,
+            optimal,
             reference,
-            instances,
+        }))
+    }
+}
+
+/// The goal a `GOAL…` comment names.
+fn goal_comment(comment: &str) -> Result<Goal, String> {
+    let named = comment[4..].trim_start_matches([':', ' ', '\t']).trim();
+    let words = named.to_ascii_uppercase().replace(['-', '_'], " ");
+    if words.contains("BLANK FIRST") || words.contains("BLANK TOP LEFT") {
+        Ok(Goal::BlankFirst)
+    } else if words.contains("BLANK LAST") {
+        Ok(Goal::BlankLast)
+    } else {
+        named.parse().map_err(|_| {
+            format!("the goal '{comment}' names no blank place: say blank first or blank last")
         })
     }
 }
@@ -186,7 +263,17 @@ mod tests {
         assert!(error.reason.contains("numbers after the tiles"), "{error}");
         let short = "1 2 3 4 5 6 7 8 0 22\n1 2 3 4 5 6 7 8\n";
         assert_eq!(InstanceFile::parse(short).unwrap_err().line, 2);
-        assert!(InstanceFile::parse("# GOAL: spiral\n").is_err());
+        assert!(InstanceFile::parse("# GOAL: somewhere\n").is_err());
+        assert_eq!(
+            InstanceFile::parse("# GOAL: spiral\n").unwrap().goal,
+            Goal::Spiral
+        );
+        assert_eq!(
+            InstanceFile::parse("# GOAL: blank-first\n").unwrap().goal,
+            Goal::BlankFirst
+        );
+        let late = "1 2 3 4 5 6 7 8 0 22\n# GOAL: blank first\n";
+        assert_eq!(InstanceFile::parse(late).unwrap_err().line, 2);
         assert!(InstanceFile::parse("1 2 3 4 5 6 7 8 0 2.5\n").is_err());
         let unknown = InstanceFile::parse("1 2 3 4 5 6 7 8 0 -1\n").unwrap();
         assert_eq!(unknown.instances[0].optimal, None);

@@ -4,6 +4,7 @@ use npuzzle_core::{Board, Move, moves};
 use serde::Serialize;
 
 use crate::error::SolveError;
+use crate::limits::Limit;
 use crate::solver::Algorithm;
 use crate::stats::Stats;
 
@@ -24,6 +25,10 @@ pub struct Solution {
     pub lower_bound: u32,
     /// What the search did.
     pub stats: Stats,
+    /// The limit (nodes, time) that ended an anytime search before its time budget: the
+    /// solution is the best found by then. `None` when the method ran its course.
+    #[serde(skip)]
+    pub stopped: Option<Limit>,
 }
 
 impl Solution {

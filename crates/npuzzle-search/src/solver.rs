@@ -5,7 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
-use npuzzle_core::{Board, Size};
+use npuzzle_core::{Board, Move, Size};
 use serde::Serialize;
 
 use crate::algorithm;
@@ -417,6 +417,37 @@ impl Solver {
             Algorithm::Anytime => anytime::solve(puzzle, h, board, self.options.budget, 0, limits),
             other => Err(SolveError::Internal(format!("{other} was not prepared"))),
         })
+    }
+
+    /// The first move of a solution from `board` (`None` when it is solved): a hint. The
+    /// constructive solver stops after its first move, so a hint on any board, 1000×1000
+    /// included, takes a moment; the other methods solve within `limits` and give their first
+    /// move.
+    ///
+    /// ```
+    /// use npuzzle_core::{Generator, Goal, Move};
+    /// use npuzzle_search::{Limits, Options, Solver};
+    /// let goal = Goal::BlankLast.board("200".parse().unwrap()).unwrap();
+    /// let solver = Solver::new(&goal, Options::default()).unwrap();
+    /// let board = Generator::new(1).random_position(&goal);
+    /// let first = solver.first_move(&board, &Limits::default()).unwrap().unwrap();
+    /// assert!(board.clone().apply(first).is_ok());
+    /// assert_eq!(solver.first_move(&goal, &Limits::default()).unwrap(), None);
+    /// ```
+    pub fn first_move(&self, board: &Board, limits: &Limits) -> Result<Option<Move>, SolveError> {
+        if self.algorithm != Algorithm::Constructive || self.puzzle.is_some() {
+            return Ok(self.solve_within(board, limits)?.moves.first().copied());
+        }
+        let mut first = None;
+        let streamed = algorithm::constructive::solve_streaming(board, &self.goal, limits, |m| {
+            first = Some(m);
+            std::ops::ControlFlow::Break(())
+        });
+        match (streamed, first) {
+            (_, Some(m)) => Ok(Some(m)),
+            (Ok(_), None) => Ok(None),
+            (Err(error), None) => Err(error),
+        }
     }
 
     /// IDA* for half the budget; if it runs out, the anytime solver for the rest, starting from

@@ -872,17 +872,28 @@ mod pattern_databases {
         open_reasons(&store, &puzzle, false);
         let foreign = store.dir().join("mine.pdb");
         std::fs::write(&foreign, b"somebody else's file").unwrap();
-        // A temporary of a process that no longer exists, and one of this process.
-        let dead = store.dir().join("3x3-g0-1-2-3.tmp4000000000");
-        let live = store
-            .dir()
-            .join(format!("3x3-g0-1-2-3.tmp{}", std::process::id()));
-        std::fs::write(&dead, b"half").unwrap();
-        std::fs::write(&live, b"half").unwrap();
+        // A temporary of a process that no longer exists, and one of this process, both with
+        // our marker; the user's files with names like old temporaries, or with the marker but
+        // not a database's start, are never touched.
+        let dead =
+            npuzzle_files::temporary(&store.dir().join("3x3-g0-1-2-3.pdb"), 4_000_000_000, 0);
+        let live =
+            npuzzle_files::temporary(&store.dir().join("3x3-g0-1-2-3.pdb"), std::process::id(), 0);
+        std::fs::write(&dead, b"NPUZZ").unwrap();
+        std::fs::write(&live, b"NPUZZ").unwrap();
+        let theirs = [
+            store.dir().join("thesis.tmp999999"),
+            store.dir().join("backup.tmp4000000"),
+            npuzzle_files::temporary(&store.dir().join("notes.txt"), 4_000_000_000, 1),
+        ];
+        for file in &theirs {
+            std::fs::write(file, b"the user's words").unwrap();
+        }
         if cfg!(target_os = "linux") {
             assert_eq!(store.clean(), std::slice::from_ref(&dead));
             assert!(live.exists());
         }
+        assert!(theirs.iter().all(|file| file.exists()));
         assert!(matches!(
             store.remove("mine.pdb"),
             Err(PdbError::Damaged { .. })
@@ -932,6 +943,78 @@ mod pattern_databases {
         let entries = store.entries().unwrap();
         assert!(matches!(entries[0].header, Err(PdbError::NotAFile(_))));
         assert!(matches!(store.verify(&fifo), Err(PdbError::NotAFile(_))));
+        std::fs::remove_dir_all(store.dir()).unwrap();
+    }
+
+    /// A link named like a database is never followed (its target could be any file) and never
+    /// replaced: listed, verified, removed and opened, it stays a link to an untouched target.
+    #[cfg(unix)]
+    #[test]
+    fn the_store_never_follows_nor_replaces_a_link() {
+        let store = Store::new(temp_dir("link"));
+        let (_, puzzle) = setup("3", Goal::BlankLast);
+        open_reasons(&store, &puzzle, false);
+        let target = store.dir().join("target.txt");
+        std::fs::write(&target, b"not a database").unwrap();
+        let pattern = Pattern::new(&puzzle, &[1, 2, 3]).unwrap();
+        let path = store.path(&puzzle, &pattern);
+        std::fs::remove_file(&path).unwrap();
+        std::os::unix::fs::symlink(&target, &path).unwrap();
+        let entry = store
+            .entries()
+            .unwrap()
+            .into_iter()
+            .find(|e| e.path == path)
+            .unwrap();
+        assert!(matches!(entry.header, Err(PdbError::NotAFile(_))));
+        assert!(matches!(store.verify(&path), Err(PdbError::NotAFile(_))));
+        assert!(
+            store
+                .remove(path.file_name().unwrap().to_str().unwrap())
+                .is_err()
+        );
+        let mut unsaved = 0;
+        store
+            .open(&puzzle, &"1,2,3/4,5,6,7,8".parse().unwrap(), &mut |event| {
+                unsaved += usize::from(matches!(event, Event::NotSaved { .. }));
+            })
+            .unwrap();
+        assert_eq!(unsaved, 1, "built in memory, the link left in place");
+        assert!(
+            std::fs::symlink_metadata(&path)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert_eq!(std::fs::read(&target).unwrap(), b"not a database");
+        std::fs::remove_dir_all(store.dir()).unwrap();
+    }
+
+    /// A database file copied over or cut short while a search holds it open changes nothing
+    /// for that search (it was read, checked, into memory): no bus error, the same answers.
+    #[test]
+    fn a_database_changed_in_place_does_not_reach_a_running_search() {
+        let store = Store::new(temp_dir("inplace"));
+        let (_, puzzle) = setup("3", Goal::BlankLast);
+        let partition: Partition = "1,2,3,4/5,6,7,8".parse().unwrap();
+        let h = store.open(&puzzle, &partition, &mut |_| {}).unwrap();
+        let board: Board = "8 6 7/2 5 4/3 0 1".parse().unwrap();
+        let before = h.value(&h.start(&puzzle.bytes(&board)));
+        for db in Partition::groups(&partition, &puzzle).unwrap() {
+            let path = store.path(&puzzle, &Pattern::new(&puzzle, &db).unwrap());
+            // In place, as `truncate` and `cp` do: the same file, cut short.
+            std::fs::OpenOptions::new()
+                .write(true)
+                .open(&path)
+                .unwrap()
+                .set_len(10)
+                .unwrap();
+        }
+        assert_eq!(h.value(&h.start(&puzzle.bytes(&board))), before);
+        let solution =
+            npuzzle_search::algorithm::idastar::solve(&puzzle, &h, &board, Limits::default())
+                .unwrap();
+        assert_eq!(solution.moves.len(), 31);
         std::fs::remove_dir_all(store.dir()).unwrap();
     }
 

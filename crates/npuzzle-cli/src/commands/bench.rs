@@ -5,12 +5,13 @@ use std::path::Path;
 use std::time::Instant;
 
 use anyhow::{Context, bail};
-use npuzzle_core::instances::{Instance, InstanceFile};
+use npuzzle_core::instances::{Instance, InstanceReader};
 use npuzzle_core::{Board, Size};
 use npuzzle_search::{DistanceTable, Limits, Puzzle, Solution};
 use serde_json::json;
 
 use crate::cli::BenchArgs;
+use crate::lines::{Lines, Unreadable};
 use crate::search::{Solvers, run_batch};
 use crate::status::Status;
 
@@ -54,12 +55,22 @@ fn run_every(args: &BenchArgs, size: Size, out: &mut dyn Write) -> anyhow::Resul
                 expanded += nodes;
                 if !ok {
                     failures += 1;
-                    writeln!(out, "MISMATCH at distance {distance}: {board}")?;
+                    if args.json {
+                        let line = json!({ "position": board.to_string(), "distance": distance, "ok": false });
+                        writeln!(out, "{line}")?;
+                    } else {
+                        writeln!(out, "MISMATCH at distance {distance}: {board}")?;
+                    }
                 }
             }
             Err(error) => {
                 failures += 1;
-                writeln!(out, "error on {board}: {error}")?;
+                if args.json {
+                    let line = json!({ "position": board.to_string(), "distance": distance, "error": error.to_string() });
+                    writeln!(out, "{line}")?;
+                } else {
+                    writeln!(out, "error on {board}: {error}")?;
+                }
             }
         }
     }
@@ -90,88 +101,282 @@ fn run_every(args: &BenchArgs, size: Size, out: &mut dyn Write) -> anyhow::Resul
     })
 }
 
-/// Runs an instance file.
+/// Instances read ahead per thread: enough to keep every thread busy, while a file of any
+/// length is read in bounded memory.
+const WINDOW_PER_THREAD: usize = 4;
+
+/// An instance and where it stands in the run.
+struct Job {
+    /// Its number in the file (from 1).
+    number: usize,
+    instance: Instance,
+}
+
+/// Runs an instance file, read a line at a time and solved a window at a time: answers come out
+/// as they are done, and a file of any length takes bounded memory. A line that is not an
+/// instance, or an instance that cannot be solved, gets its error line (with its line number)
+/// and the run goes on.
 fn run_file(args: &BenchArgs, file: &Path, out: &mut dyn Write) -> anyhow::Result<Status> {
-    let text =
-        std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
-    let InstanceFile {
-        goal: file_goal,
-        reference,
-        mut instances,
-    } = InstanceFile::parse(&text).with_context(|| file.display().to_string())?;
-    if !args.only.is_empty() {
-        if let Some(&bad) = args.only.iter().find(|&&i| i == 0 || i > instances.len()) {
+    if let Some(&bad) = args.only.iter().find(|&&i| i == 0) {
+        bail!("--only {bad}: instances are numbered from 1");
+    }
+    let reader =
+        std::fs::File::open(file).with_context(|| format!("reading {}", file.display()))?;
+    let mut lines = Lines::new(std::io::BufReader::new(reader)).refusing_at_the_cap();
+    let mut instances = InstanceReader::default();
+    let window = WINDOW_PER_THREAD * args.search.pool()?.current_num_threads();
+    let mut run = Bench {
+        args,
+        file,
+        solvers: None,
+        totals: Totals::default(),
+        worst: Status::Success,
+        first_method: None,
+        header: false,
+    };
+    // With --only, the instances asked for, in the order asked, once all are read.
+    let mut chosen: Vec<Option<Job>> = args.only.iter().map(|_| None).collect();
+    let (mut count, mut pending) = (0, Vec::new());
+    let bar = indicatif::ProgressBar::no_length().with_style(
+        indicatif::ProgressStyle::with_template("{pos} instances solved {elapsed}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+    );
+    let wall = Instant::now();
+    loop {
+        if args.limit.is_some_and(|limit| count >= limit) || crate::interrupt::interrupted() {
+            break;
+        }
+        let line = lines
+            .next_line()
+            .with_context(|| format!("reading {}", file.display()))?;
+        let Some((line_number, text)) = line else {
+            break;
+        };
+        if let Err(why @ Unreadable::TooLong) = text {
+            // No instance is that long: the rest is no instance file (`bench /dev/zero`).
             bail!(
-                "--only {bad}: the file has instances 1 to {}",
-                instances.len()
+                "{} line {line_number}: {why}; the rest of the file is not read",
+                file.display()
             );
         }
-        instances = args
-            .only
-            .iter()
-            .map(|&i| instances[i - 1].clone())
-            .collect();
+        let read = text
+            .map_err(|why| anyhow::anyhow!("line {line_number}: {why}"))
+            .and_then(|text| Ok(instances.line(line_number, text)?));
+        let instance = match read {
+            Ok(None) => continue,
+            Ok(Some(instance)) => instance,
+            Err(error) => {
+                run.bad_line(line_number, &error, out)?;
+                continue;
+            }
+        };
+        count += 1;
+        let job = Job {
+            number: count,
+            instance,
+        };
+        if args.only.is_empty() {
+            pending.push(job);
+        } else if let Some(place) = args.only.iter().position(|&i| i == count) {
+            chosen[place] = Some(job);
+        }
+        if pending.len() == window {
+            run.solve(&instances, std::mem::take(&mut pending), &bar, out)?;
+        }
     }
-    if let Some(limit) = args.limit {
-        instances.truncate(limit);
+    if let Some(place) = chosen.iter().position(Option::is_none) {
+        bail!(
+            "--only {}: the file has instances 1 to {count}",
+            args.only[place]
+        );
     }
-    if instances.is_empty() {
+    let mut rest: Vec<Job> = pending
+        .into_iter()
+        .chain(chosen.into_iter().flatten())
+        .collect();
+    while !rest.is_empty() {
+        let part = rest.drain(..rest.len().min(window)).collect();
+        run.solve(&instances, part, &bar, out)?;
+    }
+    bar.finish_and_clear();
+    if count == 0 && run.totals.failures == 0 {
         bail!("{}: no instances", file.display());
     }
-    let goal = args.goal.clone().unwrap_or(file_goal);
-    // Each instance gets the solver of its own board size (auto decides per size).
-    let mut solvers = Solvers::new(goal, &args.search)?;
-    let jobs = instances
-        .iter()
-        .map(|instance| Ok((instance, solvers.for_board(&instance.board)?)))
-        .collect::<anyhow::Result<Vec<_>>>()?;
-    let wall = Instant::now();
-    // Instances done, on standard error (drawn only on a terminal): long runs show progress.
-    let bar = indicatif::ProgressBar::new(instances.len() as u64).with_style(
-        indicatif::ProgressStyle::with_template("{pos}/{len} instances [{bar:30}] {elapsed}")
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-    );
-    let results = run_batch(&args.search, &jobs, |(instance, solver)| {
-        let result = solver.solve(&instance.board);
-        bar.inc(1);
-        result
-    })?;
-    bar.finish_and_clear();
     let wall = wall.elapsed().as_secs_f64();
+    let reference = instances.reference();
+    let summary = Run {
+        instances: run.totals.solved + run.totals.unsolved,
+        reference: reference.as_deref().unwrap_or("reference"),
+        wall,
+        threads: args.search.jobs.unwrap_or_else(rayon::current_num_threads),
+        algorithm: run.first_method.clone().unwrap_or_default(),
+    };
+    run.header(reference.as_deref(), out)?;
+    run.totals.write(out, args.json, &summary)?;
+    if crate::interrupt::interrupted() {
+        eprintln!(
+            "npuzzle: interrupted by {}: the instances shown as stopped were not solved, and the \
+             rest of the file was not read",
+            crate::interrupt::signal_name()
+        );
+        return Ok(Status::Interrupted);
+    }
+    Ok(if run.totals.failures == 0 {
+        run.worst
+    } else {
+        run.worst.max(Status::No)
+    })
+}
 
-    let reference_name = reference.as_deref().unwrap_or("reference");
-    if !args.json {
+/// A benchmark run under way: what is needed to solve and write each window.
+struct Bench<'a> {
+    args: &'a BenchArgs,
+    file: &'a Path,
+    /// The solvers, made once the goal is known (at the first instance).
+    solvers: Option<Solvers>,
+    totals: Totals,
+    /// The worst status of a line (bad lines are bad input).
+    worst: Status,
+    /// The method and heuristic of the first solution.
+    first_method: Option<String>,
+    /// Whether the table's header was written.
+    header: bool,
+}
+
+impl Bench<'_> {
+    /// Writes the table's header once (not in JSON).
+    fn header(&mut self, reference: Option<&str>, out: &mut dyn Write) -> anyhow::Result<()> {
+        if self.args.json || std::mem::replace(&mut self.header, true) {
+            return Ok(());
+        }
         writeln!(
             out,
             "{:>4} {:>6} {:>7} {:>9} {:>5} {:>4} {:>9} {:>13} {:>8}",
             "#",
             "length",
             "optimum",
-            reference_name,
+            reference.unwrap_or("reference"),
             "lower",
             "gap",
             "verdict",
             "expanded",
             "seconds"
         )?;
+        Ok(())
     }
-    let mut total = Totals::default();
-    for (index, ((instance, _), result)) in jobs.iter().zip(&results).enumerate() {
-        let number = args.only.get(index).copied().unwrap_or(index + 1);
+
+    /// A line that is not an instance: its error line, and the run goes on.
+    fn bad_line(
+        &mut self,
+        line: usize,
+        error: &anyhow::Error,
+        out: &mut dyn Write,
+    ) -> anyhow::Result<()> {
+        self.worst = Status::BadInput;
+        self.totals.failures += 1;
+        let message = format!("{}: {error:#}", self.file.display());
+        if self.args.json {
+            writeln!(out, "{}", json!({ "line": line, "error": message }))?;
+        } else {
+            crate::status::report(&format!("line {line}"), error);
+        }
+        Ok(())
+    }
+
+    /// Solves a window of instances in the pool and writes each answer, in order.
+    fn solve(
+        &mut self,
+        instances: &InstanceReader,
+        jobs: Vec<Job>,
+        bar: &indicatif::ProgressBar,
+        out: &mut dyn Write,
+    ) -> anyhow::Result<()> {
+        if jobs.is_empty() {
+            return Ok(());
+        }
+        if self.solvers.is_none() {
+            let goal = match (&self.args.goal, instances.goal()) {
+                (Some(goal), _) => goal.clone(),
+                (None, Ok(goal)) => goal,
+                (None, Err(error)) => {
+                    return Err(error).with_context(|| self.file.display().to_string());
+                }
+            };
+            self.solvers = Some(Solvers::new(goal, &self.args.search)?);
+        }
+        let solvers = self.solvers.as_mut().expect("made above");
+        let prepared: Vec<_> = jobs
+            .iter()
+            .map(|job| solvers.for_board(&job.instance.board))
+            .collect();
+        let work: Vec<_> = jobs
+            .iter()
+            .zip(&prepared)
+            .filter_map(|(job, solver)| Some((job, solver.as_ref().ok()?)))
+            .collect();
+        let mut results = run_batch(&self.args.search, &work, |(job, solver)| {
+            let result = solver.solve(&job.instance.board);
+            bar.inc(1);
+            result
+        })?
+        .into_iter();
+        self.header(instances.reference().as_deref(), out)?;
+        for (job, solver) in jobs.iter().zip(prepared) {
+            let result = match solver {
+                Ok(_) => results
+                    .next()
+                    .context("internal error: an instance was not solved")?
+                    .map_err(anyhow::Error::from),
+                Err(error) => Err(error),
+            };
+            self.write(job, result, out)?;
+        }
+        out.flush()?;
+        Ok(())
+    }
+
+    /// Writes one instance's answer (or its error line) and adds it to the totals.
+    fn write(
+        &mut self,
+        job: &Job,
+        result: anyhow::Result<Solution>,
+        out: &mut dyn Write,
+    ) -> anyhow::Result<()> {
+        let Job { number, instance } = job;
         let solution = match result {
             Ok(solution) => solution,
             Err(error) => {
-                total.failures += 1;
-                writeln!(out, "{number:>4} error (line {}): {error}", instance.line)?;
-                continue;
+                self.totals.failures += 1;
+                self.totals.unsolved += 1;
+                let stopped = crate::status::of(&error) == Status::No;
+                if self.args.json {
+                    let line = json!({
+                        "instance": number,
+                        "line": instance.line,
+                        "position": instance.board.to_string(),
+                        "error": format!("{error:#}"),
+                        "stopped": stopped && crate::interrupt::interrupted(),
+                    });
+                    writeln!(out, "{line}")?;
+                } else {
+                    let error = crate::status::shown(&format!("{error:#}")).into_owned();
+                    writeln!(out, "{number:>4} error (line {}): {error}", instance.line)?;
+                }
+                return Ok(());
             }
         };
-        let verdict = verdict(instance, solution);
-        total.add(instance, solution, verdict);
+        self.first_method
+            .get_or_insert_with(|| match solution.heuristic {
+                Some(h) => format!("{} with {h}", solution.algorithm),
+                None => solution.algorithm.to_string(),
+            });
+        let verdict = verdict(instance, &solution);
+        self.totals.add(instance, &solution, verdict);
         let stats = &solution.stats;
-        if args.json {
+        if self.args.json {
             let line = json!({
                 "instance": number,
+                "line": instance.line,
                 "position": instance.board.to_string(),
                 "length": solution.moves.len(),
                 "optimum": instance.optimal,
@@ -201,33 +406,8 @@ fn run_file(args: &BenchArgs, file: &Path, out: &mut dyn Write) -> anyhow::Resul
                 stats.elapsed.as_secs_f64()
             )?;
         }
+        Ok(())
     }
-    let algorithm = results
-        .iter()
-        .flatten()
-        .next()
-        .map(|s| match s.heuristic {
-            Some(h) => format!("{} with {h}", s.algorithm),
-            None => s.algorithm.to_string(),
-        })
-        .unwrap_or_default();
-    let run = Run {
-        instances: instances.len(),
-        reference: reference_name,
-        wall,
-        threads: args.search.jobs.unwrap_or_else(rayon::current_num_threads),
-        algorithm,
-    };
-    total.write(out, args.json, &run)?;
-    if crate::interrupt::interrupted() {
-        eprintln!("npuzzle: interrupted: the instances shown as errors were stopped unsolved");
-        return Ok(Status::Interrupted);
-    }
-    Ok(if total.failures == 0 {
-        Status::Success
-    } else {
-        Status::No
-    })
 }
 
 /// How a solution compares with what the file knows.
@@ -286,6 +466,8 @@ struct Run<'a> {
 struct Totals {
     failures: usize,
     solved: usize,
+    /// Instances that ended in an error (unsolvable, a limit, stopped).
+    unsolved: usize,
     length: usize,
     /// Lengths and optima over the instances whose optimum is known.
     with_optimum: (usize, usize, usize),

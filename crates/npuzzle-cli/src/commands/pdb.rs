@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use anyhow::bail;
 use npuzzle_search::Puzzle;
-use npuzzle_search::pdb::{Partition, Store};
+use npuzzle_search::pdb::{Event, Partition, Store};
 
 use crate::cli::{PdbAction, PdbArgs};
 use crate::databases;
@@ -32,13 +32,24 @@ pub fn run(args: &PdbArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
                 .clone()
                 .unwrap_or_else(|| Partition::default_for(*size));
             let clock = Instant::now();
+            // Building is for keeping: a database that could not be saved fails the command.
+            let mut unsaved = None;
             let databases = databases::with_progress(*size, |report| {
+                let mut watch = |event: Event| {
+                    if let Event::NotSaved { error } = &event {
+                        unsaved.get_or_insert_with(|| error.to_string());
+                    }
+                    report(event)
+                };
                 if *force {
-                    store.rebuild(&puzzle, &partition, report)
+                    store.rebuild(&puzzle, &partition, &mut watch)
                 } else {
-                    store.open(&puzzle, &partition, report)
+                    store.open(&puzzle, &partition, &mut watch)
                 }
             })?;
+            if let Some(error) = unsaved {
+                bail!("the {size} databases were built but not saved, so nothing is kept: {error}");
+            }
             let bytes: usize = databases
                 .databases()
                 .iter()

@@ -50,8 +50,9 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
         out.flush()?;
         if interrupt::interrupted() {
             eprintln!(
-                "npuzzle: interrupted: {answered} positions answered above; {stopped} stopped \
-                 unsolved, and the rest of the input was not read"
+                "npuzzle: interrupted by {}: {answered} positions answered above; {stopped} \
+                 stopped unsolved, and the rest of the input was not read",
+                interrupt::signal_name()
             );
             return Ok(Status::Interrupted);
         }
@@ -212,6 +213,7 @@ fn stream_constructive(
             "peak_nodes": report.stats.peak_nodes,
             "peak_memory": report.stats.peak_memory,
             "seconds": seconds,
+            "stopped": null,
         });
         close_json_line(out, &trailer)?;
     } else {
@@ -254,6 +256,7 @@ fn write_solution(
             "peak_nodes": stats.peak_nodes,
             "peak_memory": stats.peak_memory,
             "seconds": stats.elapsed.as_secs_f64(),
+            "stopped": solution.stopped.map(|limit| limit.to_string()),
         });
         writeln!(out, "{line}")?;
         return Ok(());
@@ -287,6 +290,12 @@ fn write_solution(
         stats.expanded, stats.generated
     )?;
     writeln!(out, "time       {:.3} s", stats.elapsed.as_secs_f64())?;
+    if let Some(limit) = solution.stopped {
+        writeln!(
+            out,
+            "stopped    by {limit}: the best solution found by then"
+        )?;
+    }
     if batch {
         writeln!(out)?;
     }

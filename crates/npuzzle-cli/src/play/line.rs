@@ -9,13 +9,15 @@ use npuzzle_core::{Command, Format, Game, format_board};
 use super::Session;
 use super::lang::Lang;
 use super::setup;
+use crate::lines::{Lines, Unreadable};
+use crate::status;
 
 /// Plays until the puzzle is solved, the player quits, or the input ends.
 pub fn run(session: &mut Session, input: impl BufRead, out: &mut dyn Write) -> anyhow::Result<()> {
     let lang = session.lang;
     intro(session, out)?;
     show(session.game(), lang, out)?;
-    let mut lines = input.lines();
+    let mut lines = Lines::new(input).refusing_at_the_cap();
     loop {
         write!(
             out,
@@ -26,21 +28,28 @@ pub fn run(session: &mut Session, input: impl BufRead, out: &mut dyn Write) -> a
             )
         )?;
         out.flush()?;
-        let Some(line) = lines.next() else {
+        let Some((_, line)) = lines.next_line()? else {
             writeln!(out)?;
             writeln!(out, "{}", lang.pick("Bye.", "Até logo."))?;
             return Ok(());
         };
-        let line = line?;
-        let command = match Command::parse(&line) {
-            Ok(Some(command)) => command,
-            Ok(None) => continue,
-            Err(_) => {
+        if let Err(why @ Unreadable::TooLong) = &line {
+            // No command is that long: the input is not a player's (`< /dev/zero`).
+            anyhow::bail!("standard input: {why}; the game stops here");
+        }
+        // A line that is not text is answered like any unknown command: the game goes on.
+        let command = match line.as_ref().map(|line| Command::parse(line)) {
+            Ok(Ok(Some(command))) => command,
+            Ok(Ok(None)) => continue,
+            Ok(Err(_)) | Err(_) => {
+                let typed = match &line {
+                    Ok(line) => status::shown(line.trim()).into_owned(),
+                    Err(why) => why.to_string(),
+                };
                 writeln!(
                     out,
-                    "{} '{}'. {}",
+                    "{} '{typed}'. {}",
                     lang.pick("Unknown command", "Comando desconhecido"),
-                    line.trim(),
                     lang.pick("Type ? for help.", "Escreva ? para ajuda.")
                 )?;
                 continue;
@@ -94,7 +103,7 @@ pub fn run(session: &mut Session, input: impl BufRead, out: &mut dyn Write) -> a
                     "{}",
                     lang.pick("No hint: it is solved.", "Sem dica: está resolvido.")
                 )?,
-                Err(error) => writeln!(out, "{error:#}")?,
+                Err(error) => writeln!(out, "{}", status::shown(&format!("{error:#}")))?,
             },
             Command::Solve => {
                 god_mode(session, out)?;
@@ -102,8 +111,13 @@ pub fn run(session: &mut Session, input: impl BufRead, out: &mut dyn Write) -> a
             }
             Command::Save(path) => match path {
                 Some(path) => match setup::save(&session.dealt, session.now(), Path::new(&path)) {
-                    Ok(()) => writeln!(out, "{} {path}", lang.pick("Saved to", "Guardado em"))?,
-                    Err(error) => writeln!(out, "{error:#}")?,
+                    Ok(()) => writeln!(
+                        out,
+                        "{} {}",
+                        lang.pick("Saved to", "Guardado em"),
+                        status::shown(&path)
+                    )?,
+                    Err(error) => writeln!(out, "{}", status::shown(&format!("{error:#}")))?,
                 },
                 None => writeln!(
                     out,
@@ -119,7 +133,7 @@ pub fn run(session: &mut Session, input: impl BufRead, out: &mut dyn Write) -> a
                     session.resume(dealt);
                     show(session.game(), lang, out)?;
                 }
-                Some(Err(error)) => writeln!(out, "{error:#}")?,
+                Some(Err(error)) => writeln!(out, "{}", status::shown(&format!("{error:#}")))?,
                 None => writeln!(
                     out,
                     "{}",
@@ -191,7 +205,7 @@ fn god_mode(session: &mut Session, out: &mut dyn Write) -> anyhow::Result<()> {
     let solution = match session.solution() {
         Ok(solution) => solution,
         Err(error) => {
-            writeln!(out, "{error:#}")?;
+            writeln!(out, "{}", status::shown(&format!("{error:#}")))?;
             return Ok(());
         }
     };

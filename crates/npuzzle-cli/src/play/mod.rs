@@ -286,12 +286,15 @@ impl Session {
     /// The tile to move next (from an optimal solution where the size allows, a good move
     /// otherwise); the game is marked assisted.
     pub fn hint(&mut self) -> anyhow::Result<Option<u32>> {
-        let solution = self.solution()?;
+        self.dealt.game.mark_assisted();
+        self.log("help: solver");
+        let goal = self.dealt.game.goal().clone();
+        let solver = self.assistant.solver(&goal)?;
         let board = self.dealt.game.board();
-        Ok(solution
-            .moves
-            .first()
-            .and_then(|&m| board.source(m))
+        // Only the first move is wanted: on the largest boards it comes without the rest.
+        let first = solver.first_move(board, &solver.options().limits)?;
+        Ok(first
+            .and_then(|m| board.source(m))
             .map(|cell| board.cells()[cell]))
     }
 

@@ -62,10 +62,10 @@ impl Records {
         let _lock = lock(&self.path)?;
         let (mut all, notice) = read(&self.path)?;
         all.push(record);
-        if notice.is_none() && self.path.exists() {
-            let backup = self.path.with_extension("json.bak");
-            std::fs::copy(&self.path, &backup)
-                .with_context(|| format!("writing {}", backup.display()))?;
+        if notice.is_none()
+            && let Some(before) = bytes(&self.path)?
+        {
+            crate::files::write_atomically(&self.path.with_extension("json.bak"), &before)?;
         }
         save(&self.path, &all)?;
         self.all = all;
@@ -88,16 +88,7 @@ impl Records {
 fn lock(path: &Path) -> anyhow::Result<File> {
     let dir = path.parent().unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-    let lock_path = path.with_extension("json.lock");
-    let lock = File::options()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(&lock_path)
-        .with_context(|| format!("opening {}", lock_path.display()))?;
-    lock.lock()
-        .with_context(|| format!("locking {}", lock_path.display()))?;
-    Ok(lock)
+    Ok(npuzzle_files::lock(&path.with_extension("json.lock"))?)
 }
 
 /// Writes `all` to `path`, whole (see [`crate::files::write_atomically`]).
@@ -105,22 +96,37 @@ fn save(path: &Path, all: &[Record]) -> anyhow::Result<()> {
     crate::files::write_atomically(path, serde_json::to_string_pretty(all)?.as_bytes())
 }
 
-/// The records at `path`: all of them, or when the file is damaged, what can be recovered and
-/// a notice saying so (the damaged file is renamed `records.json.damaged-SECONDS`).
+/// The most read from a records file (a game with its replay takes a few hundred bytes).
+const MAX_RECORDS: u64 = 256 << 20;
+
+/// The bytes of the records file at `path` (`None` when there is none yet). Only a regular file
+/// is read: a FIFO, a device or a link in its place is an error, never waited on or followed.
+fn bytes(path: &Path) -> anyhow::Result<Option<Vec<u8>>> {
+    match npuzzle_files::read_own(path, MAX_RECORDS) {
+        Ok(bytes) => Ok(Some(bytes)),
+        Err(e) if e.is_missing() => Ok(None),
+        Err(e) => Err(e).context("the records cannot be read"),
+    }
+}
+
+/// The records at `path`: all of them, or when the file is damaged (cut short, edited, a bad
+/// byte), every whole record that can be recovered and a notice saying so (the damaged file is
+/// renamed `records.json.damaged-SECONDS`).
 fn read(path: &Path) -> anyhow::Result<(Vec<Record>, Option<String>)> {
-    let text = match std::fs::read_to_string(path) {
-        Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((Vec::new(), None)),
-        Err(e) => return Err(e).with_context(|| format!("reading {}", path.display())),
+    let Some(bytes) = bytes(path)? else {
+        return Ok((Vec::new(), None));
     };
-    let error = match serde_json::from_str(&text) {
-        Ok(all) => return Ok((all, None)),
-        Err(error) => error,
+    let error = match std::str::from_utf8(&bytes) {
+        Ok(text) => match serde_json::from_str(text) {
+            Ok(all) => return Ok((all, None)),
+            Err(error) => error.to_string(),
+        },
+        Err(error) => format!("byte {} is not UTF-8 text", error.valid_up_to() + 1),
     };
-    let salvaged = whole_records(&text);
-    let backup = std::fs::read_to_string(path.with_extension("json.bak"))
+    let salvaged = whole_records(&String::from_utf8_lossy(&bytes));
+    let backup = npuzzle_files::read_own(&path.with_extension("json.bak"), MAX_RECORDS)
         .ok()
-        .and_then(|text| serde_json::from_str::<Vec<Record>>(&text).ok())
+        .and_then(|bytes| serde_json::from_slice::<Vec<Record>>(&bytes).ok())
         .unwrap_or_default();
     let (all, source) = if backup.len() > salvaged.len() {
         (backup, "the backup")
@@ -130,7 +136,14 @@ fn read(path: &Path) -> anyhow::Result<(Vec<Record>, Option<String>)> {
     let seconds = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
-    let damaged = path.with_extension(format!("json.damaged-{seconds}"));
+    // A free name: an earlier damaged file of the same second is kept too.
+    let damaged = (0..1000)
+        .map(|n| match n {
+            0 => path.with_extension(format!("json.damaged-{seconds}")),
+            n => path.with_extension(format!("json.damaged-{seconds}-{n}")),
+        })
+        .find(|p| std::fs::symlink_metadata(p).is_err())
+        .context("no free name to keep the damaged records under")?;
     std::fs::rename(path, &damaged)
         .with_context(|| format!("moving the damaged {} away", path.display()))?;
     let notice = format!(
@@ -232,6 +245,17 @@ mod tests {
         assert_eq!(kept, 1);
         records.add(game(4)).unwrap();
         assert_eq!(Records::open(&dir).unwrap().all.len(), 3);
+        // One bad byte: every whole record is still read, and recording goes on.
+        let text = std::fs::read(&path).unwrap();
+        let mut bad = text.clone();
+        let at = bad.len() / 2;
+        bad[at] = 0xff;
+        std::fs::write(&path, &bad).unwrap();
+        let mut records = Records::open(&dir).unwrap();
+        assert!(records.all.len() >= 2, "{}", records.all.len());
+        assert!(records.notice.clone().unwrap().contains("not UTF-8"));
+        records.add(game(5)).unwrap();
+        std::fs::write(&path, &text).unwrap();
         // Emptied: the backup (the version before the last save) holds more.
         std::fs::write(&path, "").unwrap();
         let records = Records::open(&dir).unwrap();

@@ -24,14 +24,13 @@ pub fn run(args: &ReplayArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
             from_records(&records.all, args.game, &dir.join("records.json"))?
         }
     };
-    play(&replay, &title, args.speed, out)?;
+    play(&replay, &crate::status::shown(&title), args.speed, out)?;
     Ok(Status::Success)
 }
 
 /// The replay in `path`: a saved game, or a records array (game `game`).
 fn from_file(path: &Path, game: Option<usize>) -> anyhow::Result<(Replay, String)> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    let text = crate::files::read_named(path)?;
     if let Ok(dealt) = Dealt::from_save(&text) {
         if game.is_some() {
             bail!(

@@ -55,7 +55,6 @@ pub fn save(dealt: &Dealt, now: u64, path: &Path) -> anyhow::Result<()> {
 
 /// Loads a saved game; its history is replayed and checked.
 pub fn load(path: &Path) -> anyhow::Result<Dealt> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    let text = crate::files::read_named(path)?;
     Dealt::from_save(&text).with_context(|| path.display().to_string())
 }

@@ -11,7 +11,7 @@ pub fn run(args: &StatsArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
     let dir = Records::dir(args.data_dir.as_deref())?;
     let records = Records::open(&dir)?;
     if let Some(notice) = &records.notice {
-        eprintln!("npuzzle: {notice}");
+        eprintln!("npuzzle: {}", crate::status::shown(notice));
     }
     let wanted = args.size.map(|s| s.to_string());
     let games: Vec<_> = records
@@ -33,7 +33,7 @@ pub fn run(args: &StatsArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
                 writeln!(
                     out,
                     "{},{},{},{},{},{},{},{}",
-                    r.size,
+                    crate::status::shown(&r.size),
                     r.stm,
                     r.mtm,
                     r.milliseconds,
@@ -72,7 +72,7 @@ pub fn run(args: &StatsArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
                 writeln!(
                     out,
                     "{:<8} {:>7} {:>9} {:>10} {:>10} {:>10} {:>10} {:>10} {:>8}",
-                    size,
+                    crate::status::shown(&size),
                     summary.solves,
                     assisted,
                     seconds(summary.best_time),

@@ -18,6 +18,7 @@ use crate::puzzle::Puzzle;
 use crate::solution::{self, Solution};
 use crate::solver::Algorithm;
 use crate::stats::Stats;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Positions a second stands for where there is no clock (WebAssembly): the budget becomes a
 /// node count there.
@@ -180,6 +181,7 @@ pub fn solve<H: Heuristic>(
             algorithm: Algorithm::Anytime,
             heuristic: Some(h.name()),
             lower_bound,
+            stopped: allowance.stopped(stats.expanded),
             stats,
         },
     )
@@ -266,6 +268,7 @@ pub fn solve_large(
                 elapsed: clock.elapsed(),
                 ..last.stats
             },
+            stopped: last.stopped,
         },
     )
 }
@@ -381,6 +384,8 @@ struct Allowance<'a> {
     budget: f64,
     /// Nodes it may expand (the node limit, or the budget in nodes where there is no clock).
     nodes: u64,
+    /// The time budget asked for, in seconds (`budget` is less when a time limit cuts it).
+    requested: f64,
     limits: &'a Limits,
 }
 
@@ -398,6 +403,7 @@ impl<'a> Allowance<'a> {
             clock,
             budget: seconds,
             nodes,
+            requested: budget.as_secs_f64(),
             limits,
         }
     }
@@ -417,6 +423,19 @@ impl<'a> Allowance<'a> {
         self.clock.elapsed().as_secs_f64()
     }
 
+    /// The limit that ended the search before its time budget, if one did: the node limit
+    /// once `expanded` reached it, or a time limit shorter than the budget once it passed.
+    fn stopped(&self, expanded: u64) -> Option<Limit> {
+        let limits = self.limits;
+        match (limits.max_nodes, limits.timeout) {
+            (Some(max), _) if expanded >= max => Some(Limit::Nodes(max)),
+            (_, Some(timeout)) if self.budget < self.requested && self.elapsed() >= self.budget => {
+                Some(Limit::Time(timeout))
+            }
+            _ => None,
+        }
+    }
+
     /// Whether a search that has expanded `expanded` positions so far has used up the allowance.
     fn over(&self, expanded: u64) -> bool {
         expanded >= self.nodes || self.elapsed() >= self.budget || self.limits.cancelled()
@@ -432,10 +451,12 @@ impl<'a> Allowance<'a> {
         stats: &mut Stats,
     ) -> Vec<Move> {
         let spent = stats.expanded;
-        let stop = || self.over(spent);
+        let inner = AtomicU64::new(0);
+        let stop = || self.over(spent + inner.load(Ordering::Relaxed));
         let effort = Effort {
-            nodes: SUFFIX_NODES,
+            nodes: SUFFIX_NODES.min(self.nodes.saturating_sub(spent)),
             stop: &stop,
+            spent: &inner,
         };
         let (moves, expanded) = shorten::suffix(puzzle, h, board, &moves, effort);
         stats.expanded += expanded;
@@ -452,10 +473,12 @@ impl<'a> Allowance<'a> {
     ) -> Vec<Move> {
         loop {
             let spent = stats.expanded;
-            let stop = || self.over(spent);
+            let inner = AtomicU64::new(0);
+            let stop = || self.over(spent + inner.load(Ordering::Relaxed));
             let effort = Effort {
-                nodes: (1u64 << 14) * window as u64,
+                nodes: ((1u64 << 14) * window as u64).min(self.nodes.saturating_sub(spent)),
                 stop: &stop,
+                spent: &inner,
             };
             let before = moves.len();
             let (shorter, expanded) = shorten::pass(board, &moves, window, effort);

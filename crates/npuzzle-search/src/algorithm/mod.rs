@@ -99,6 +99,7 @@ pub(crate) fn finish<H: Heuristic>(
             heuristic: Some(h.name()),
             lower_bound: found.lower_bound,
             stats,
+            stopped: None,
         },
     )
 }

@@ -1,6 +1,8 @@
 //! Path shortening: every position on a solution is a start and a goal for a short optimal search,
 //! so any stretch of the path that has a shorter way round is replaced by it.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use npuzzle_core::{Board, Move};
 
 use crate::heuristic::{Heuristic, LinearConflict};
@@ -25,6 +27,9 @@ pub(crate) struct Effort<'a> {
     pub nodes: u64,
     /// Asked every few thousand positions: true to give up at once.
     pub stop: &'a (dyn Fn() -> bool + Sync),
+    /// Positions expanded by every search holding this effort, added every few thousand (so
+    /// that `stop` can weigh them against a node limit while they run).
+    pub spent: &'a AtomicU64,
 }
 
 /// One pass over `moves` (which solve `start`): each window of `window` moves is searched for a
@@ -251,7 +256,10 @@ impl<H: Heuristic> Dive<'_, H> {
         }
         self.expanded += 1;
         if self.expanded >= self.effort.nodes
-            || (self.expanded.is_multiple_of(CHECK_EVERY) && (self.effort.stop)())
+            || (self.expanded.is_multiple_of(CHECK_EVERY) && {
+                self.effort.spent.fetch_add(CHECK_EVERY, Ordering::Relaxed);
+                (self.effort.stop)()
+            })
         {
             self.gave_up = true;
         }
@@ -318,9 +326,11 @@ mod tests {
         check.apply_all(&detour).unwrap();
         assert_eq!(check, goal);
         let never = || false;
+        let spent = AtomicU64::new(0);
         let effort = Effort {
             nodes: 1 << 20,
             stop: &never,
+            spent: &spent,
         };
         let (shorter, _) = pass(&start, &detour, detour.len(), effort);
         assert_eq!(shorter, vec![Move::Left]);

@@ -249,6 +249,7 @@ impl DistanceTable {
                 heuristic: None,
                 lower_bound,
                 stats,
+                stopped: None,
             },
         )
     }

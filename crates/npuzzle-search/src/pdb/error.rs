@@ -38,8 +38,9 @@ pub enum PdbError {
     /// No database file there.
     #[error("{0} does not exist")]
     Missing(PathBuf),
-    /// Something that is not a regular file (a folder, a FIFO, a device): never opened.
-    #[error("{0} is not a regular file")]
+    /// Something that is not a regular file (a link, a folder, a FIFO, a device): never opened,
+    /// never replaced.
+    #[error("{0} is not a regular file: left as it is")]
     NotAFile(PathBuf),
     /// The file is shorter or longer than its header says, or is not a database.
     #[error("{path} is damaged: {reason}")]
@@ -77,6 +78,20 @@ impl PdbError {
         PdbError::Io {
             path: path.into(),
             source: Arc::new(source),
+        }
+    }
+
+    /// The error of a file operation on `path`, in the databases' terms.
+    pub(crate) fn file(path: &std::path::Path, error: npuzzle_files::FileError) -> PdbError {
+        use npuzzle_files::FileError;
+        match error {
+            _ if error.is_missing() => PdbError::Missing(path.to_path_buf()),
+            FileError::NotAFile { .. } => PdbError::NotAFile(path.to_path_buf()),
+            FileError::Io { path, source } => PdbError::io(path, source),
+            FileError::TooLarge { path, .. } => PdbError::Damaged {
+                path,
+                reason: "it is longer than any database".to_string(),
+            },
         }
     }
 }

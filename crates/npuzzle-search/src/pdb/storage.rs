@@ -1,11 +1,12 @@
 //! The database file format: a versioned header with the board, goal, pattern and a checksum,
 //! then the entries packed two a byte (see [`super::PatternDb`]). Written to a temporary file and
 //! renamed into place (two builders never leave a broken file, an old file stays until the new
-//! one is whole); read through a memory map. Only regular files are ever opened.
+//! one is whole); read into memory and checked. Only regular files are ever opened, never through
+//! a link.
 
 use std::fs::File;
 use std::io::{self, Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 
 use super::database::PatternDb;
@@ -122,8 +123,9 @@ impl Header {
     }
 }
 
-/// Writes a database's packed entries (see [`super::pack`]) to `path`: to a temporary file
-/// beside it (named for this process, see [`temporary`]), then renamed over `path`.
+/// Writes a database's packed entries (see [`super::pack`]) to `path`, whole: to a temporary file
+/// beside it, then renamed over `path` ([`npuzzle_files::write_with`]: never over a link, a FIFO
+/// or anything but a regular file).
 pub fn save(
     path: &Path,
     puzzle: &Puzzle,
@@ -133,34 +135,32 @@ pub fn save(
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(|e| PdbError::io(dir, e))?;
     }
-    let temporary = temporary(path, std::process::id());
-    let written = (|| {
-        let mut file = io::BufWriter::new(File::create(&temporary)?);
+    npuzzle_files::write_with(path, |file| {
+        let mut file = io::BufWriter::new(file);
         file.write_all(&Header::for_pattern(puzzle, pattern, entries).bytes())?;
         file.write_all(entries)?;
-        file.into_inner()
-            .map_err(io::IntoInnerError::into_error)?
-            .sync_all()
-    })();
-    if let Err(error) = written {
-        let _ = std::fs::remove_file(&temporary);
-        return Err(PdbError::io(&temporary, error));
+        file.flush()
+    })
+    .map_err(|e| PdbError::file(path, e))
+}
+
+/// Whether `path` is the temporary file of a database build whose process has ended, by both
+/// marks: its name carries the marker of [`npuzzle_files::temporary`], and it is empty or starts
+/// like a database file. Anything else is never deleted, whatever its name.
+pub fn is_stale_temporary(path: &Path, alive: impl Fn(u32) -> bool) -> bool {
+    let Some(pid) = npuzzle_files::temporary_writer(path) else {
+        return false;
+    };
+    if alive(pid) {
+        return false;
     }
-    std::fs::rename(&temporary, path).map_err(|e| PdbError::io(path, e))
-}
-
-/// The temporary file process `pid` writes `path` to: `NAME.tmpPID`.
-pub fn temporary(path: &Path, pid: u32) -> PathBuf {
-    path.with_extension(format!("tmp{pid}"))
-}
-
-/// The process that was writing the temporary file `path`, if it is one.
-pub fn writer_of(path: &Path) -> Option<u32> {
-    path.extension()?
-        .to_str()?
-        .strip_prefix("tmp")?
-        .parse()
-        .ok()
+    let mut start = Vec::with_capacity(MAGIC.len());
+    open(path).is_ok_and(|file| {
+        file.take(MAGIC.len() as u64)
+            .read_to_end(&mut start)
+            .is_ok()
+            && MAGIC.starts_with(&start)
+    })
 }
 
 /// Whether `path` starts like a database file of ours (any version).
@@ -180,65 +180,51 @@ pub fn header(path: &Path) -> Result<Header, PdbError> {
     Ok(Header::parse(&start, path)?.0)
 }
 
-/// Opens `path` for reading if it is a regular file (a FIFO or a device would block or never
-/// end).
+/// Opens `path` for reading if it is a regular file: never a link (followed, it could name any
+/// file), a FIFO or a device.
 fn open(path: &Path) -> Result<File, PdbError> {
-    match std::fs::metadata(path) {
-        Err(e) if e.kind() == io::ErrorKind::NotFound => Err(PdbError::Missing(path.to_path_buf())),
-        Err(e) => Err(PdbError::io(path, e)),
-        Ok(meta) if !meta.is_file() => Err(PdbError::NotAFile(path.to_path_buf())),
-        Ok(_) => File::open(path).map_err(|e| PdbError::io(path, e)),
-    }
+    npuzzle_files::open_own(path).map_err(|e| PdbError::file(path, e))
 }
 
-/// The entries of a mapped file (or of bytes in memory), after the header.
-struct Mapped<B> {
-    map: B,
+/// The entries of a database file read into memory (or of bytes handed over), after the header.
+struct Entries {
+    bytes: Vec<u8>,
     offset: usize,
 }
 
-impl<B: AsRef<[u8]>> AsRef<[u8]> for Mapped<B> {
+impl AsRef<[u8]> for Entries {
     fn as_ref(&self) -> &[u8] {
-        &self.map.as_ref()[self.offset..]
+        &self.bytes[self.offset..]
     }
-}
-
-/// Maps `file` into memory.
-///
-/// Safety: a memory map is undefined behaviour if the file changes underneath it. Database files
-/// are never modified in place: they are written to a temporary file and renamed over the old
-/// one, which leaves an existing map on the old contents.
-#[cfg(not(target_arch = "wasm32"))]
-#[allow(unsafe_code)]
-fn map(file: &File) -> io::Result<memmap2::Mmap> {
-    // SAFETY: see above; files are replaced by rename, never written in place.
-    unsafe { memmap2::Mmap::map(file) }
-}
-
-#[cfg(target_arch = "wasm32")]
-fn map(file: &File) -> io::Result<Vec<u8>> {
-    let mut bytes = Vec::new();
-    (&*file).read_to_end(&mut bytes)?;
-    Ok(bytes)
 }
 
 /// Loads the database of `pattern` for `puzzle` from `path`, checking that the file is whole,
 /// matches the board, goal and pattern, and that its checksum holds.
+///
+/// The file is read into memory, not mapped: a map reads the file as it is at each access, so
+/// a file copied over or truncated by someone else while a search runs would end the process
+/// with a bus error. Read, it is checked once and cannot change. (Reading costs about what the
+/// checksum's pass over a map did; measured in `docs/PERFORMANCE.md`.)
 pub fn load(path: &Path, puzzle: &Puzzle, pattern: &Pattern) -> Result<PatternDb, PdbError> {
     let file = open(path)?;
-    let map = map(&file).map_err(|e| PdbError::io(path, e))?;
-    checked(map, path, puzzle, Some(pattern))
+    // At most the header and the entries the pattern has: a longer file is damaged.
+    let most = 1024 + pattern.placements().div_ceil(2);
+    let mut bytes = Vec::with_capacity(file.metadata().map_or(0, |m| m.len().min(most) as usize));
+    file.take(most + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| PdbError::io(path, e))?;
+    checked(bytes, path, puzzle, Some(pattern))
 }
 
 /// The database in `bytes` (a file's contents, header and entries) with the checks of [`load`];
 /// `expected` is the pattern it must hold (any, when none). `path` names it in errors.
-fn checked<B: AsRef<[u8]> + Send + Sync + 'static>(
-    bytes: B,
+fn checked(
+    bytes: Vec<u8>,
     path: &Path,
     puzzle: &Puzzle,
     expected: Option<&Pattern>,
 ) -> Result<PatternDb, PdbError> {
-    let (header, offset) = Header::parse(bytes.as_ref(), path)?;
+    let (header, offset) = Header::parse(&bytes, path)?;
     let mismatch = |reason: String| PdbError::Mismatch {
         path: path.to_path_buf(),
         reason,
@@ -264,7 +250,7 @@ fn checked<B: AsRef<[u8]> + Send + Sync + 'static>(
         Some(pattern) => pattern.clone(),
         None => Pattern::new(puzzle, &header.tiles)?,
     };
-    let body = (bytes.as_ref().len() - offset) as u64;
+    let body = (bytes.len() - offset) as u64;
     if header.entries != pattern.placements() || body != header.entries.div_ceil(2) {
         return Err(PdbError::Damaged {
             path: path.to_path_buf(),
@@ -274,7 +260,7 @@ fn checked<B: AsRef<[u8]> + Send + Sync + 'static>(
             ),
         });
     }
-    if crc32fast::hash(&bytes.as_ref()[offset..]) != header.checksum {
+    if crc32fast::hash(&bytes[offset..]) != header.checksum {
         return Err(PdbError::Damaged {
             path: path.to_path_buf(),
             reason: "the checksum does not match".to_string(),
@@ -283,7 +269,7 @@ fn checked<B: AsRef<[u8]> + Send + Sync + 'static>(
     Ok(PatternDb::new(
         puzzle,
         pattern,
-        Arc::new(Mapped { map: bytes, offset }),
+        Arc::new(Entries { bytes, offset }),
     ))
 }
 

@@ -312,13 +312,14 @@ impl Store {
     }
 
     /// Deletes the temporary files of builds whose process has ended (Linux, where that can be
-    /// told); returns them.
+    /// told): only files both named by [`npuzzle_files::temporary`] and empty or starting like a
+    /// database ([`storage::is_stale_temporary`]); returns them.
     pub fn clean(&self) -> Vec<PathBuf> {
         let alive = |pid: u32| {
             !Path::new("/proc/self").exists() || Path::new(&format!("/proc/{pid}")).exists()
         };
         let stale = self
-            .files(|path| storage::writer_of(path).is_some_and(|pid| !alive(pid)))
+            .files(|path| storage::is_stale_temporary(path, alive))
             .unwrap_or_default();
         stale
             .into_iter()

@@ -65,6 +65,7 @@ pub fn solve(board: &Board, goal: &Board, limits: &Limits) -> Result<Solution, S
             heuristic: None,
             lower_bound: u32::try_from(report.lower_bound).unwrap_or(u32::MAX),
             stats: report.stats,
+            stopped: None,
         },
     )
 }

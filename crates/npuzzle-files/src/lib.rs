@@ -1,0 +1,394 @@
+//! The files npuzzle reads and writes, by one set of rules for every front end:
+//!
+//! - **Written whole, and only over what is ours to replace.** [`write_atomically`] writes to a
+//!   temporary file beside the target, syncs it and renames it into place, so a reader sees the
+//!   old file or the new one, never a part. It writes only to a new path or over a regular file:
+//!   a symbolic link, a FIFO, a device or a folder at the path is never replaced and never
+//!   written through ([`FileError::NotAFile`]). A failed write is an error, never a success.
+//! - **Temporaries carry a marker.** Their names end `.npuzzle-tmp-PID-N`
+//!   ([`temporary_writer`] reads it back), so a clean-up can tell them from the user's files by
+//!   more than a pattern a user's file could have.
+//! - **Read with a cap.** [`read_named`] reads what the user named (any kind of file, a FIFO
+//!   included) and [`read_own`] what the program chose itself (a regular file only, never a
+//!   FIFO it did not ask for, never through a link); both stop at a size named in the error.
+//!
+//! ```
+//! use npuzzle_files::{read_own, write_atomically, FileError};
+//! let dir = std::env::temp_dir().join(format!("npuzzle-files-doc-{}", std::process::id()));
+//! std::fs::create_dir_all(&dir).unwrap();
+//! let path = dir.join("saved.json");
+//! write_atomically(&path, b"{}").unwrap();
+//! assert_eq!(read_own(&path, 1 << 20).unwrap(), b"{}");
+//! assert!(matches!(read_own(&path, 1), Err(FileError::TooLarge { .. })));
+//! # #[cfg(unix)] {
+//! std::os::unix::fs::symlink(&path, dir.join("link")).unwrap();
+//! assert!(matches!(write_atomically(&dir.join("link"), b"x"), Err(FileError::NotAFile { .. })));
+//! # }
+//! std::fs::remove_dir_all(&dir).unwrap();
+//! ```
+
+use std::fs::{File, Metadata, OpenOptions};
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+
+use thiserror::Error;
+
+/// Why a file could not be read or written.
+#[derive(Debug, Error)]
+pub enum FileError {
+    /// Something other than a regular file is at the path: it is not replaced, not written
+    /// through and (where the program chose the path) not read.
+    #[error("{path} is {what}, not a regular file: left as it is")]
+    NotAFile {
+        /// The path.
+        path: PathBuf,
+        /// What is there ("a symbolic link", "a FIFO", "a device", "a folder", …).
+        what: &'static str,
+    },
+    /// The file holds more than the cap for its kind.
+    #[error("{path} holds more than {}, the most read from such a file", size(*limit))]
+    TooLarge {
+        /// The path.
+        path: PathBuf,
+        /// The cap in bytes.
+        limit: u64,
+    },
+    /// Reading or writing failed.
+    #[error("{path}: {source}")]
+    Io {
+        /// The path.
+        path: PathBuf,
+        /// The error.
+        source: io::Error,
+    },
+}
+
+impl FileError {
+    fn io(path: &Path, source: io::Error) -> FileError {
+        FileError::Io {
+            path: path.to_path_buf(),
+            source,
+        }
+    }
+
+    /// Whether the error says nothing is at the path.
+    ///
+    /// ```
+    /// let missing = npuzzle_files::read_own("/nonexistent/npuzzle".as_ref(), 10).unwrap_err();
+    /// assert!(missing.is_missing());
+    /// ```
+    pub fn is_missing(&self) -> bool {
+        matches!(self, FileError::Io { source, .. } if source.kind() == io::ErrorKind::NotFound)
+    }
+}
+
+/// `bytes` in words: `16 MiB`, `300 bytes`.
+fn size(bytes: u64) -> String {
+    match bytes {
+        b if b >= 1 << 20 && b % (1 << 20) == 0 => format!("{} MiB", b >> 20),
+        b if b >= 1 << 10 && b % (1 << 10) == 0 => format!("{} KiB", b >> 10),
+        b => format!("{b} bytes"),
+    }
+}
+
+/// What kind of thing `meta` describes, for errors; `None` for a regular file.
+fn not_regular(meta: &Metadata) -> Option<&'static str> {
+    let kind = meta.file_type();
+    if kind.is_file() {
+        return None;
+    }
+    if kind.is_symlink() {
+        return Some("a symbolic link");
+    }
+    if kind.is_dir() {
+        return Some("a folder");
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return Some("a FIFO");
+        }
+        if kind.is_char_device() || kind.is_block_device() {
+            return Some("a device");
+        }
+        if kind.is_socket() {
+            return Some("a socket");
+        }
+    }
+    Some("not a file")
+}
+
+/// Checks that `path` is free or a regular file (not followed if it is a link).
+fn replaceable(path: &Path) -> Result<(), FileError> {
+    match std::fs::symlink_metadata(path) {
+        Ok(meta) => match not_regular(&meta) {
+            Some(what) => Err(FileError::NotAFile {
+                path: path.to_path_buf(),
+                what,
+            }),
+            None => Ok(()),
+        },
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(FileError::io(path, e)),
+    }
+}
+
+/// The marker in every temporary file's name.
+const MARKER: &str = ".npuzzle-tmp-";
+
+/// The temporary file number `n` of process `pid` for `path`: `NAME.npuzzle-tmp-PID-N` beside it.
+///
+/// ```
+/// use std::path::Path;
+/// let temporary = npuzzle_files::temporary(Path::new("cache/a.pdb"), 42, 0);
+/// assert_eq!(temporary, Path::new("cache/a.pdb.npuzzle-tmp-42-0"));
+/// assert_eq!(npuzzle_files::temporary_writer(&temporary), Some(42));
+/// ```
+pub fn temporary(path: &Path, pid: u32, n: u32) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(format!("{MARKER}{pid}-{n}"));
+    PathBuf::from(name)
+}
+
+/// The process that wrote the temporary file `path`, when its name carries the marker of
+/// [`temporary`]; `None` for every other name (`thesis.tmp999` included).
+///
+/// ```
+/// use std::path::Path;
+/// assert_eq!(npuzzle_files::temporary_writer(Path::new("backup.tmp4000000")), None);
+/// assert_eq!(npuzzle_files::temporary_writer(Path::new("x.npuzzle-tmp-7-x")), None);
+/// ```
+pub fn temporary_writer(path: &Path) -> Option<u32> {
+    let name = path.file_name()?.to_str()?;
+    let (_, tail) = name.rsplit_once(MARKER)?;
+    let (pid, n) = tail.split_once('-')?;
+    n.parse::<u32>().ok()?;
+    pid.parse().ok()
+}
+
+/// Writes `bytes` to `path` whole (see the crate's rules): beside it, synced, renamed into place.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
+    write_with(path, |file| file.write_all(bytes))
+}
+
+/// Like [`write_atomically`], with `write` filling the temporary file (for large contents
+/// written in pieces). The temporary file is removed when anything fails.
+pub fn write_with(
+    path: &Path,
+    write: impl FnOnce(&mut File) -> io::Result<()>,
+) -> Result<(), FileError> {
+    replaceable(path)?;
+    let (temporary, mut file) = create_temporary(path)?;
+    let written = write(&mut file)
+        .and_then(|()| file.sync_all())
+        .map_err(|e| FileError::io(&temporary, e))
+        // The path is checked again just before the rename: what appeared meanwhile is kept.
+        .and_then(|()| replaceable(path))
+        .and_then(|()| std::fs::rename(&temporary, path).map_err(|e| FileError::io(path, e)));
+    drop(file);
+    if written.is_err() {
+        let _ = std::fs::remove_file(&temporary);
+        return written;
+    }
+    // The rename itself is made durable where the platform allows (a folder opens on Unix).
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        let _ = File::open(dir).and_then(|d| d.sync_all());
+    }
+    Ok(())
+}
+
+/// Creates a new temporary file for `path` (never opening one that is there already).
+fn create_temporary(path: &Path) -> Result<(PathBuf, File), FileError> {
+    let pid = std::process::id();
+    for n in 0..1000 {
+        let temporary = temporary(path, pid, n);
+        match OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&temporary)
+        {
+            Ok(file) => return Ok((temporary, file)),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(FileError::io(&temporary, e)),
+        }
+    }
+    Err(FileError::io(
+        path,
+        io::Error::new(
+            io::ErrorKind::AlreadyExists,
+            "no free name for a temporary file beside it",
+        ),
+    ))
+}
+
+/// Opens `path` for reading if it is a regular file, without following a symbolic link and
+/// without blocking on a FIFO (for files the program chose, such as its records or databases).
+pub fn open_own(path: &Path) -> Result<File, FileError> {
+    let mut options = OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK | libc::O_NOFOLLOW);
+    }
+    checked_open(&options, path)
+}
+
+/// Holds an exclusive lock on the file at `path` (created if missing) until the file is
+/// dropped: for files that only say "one at a time" (`records.json.lock`). Like [`open_own`],
+/// it opens only a regular file, never through a link, and never blocks on a FIFO.
+///
+/// ```
+/// let path = std::env::temp_dir().join(format!("npuzzle-lock-doc-{}", std::process::id()));
+/// let lock = npuzzle_files::lock(&path).unwrap();
+/// drop(lock);
+/// std::fs::remove_file(&path).unwrap();
+/// ```
+pub fn lock(path: &Path) -> Result<File, FileError> {
+    let mut options = OpenOptions::new();
+    options.create(true).truncate(false).write(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK | libc::O_NOFOLLOW);
+    }
+    let file = checked_open(&options, path)?;
+    file.lock().map_err(|e| FileError::io(path, e))?;
+    Ok(file)
+}
+
+/// Opens `path` with `options` if it is a regular file (the options keep links and FIFOs from
+/// being followed or blocking, see [`open_own`]).
+fn checked_open(options: &OpenOptions, path: &Path) -> Result<File, FileError> {
+    // Without O_NOFOLLOW (off Unix) the link is seen here first.
+    replaceable(path)?;
+    let file = options.open(path).map_err(|e| match e.raw_os_error() {
+        #[cfg(unix)]
+        Some(libc::ELOOP) => FileError::NotAFile {
+            path: path.to_path_buf(),
+            what: "a symbolic link",
+        },
+        _ => FileError::io(path, e),
+    })?;
+    let meta = file.metadata().map_err(|e| FileError::io(path, e))?;
+    match not_regular(&meta) {
+        Some(what) => Err(FileError::NotAFile {
+            path: path.to_path_buf(),
+            what,
+        }),
+        None => Ok(file),
+    }
+}
+
+/// Reads a file the program chose itself (see [`open_own`]), at most `limit` bytes.
+pub fn read_own(path: &Path, limit: u64) -> Result<Vec<u8>, FileError> {
+    read_capped(open_own(path)?, path, limit)
+}
+
+/// Reads a file the user named (whatever it is: a FIFO or `/dev/stdin` too), at most `limit`
+/// bytes.
+///
+/// ```
+/// let endless = npuzzle_files::read_named("/dev/zero".as_ref(), 1 << 20);
+/// # #[cfg(unix)]
+/// assert!(endless.unwrap_err().to_string().contains("more than 1 MiB"));
+/// ```
+pub fn read_named(path: &Path, limit: u64) -> Result<Vec<u8>, FileError> {
+    let file = File::open(path).map_err(|e| FileError::io(path, e))?;
+    if file.metadata().is_ok_and(|m| m.is_dir()) {
+        return Err(FileError::NotAFile {
+            path: path.to_path_buf(),
+            what: "a folder",
+        });
+    }
+    read_capped(file, path, limit)
+}
+
+fn read_capped(file: File, path: &Path, limit: u64) -> Result<Vec<u8>, FileError> {
+    let mut bytes = Vec::new();
+    file.take(limit.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(|e| FileError::io(path, e))?;
+    if bytes.len() as u64 > limit {
+        return Err(FileError::TooLarge {
+            path: path.to_path_buf(),
+            limit,
+        });
+    }
+    Ok(bytes)
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    fn folder(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("npuzzle-files-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    /// A link, a FIFO and a device are never replaced nor written through; a regular file is
+    /// replaced whole; no temporary is left behind.
+    #[test]
+    fn only_regular_files_are_replaced() {
+        let dir = folder("replace");
+        let target = dir.join("target");
+        std::fs::write(&target, "theirs").unwrap();
+        let link = dir.join("link");
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        let error = write_atomically(&link, b"ours").unwrap_err();
+        assert!(error.to_string().contains("a symbolic link"), "{error}");
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), "theirs");
+        assert!(
+            std::fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        let error = write_atomically(Path::new("/dev/null"), b"x").unwrap_err();
+        assert!(error.to_string().contains("a device"), "{error}");
+        let error = write_atomically(&dir, b"x").unwrap_err();
+        assert!(error.to_string().contains("a folder"), "{error}");
+        write_atomically(&target, b"ours").unwrap();
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), "ours");
+        let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+        assert_eq!(left.len(), 2);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A temporary name taken by someone else's file is skipped, not truncated.
+    #[test]
+    fn a_file_with_the_temporary_name_is_kept() {
+        let dir = folder("taken");
+        let path = dir.join("saved");
+        let taken = temporary(&path, std::process::id(), 0);
+        std::fs::write(&taken, "keep").unwrap();
+        write_atomically(&path, b"new").unwrap();
+        assert_eq!(std::fs::read_to_string(&taken).unwrap(), "keep");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "new");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// What the program chose is read only if it is a regular file: a FIFO does not block.
+    #[test]
+    fn own_files_are_regular_files_only() {
+        let dir = folder("own");
+        let fifo = dir.join("records.json");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if made.is_ok_and(|s| s.success()) {
+            let error = read_own(&fifo, 100).unwrap_err();
+            assert!(error.to_string().contains("a FIFO"), "{error}");
+        }
+        let link = dir.join("link");
+        std::os::unix::fs::symlink("/etc/hostname", &link).unwrap();
+        assert!(matches!(
+            read_own(&link, 100),
+            Err(FileError::NotAFile { .. })
+        ));
+        assert!(read_own(&dir.join("none"), 100).unwrap_err().is_missing());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
