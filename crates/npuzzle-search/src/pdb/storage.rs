@@ -187,44 +187,75 @@ fn open(path: &Path) -> Result<File, PdbError> {
 }
 
 /// The entries of a database file read into memory (or of bytes handed over), after the header.
-struct Entries {
-    bytes: Vec<u8>,
+struct Entries<B> {
+    bytes: B,
     offset: usize,
 }
 
-impl AsRef<[u8]> for Entries {
+impl<B: AsRef<[u8]>> AsRef<[u8]> for Entries<B> {
     fn as_ref(&self) -> &[u8] {
-        &self.bytes[self.offset..]
+        &self.bytes.as_ref()[self.offset..]
     }
 }
 
 /// Loads the database of `pattern` for `puzzle` from `path`, checking that the file is whole,
 /// matches the board, goal and pattern, and that its checksum holds.
 ///
-/// The file is read into memory, not mapped: a map reads the file as it is at each access, so
-/// a file copied over or truncated by someone else while a search runs would end the process
-/// with a bus error. Read, it is checked once and cannot change. (Reading costs about what the
-/// checksum's pass over a map did; measured in `docs/PERFORMANCE.md`.)
+/// The file is read into memory of the process's own, not mapped: a map reads the file as it is
+/// at each access, so a file copied over or truncated by someone else while a search runs would
+/// end the process with a bus error. Read, it is checked once and cannot change. The memory is
+/// an anonymous map filled in one go (faulting it in page by page would cost as much as the
+/// reading), and the file is read on two threads.
 pub fn load(path: &Path, puzzle: &Puzzle, pattern: &Pattern) -> Result<PatternDb, PdbError> {
     let file = open(path)?;
+    let length = file.metadata().map_err(|e| PdbError::io(path, e))?.len();
     // At most the header and the entries the pattern has: a longer file is damaged.
     let most = 1024 + pattern.placements().div_ceil(2);
-    let mut bytes = Vec::with_capacity(file.metadata().map_or(0, |m| m.len().min(most) as usize));
-    file.take(most + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| PdbError::io(path, e))?;
+    if length > most {
+        return Err(PdbError::Damaged {
+            path: path.to_path_buf(),
+            reason: format!("{length} bytes, more than its pattern's database takes"),
+        });
+    }
+    let bytes = read_whole(&file, length as usize).map_err(|e| PdbError::io(path, e))?;
     checked(bytes, path, puzzle, Some(pattern))
+}
+
+/// The first `length` bytes of `file`, in memory of the process's own.
+#[cfg(not(target_arch = "wasm32"))]
+fn read_whole(file: &File, length: usize) -> io::Result<memmap2::Mmap> {
+    use std::os::unix::fs::FileExt;
+    let mut memory = memmap2::MmapOptions::new().len(length.max(1)).map_anon()?;
+    // Huge pages where the system gives them on request: fewer faults while reading, and fewer
+    // misses in the address cache while searching.
+    #[cfg(target_os = "linux")]
+    let _ = memory.advise(memmap2::Advice::HugePage);
+    let (first, second) = memory[..length].split_at_mut(length / 2);
+    let half = first.len() as u64;
+    let (a, b) = rayon::join(
+        || file.read_exact_at(first, 0),
+        || file.read_exact_at(second, half),
+    );
+    a.and(b)?;
+    memory.make_read_only()
+}
+
+#[cfg(target_arch = "wasm32")]
+fn read_whole(file: &File, length: usize) -> io::Result<Vec<u8>> {
+    let mut bytes = Vec::with_capacity(length);
+    (&*file).take(length as u64).read_to_end(&mut bytes)?;
+    Ok(bytes)
 }
 
 /// The database in `bytes` (a file's contents, header and entries) with the checks of [`load`];
 /// `expected` is the pattern it must hold (any, when none). `path` names it in errors.
-fn checked(
-    bytes: Vec<u8>,
+fn checked<B: AsRef<[u8]> + Send + Sync + 'static>(
+    bytes: B,
     path: &Path,
     puzzle: &Puzzle,
     expected: Option<&Pattern>,
 ) -> Result<PatternDb, PdbError> {
-    let (header, offset) = Header::parse(&bytes, path)?;
+    let (header, offset) = Header::parse(bytes.as_ref(), path)?;
     let mismatch = |reason: String| PdbError::Mismatch {
         path: path.to_path_buf(),
         reason,
@@ -250,7 +281,7 @@ fn checked(
         Some(pattern) => pattern.clone(),
         None => Pattern::new(puzzle, &header.tiles)?,
     };
-    let body = (bytes.len() - offset) as u64;
+    let body = (bytes.as_ref().len() - offset) as u64;
     if header.entries != pattern.placements() || body != header.entries.div_ceil(2) {
         return Err(PdbError::Damaged {
             path: path.to_path_buf(),
@@ -260,7 +291,7 @@ fn checked(
             ),
         });
     }
-    if crc32fast::hash(&bytes[offset..]) != header.checksum {
+    if crc32fast::hash(&bytes.as_ref()[offset..]) != header.checksum {
         return Err(PdbError::Damaged {
             path: path.to_path_buf(),
             reason: "the checksum does not match".to_string(),
