@@ -235,6 +235,27 @@ pub fn open_own(path: &Path) -> Result<File, FileError> {
     checked_open(&options, path)
 }
 
+/// Creates (or empties) the regular file at `path` for writing as it goes, such as a log: a new
+/// path or a regular file only, never through a link, never a FIFO or a device.
+///
+/// ```
+/// use std::io::Write;
+/// let path = std::env::temp_dir().join(format!("npuzzle-create-doc-{}", std::process::id()));
+/// npuzzle_files::create(&path).unwrap().write_all(b"moves\n").unwrap();
+/// assert!(npuzzle_files::create("/dev/null".as_ref()).is_err());
+/// std::fs::remove_file(&path).unwrap();
+/// ```
+pub fn create(path: &Path) -> Result<File, FileError> {
+    let mut options = OpenOptions::new();
+    options.create(true).truncate(true).write(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK | libc::O_NOFOLLOW);
+    }
+    checked_open(&options, path)
+}
+
 /// Holds an exclusive lock on the file at `path` (created if missing) until the file is
 /// dropped: for files that only say "one at a time" (`records.json.lock`). Like [`open_own`],
 /// it opens only a regular file, never through a link, and never blocks on a FIFO.
