@@ -106,19 +106,40 @@ impl Solvers {
     }
 }
 
-/// Solves `items` in the pool of `args`: several at once, or with `--split` one after another,
-/// each searched on every thread of the pool.
-pub fn run_batch<T: Sync, R: Send>(
-    args: &SearchArgs,
-    items: &[T],
-    solve: impl Fn(&T) -> R + Sync + Send,
-) -> anyhow::Result<Vec<R>> {
-    use rayon::prelude::*;
-    Ok(args.pool()?.install(|| {
-        if args.split {
-            items.iter().map(&solve).collect()
-        } else {
-            items.par_iter().map(&solve).collect()
-        }
-    }))
+/// The threads a batch is solved on: `--jobs` threads (all cores by default), made once.
+pub struct Batch {
+    pool: rayon::ThreadPool,
+    split: bool,
+}
+
+impl Batch {
+    /// The pool `args` ask for.
+    pub fn new(args: &SearchArgs) -> anyhow::Result<Batch> {
+        Ok(Batch {
+            pool: args.pool()?,
+            split: args.split,
+        })
+    }
+
+    /// How many threads solve at once.
+    pub fn threads(&self) -> usize {
+        self.pool.current_num_threads()
+    }
+
+    /// Solves `items`: several at once, or with `--split` one after another, each searched on
+    /// every thread of the pool.
+    pub fn run<T: Sync, R: Send>(
+        &self,
+        items: &[T],
+        solve: impl Fn(&T) -> R + Sync + Send,
+    ) -> Vec<R> {
+        use rayon::prelude::*;
+        self.pool.install(|| {
+            if self.split {
+                items.iter().map(&solve).collect()
+            } else {
+                items.par_iter().map(&solve).collect()
+            }
+        })
+    }
 }

@@ -12,7 +12,7 @@ use serde_json::json;
 
 use crate::cli::BenchArgs;
 use crate::lines::{Lines, Unreadable};
-use crate::search::{Solvers, run_batch};
+use crate::search::{Batch, Solvers};
 use crate::status::Status;
 
 /// Runs the command.
@@ -37,7 +37,7 @@ fn run_every(args: &BenchArgs, size: Size, out: &mut dyn Write) -> anyhow::Resul
     let solver =
         Solvers::new(args.goal.clone().unwrap_or_default(), &args.search)?.for_board(&goal)?;
     let clock = Instant::now();
-    let results = run_batch(&args.search, &positions, |(board, distance)| {
+    let results = Batch::new(&args.search)?.run(&positions, |(board, distance)| {
         let solution = solver.solve(board)?;
         let ok = if solution.optimal {
             solution.moves.len() == *distance
@@ -45,7 +45,7 @@ fn run_every(args: &BenchArgs, size: Size, out: &mut dyn Write) -> anyhow::Resul
             solution.moves.len() >= *distance
         };
         Ok::<_, npuzzle_search::SolveError>((ok, solution.stats.expanded))
-    })?;
+    });
     let wall = clock.elapsed().as_secs_f64();
     let mut failures = 0;
     let mut expanded = 0;
@@ -125,10 +125,12 @@ fn run_file(args: &BenchArgs, file: &Path, out: &mut dyn Write) -> anyhow::Resul
         std::fs::File::open(file).with_context(|| format!("reading {}", file.display()))?;
     let mut lines = Lines::new(std::io::BufReader::new(reader)).refusing_at_the_cap();
     let mut instances = InstanceReader::default();
-    let window = WINDOW_PER_THREAD * args.search.pool()?.current_num_threads();
+    let batch = Batch::new(&args.search)?;
+    let window = WINDOW_PER_THREAD * batch.threads();
     let mut run = Bench {
         args,
         file,
+        batch,
         solvers: None,
         totals: Totals::default(),
         worst: Status::Success,
@@ -234,6 +236,7 @@ fn run_file(args: &BenchArgs, file: &Path, out: &mut dyn Write) -> anyhow::Resul
 struct Bench<'a> {
     args: &'a BenchArgs,
     file: &'a Path,
+    batch: Batch,
     /// The solvers, made once the goal is known (at the first instance).
     solvers: Option<Solvers>,
     totals: Totals,
@@ -321,12 +324,14 @@ impl Bench<'_> {
             .zip(&prepared)
             .filter_map(|(job, solver)| Some((job, solver.as_ref().ok()?)))
             .collect();
-        let mut results = run_batch(&self.args.search, &work, |(job, solver)| {
-            let result = solver.solve(&job.instance.board);
-            bar.inc(1);
-            result
-        })?
-        .into_iter();
+        let mut results = self
+            .batch
+            .run(&work, |(job, solver)| {
+                let result = solver.solve(&job.instance.board);
+                bar.inc(1);
+                result
+            })
+            .into_iter();
         self.header(instances.reference().as_deref(), out)?;
         for (job, solver) in jobs.iter().zip(prepared) {
             let result = match solver {

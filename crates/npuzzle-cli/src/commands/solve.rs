@@ -12,7 +12,7 @@ use serde_json::json;
 use crate::cli::SolveArgs;
 use crate::input;
 use crate::interrupt;
-use crate::search::{Solvers, run_batch};
+use crate::search::{Batch, Solvers};
 use crate::status::{self, Status};
 use npuzzle_core::MoveWriter;
 
@@ -29,7 +29,8 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
     let mut search = args.search.clone();
     search.split |= !batch;
     let mut solvers = Solvers::new(args.input.goal.clone(), &search)?;
-    let window = WINDOW_PER_THREAD * search.pool()?.current_num_threads();
+    let pool = Batch::new(&search)?;
+    let window = WINDOW_PER_THREAD * pool.threads();
     let (sender, arrived) = std::sync::mpsc::sync_channel(window);
     // Not joined: it may be waiting on a terminal when the output fails; it ends with the
     // process, or as soon as a send finds the receiver gone.
@@ -44,7 +45,7 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
     while let Ok(first) = arrived.recv() {
         let mut chunk = vec![first];
         chunk.extend(arrived.try_iter().take(window - 1));
-        let (status, stopped) = solve_window(args, &search, &mut solvers, &chunk, batch, out)?;
+        let (status, stopped) = solve_window(args, &pool, &mut solvers, &chunk, batch, out)?;
         worst = Some(worst.unwrap_or(Status::Success).max(status));
         answered += chunk.len() - stopped;
         out.flush()?;
@@ -68,7 +69,7 @@ const WINDOW_PER_THREAD: usize = 4;
 /// number of searches Ctrl-C stopped (not reported one by one).
 fn solve_window(
     args: &SolveArgs,
-    search: &crate::cli::SearchArgs,
+    pool: &Batch,
     solvers: &mut Solvers,
     items: &[input::Item],
     batch: bool,
@@ -91,8 +92,9 @@ fn solve_window(
         .filter_map(|(_, job)| job.as_ref().ok())
         .filter(|(solver, _)| !streamed(solver))
         .collect();
-    let mut results =
-        run_batch(search, &searched, |(solver, board)| solver.solve(board))?.into_iter();
+    let mut results = pool
+        .run(&searched, |(solver, board)| solver.solve(board))
+        .into_iter();
     let (mut worst, mut stopped) = (Status::Success, 0);
     for (item, job) in &jobs {
         let (solver, board) = match job {

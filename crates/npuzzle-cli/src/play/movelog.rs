@@ -18,8 +18,8 @@ pub struct MoveLog {
 impl MoveLog {
     /// Creates (or truncates) the log at `path`.
     pub fn create(path: &Path) -> anyhow::Result<MoveLog> {
-        let file =
-            npuzzle_files::create(path).with_context(|| format!("creating the log {}", path.display()))?;
+        let file = npuzzle_files::create(path)
+            .with_context(|| format!("creating the log {}", path.display()))?;
         Ok(MoveLog {
             file: BufWriter::new(file),
             path: path.to_path_buf(),
