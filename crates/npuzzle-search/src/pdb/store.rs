@@ -313,7 +313,7 @@ impl Store {
 
     /// Deletes the temporary files of builds whose process has ended (Linux, where that can be
     /// told): only files both named by [`npuzzle_files::temporary`] and empty or starting like a
-    /// database ([`storage::is_stale_temporary`]); returns them.
+    /// database; returns them.
     pub fn clean(&self) -> Vec<PathBuf> {
         let alive = |pid: u32| {
             !Path::new("/proc/self").exists() || Path::new(&format!("/proc/{pid}")).exists()
