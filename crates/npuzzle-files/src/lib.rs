@@ -225,14 +225,7 @@ fn create_temporary(path: &Path) -> Result<(PathBuf, File), FileError> {
 /// Opens `path` for reading if it is a regular file, without following a symbolic link and
 /// without blocking on a FIFO (for files the program chose, such as its records or databases).
 pub fn open_own(path: &Path) -> Result<File, FileError> {
-    let mut options = OpenOptions::new();
-    options.read(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.custom_flags(libc::O_NONBLOCK | libc::O_NOFOLLOW);
-    }
-    checked_open(&options, path)
+    checked_open(own_options().read(true), path)
 }
 
 /// Creates (or empties) the regular file at `path` for writing as it goes, such as a log: a new
@@ -246,14 +239,7 @@ pub fn open_own(path: &Path) -> Result<File, FileError> {
 /// std::fs::remove_file(&path).unwrap();
 /// ```
 pub fn create(path: &Path) -> Result<File, FileError> {
-    let mut options = OpenOptions::new();
-    options.create(true).truncate(true).write(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.custom_flags(libc::O_NONBLOCK | libc::O_NOFOLLOW);
-    }
-    checked_open(&options, path)
+    checked_open(own_options().create(true).truncate(true).write(true), path)
 }
 
 /// Holds an exclusive lock on the file at `path` (created if missing) until the file is
@@ -267,16 +253,21 @@ pub fn create(path: &Path) -> Result<File, FileError> {
 /// std::fs::remove_file(&path).unwrap();
 /// ```
 pub fn lock(path: &Path) -> Result<File, FileError> {
+    let file = checked_open(own_options().create(true).truncate(false).write(true), path)?;
+    file.lock().map_err(|e| FileError::io(path, e))?;
+    Ok(file)
+}
+
+/// Options that never follow a link nor block on a FIFO (on Unix; elsewhere [`checked_open`]
+/// looks at the path first).
+fn own_options() -> OpenOptions {
     let mut options = OpenOptions::new();
-    options.create(true).truncate(false).write(true);
     #[cfg(unix)]
     {
         use std::os::unix::fs::OpenOptionsExt;
         options.custom_flags(libc::O_NONBLOCK | libc::O_NOFOLLOW);
     }
-    let file = checked_open(&options, path)?;
-    file.lock().map_err(|e| FileError::io(path, e))?;
-    Ok(file)
+    options
 }
 
 /// Opens `path` with `options` if it is a regular file (the options keep links and FIFOs from
