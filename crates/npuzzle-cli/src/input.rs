@@ -2,7 +2,7 @@
 
 use std::collections::VecDeque;
 use std::fs::File;
-use std::io::{self, BufRead, BufReader};
+use std::io::{self, BufRead, BufReader, Write};
 
 use crate::lines::Lines;
 use std::path::Path;
@@ -149,18 +149,23 @@ pub struct Input {
     pub goal: Board,
 }
 
-/// Runs `command` on every position, reporting bad ones on standard error and going on; the
-/// status is the worst seen. Errors writing the output stop everything.
+/// Runs `command` on every position, writing to `out`, reporting bad ones on standard error and
+/// going on; the status is the worst seen. Each answer is flushed as soon as it is written, so a
+/// program that waits for it before writing the next line is answered. Errors writing the
+/// output stop everything.
 pub fn for_each(
     argument: Option<&str>,
     from: Option<Format>,
     goal: &Goal,
-    mut command: impl FnMut(Input) -> anyhow::Result<Status>,
+    out: &mut dyn Write,
+    mut command: impl FnMut(Input, &mut dyn Write) -> anyhow::Result<Status>,
 ) -> anyhow::Result<Status> {
     let mut worst = None;
     for item in items(argument)? {
         let worst = worst.get_or_insert(Status::Success);
-        let result = parse(&item, from, goal).and_then(&mut command);
+        let result = parse(&item, from, goal)
+            .and_then(|input| command(input, out))
+            .and_then(|status| Ok(out.flush().map(|()| status)?));
         let status = match result {
             Ok(status) => status,
             Err(error) if status::is_output_error(&error) => return Err(error),

@@ -1209,3 +1209,59 @@ fn exit_statuses_follow_the_table() {
         assert_eq!(code, status, "npuzzle {args:?}: {err}");
     }
 }
+
+/// Every line-oriented command answers a line before the next is written, also through a pipe:
+/// driven as a coprocess, one line in, its answer read, then the next line.
+#[test]
+fn line_commands_answer_each_line_as_a_coprocess() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::Stdio;
+    use std::sync::mpsc;
+    use std::time::Duration;
+    // Each takes the move R (the tile left of the blank slides right).
+    let lines = [
+        "1 2 3/4 5 6/7 0 8",
+        "1 2 3/4 0 5/7 8 6",
+        "1 2 3/4 5 6/7 8 0",
+    ];
+    for (args, answers_a_line) in [
+        (vec!["check", "--json"], "\"position\""),
+        (vec!["convert", "--to", "id"], "3x3:"),
+        (vec!["apply", "--json", "R"], "\"position\""),
+        (vec!["verify", "--json", "R"], "\"solved\""),
+        (vec!["solve", "--json"], "\"solution\""),
+    ] {
+        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("npuzzle"))
+            .args(&args)
+            .env(
+                "NPUZZLE_CACHE_DIR",
+                std::env::temp_dir().join("npuzzle-coprocess-none"),
+            )
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("npuzzle runs");
+        let mut stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (sender, answers) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                if sender.send(line.unwrap()).is_err() {
+                    return;
+                }
+            }
+        });
+        for line in lines {
+            writeln!(stdin, "{line}").unwrap();
+            stdin.flush().unwrap();
+            // The pipe stays open: an answer held until input ends would never come.
+            let answer = answers
+                .recv_timeout(Duration::from_secs(20))
+                .unwrap_or_else(|_| panic!("{args:?}: no answer to {line} while input is open"));
+            assert!(answer.contains(answers_a_line), "{args:?}: {answer}");
+        }
+        drop(stdin);
+        assert!(child.wait().unwrap().code().is_some());
+    }
+}

@@ -12,7 +12,7 @@ use crate::status::Status;
 /// Runs the command.
 pub fn run(args: &MovesArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
     let mut first = true;
-    super::for_each_with_moves(args, |mut board, goal, runs| {
+    super::for_each_with_moves(args, out, |mut board, goal, runs, out| {
         moves::apply_runs(&mut board, runs).context("the moves")?;
         if args.json {
             let (stm, mtm) = moves::run_lengths(runs);

@@ -17,7 +17,8 @@ pub fn run(args: &CheckArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
         args.position.as_deref(),
         args.input.from,
         &args.input.goal,
-        |Input { board, goal }| {
+        out,
+        |Input { board, goal }, out| {
             let verdict = solvability::check(&board, &goal);
             let manhattan = Manhattan::new(&goal).distance(&board);
             let (row, column) = board.blank_coords();

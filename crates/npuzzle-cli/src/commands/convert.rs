@@ -26,6 +26,8 @@ fn convert_positions(args: &ConvertArgs, out: &mut dyn Write) -> anyhow::Result<
                     writeln!(out)?;
                 }
                 writeln!(out, "{}", format_board(&board, args.to))?;
+                // Answered at once: a program waiting for it writes the next line.
+                out.flush()?;
             }
             Err(error) => {
                 status::report(&item.place, &error);

@@ -60,6 +60,8 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
             }
             writeln!(out, "{}", format_board(&board, args.format))?;
         }
+        // Each position goes out as soon as it is drawn (long walks and large boards take time).
+        out.flush()?;
     }
     Ok(Status::Success)
 }

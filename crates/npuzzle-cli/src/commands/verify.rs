@@ -10,7 +10,7 @@ use crate::status::Status;
 
 /// Runs the command.
 pub fn run(args: &MovesArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
-    super::for_each_with_moves(args, |mut end, goal, runs| {
+    super::for_each_with_moves(args, out, |mut end, goal, runs, out| {
         let (stm, mtm) = moves::run_lengths(runs);
         let illegal = moves::apply_runs(&mut end, runs).err();
         let solved = illegal.is_none() && end == goal;
