@@ -246,6 +246,28 @@ impl Board {
         Ok(())
     }
 
+    /// Plays `runs` (a move and how many times, as [`crate::parse_runs`] reads them) one move at a
+    /// time, stopping at the first illegal move with its index among all the moves: nothing is
+    /// expanded, so a run of a million moves costs no memory.
+    ///
+    /// ```
+    /// use npuzzle_core::{Board, Move::*};
+    /// let mut board: Board = "1 2 3/4 5 6/7 8 0".parse().unwrap();
+    /// assert!(board.apply_runs(&[(Right, 2)]).is_ok());
+    /// let error = board.apply_runs(&[(Down, 1), (Right, 1)]).unwrap_err();
+    /// assert_eq!(error.index, 1); // the second move: the blank is already in the first column
+    /// ```
+    pub fn apply_runs(&mut self, runs: &[(Move, usize)]) -> Result<(), SequenceError> {
+        let mut index = 0;
+        for &(mv, count) in runs {
+            for _ in 0..count {
+                self.apply(mv).map_err(|_| SequenceError { index, mv })?;
+                index += 1;
+            }
+        }
+        Ok(())
+    }
+
     /// Applies a whole sequence; on an illegal move the board is left after the moves before it.
     pub fn apply_all(&mut self, moves: &[Move]) -> Result<(), SequenceError> {
         for (index, &mv) in moves.iter().enumerate() {
@@ -295,25 +317,9 @@ impl Board {
     }
 }
 
-impl fmt::Display for Board {
-    /// Slash rows: `1 2 3/4 5 6/7 8 0`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&crate::format::format_board(self, crate::Format::Slash))
-    }
-}
-
 impl fmt::Debug for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Board({self})")
-    }
-}
-
-impl std::str::FromStr for Board {
-    type Err = crate::ParseError;
-
-    /// Parses any of the text formats, detecting which one was given.
-    fn from_str(text: &str) -> Result<Board, crate::ParseError> {
-        crate::parse::parse_board(text, None)
     }
 }
 

@@ -114,6 +114,13 @@ pub fn format_board(board: &Board, format: Format) -> String {
     }
 }
 
+impl fmt::Display for Board {
+    /// Slash rows: `1 2 3/4 5 6/7 8 0`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&format_board(self, Format::Slash))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

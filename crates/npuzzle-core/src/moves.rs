@@ -7,8 +7,6 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::board::{Board, SequenceError};
-
 /// The direction a tile slides into the blank.
 ///
 /// ```
@@ -137,28 +135,6 @@ pub fn simplify(moves: &[Move]) -> Vec<Move> {
 /// ```
 pub fn runs(moves: &[Move]) -> impl Iterator<Item = (Move, usize)> + '_ {
     moves.chunk_by(|a, b| a == b).map(|run| (run[0], run.len()))
-}
-
-/// Plays `runs` (a move and how many times, as [`crate::notation::parse_runs`] reads them) on
-/// `board` one move at a time, stopping at the first illegal move with its index among all the
-/// moves: nothing is expanded, so a run of a million moves costs no memory.
-///
-/// ```
-/// use npuzzle_core::{Board, moves, Move::*};
-/// let mut board: Board = "1 2 3/4 5 6/7 8 0".parse().unwrap();
-/// assert!(moves::apply_runs(&mut board, &[(Right, 2)]).is_ok());
-/// let error = moves::apply_runs(&mut board, &[(Down, 1), (Right, 1)]).unwrap_err();
-/// assert_eq!(error.index, 1); // the second move: the blank is already in the first column
-/// ```
-pub fn apply_runs(board: &mut Board, runs: &[(Move, usize)]) -> Result<(), SequenceError> {
-    let mut index = 0;
-    for &(mv, count) in runs {
-        for _ in 0..count {
-            board.apply(mv).map_err(|_| SequenceError { index, mv })?;
-            index += 1;
-        }
-    }
-    Ok(())
 }
 
 /// The STM and MTM lengths of `runs` (see [`stm`] and [`mtm`]).

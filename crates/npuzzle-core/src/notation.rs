@@ -166,7 +166,7 @@ pub const MAX_MOVES: usize = 100_000_000;
 
 /// The moves of `text` as written, each token a move and how many times it repeats (`R3` is
 /// `(Right, 3)`), without expanding them: memory follows the length of the text, not of what
-/// the counts add up to. Apply them with [`crate::moves::apply_runs`].
+/// the counts add up to. Apply them with [`Board::apply_runs`].
 ///
 /// ```
 /// use npuzzle_core::{parse_runs, Move::*};

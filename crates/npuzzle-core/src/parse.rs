@@ -497,6 +497,15 @@ fn holds_blank(line: &str) -> bool {
         .any(|token| matches!(token, "0" | "_" | "." | "x" | "X"))
 }
 
+impl std::str::FromStr for Board {
+    type Err = ParseError;
+
+    /// Parses any of the text formats, detecting which one was given.
+    fn from_str(text: &str) -> Result<Board, ParseError> {
+        parse_board(text, None)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

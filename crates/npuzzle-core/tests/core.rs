@@ -184,7 +184,7 @@ proptest! {
         let _ = serde_json::from_str::<Game>(&text);
         if let Ok(runs) = parse_runs(&text, None, Some(&board)) {
             let mut end = board.clone();
-            let _ = moves::apply_runs(&mut end, &runs);
+            let _ = end.apply_runs(&runs);
         }
     }
 

@@ -47,3 +47,12 @@ pub enum SolveError {
     #[error("internal error: {0}")]
     Internal(String),
 }
+
+impl From<crate::puzzle::TooLargeToSearch> for SolveError {
+    fn from(error: crate::puzzle::TooLargeToSearch) -> SolveError {
+        SolveError::TooLarge {
+            size: error.size,
+            max_cells: crate::puzzle::MAX_SEARCH_CELLS,
+        }
+    }
+}

@@ -15,6 +15,7 @@ mod clock;
 mod error;
 pub mod heuristic;
 mod limits;
+mod method;
 pub mod pdb;
 mod prefetch;
 mod puzzle;
@@ -27,10 +28,11 @@ pub use algorithm::table::DistanceTable;
 pub use any_heuristic::{AnyHeuristic, HeuristicKind};
 pub use error::SolveError;
 pub use limits::{Budget, Cancel, Limit, Limits};
-pub use puzzle::{MAX_SEARCH_CELLS, Puzzle};
+pub use method::Algorithm;
+pub use puzzle::{MAX_SEARCH_CELLS, Puzzle, TooLargeToSearch};
 pub use solution::Solution;
 pub use solver::{
-    AUTO_ANYTIME_CELLS, AUTO_OPTIMAL_CELLS, Algorithm, DEFAULT_BUDGET, Options, Plan, Solver, plan,
+    AUTO_ANYTIME_CELLS, AUTO_OPTIMAL_CELLS, DEFAULT_BUDGET, Options, Plan, Solver, plan,
 };
 pub use solvers::{Request, Solvers};
 pub use stats::Stats;

@@ -2,10 +2,18 @@
 
 use npuzzle_core::{Board, Move, Size};
 
-use crate::error::SolveError;
-
 /// The largest board the state-space searches accept (tiles are stored in bytes).
 pub const MAX_SEARCH_CELLS: usize = 256;
+
+/// A board too large for the state-space searches (more than [`MAX_SEARCH_CELLS`] cells).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "a {size} board is too large for the state-space searches (at most {MAX_SEARCH_CELLS} cells)"
+)]
+pub struct TooLargeToSearch {
+    /// The board size.
+    pub size: Size,
+}
 
 /// A board size and goal prepared for search: which cells neighbour which, and where each tile
 /// belongs.
@@ -25,13 +33,10 @@ pub struct Puzzle {
 
 impl Puzzle {
     /// Prepares `goal` for search. Boards above [`MAX_SEARCH_CELLS`] cells are refused.
-    pub fn new(goal: &Board) -> Result<Puzzle, SolveError> {
+    pub fn new(goal: &Board) -> Result<Puzzle, TooLargeToSearch> {
         let size = goal.size();
         if size.cells() > MAX_SEARCH_CELLS {
-            return Err(SolveError::TooLarge {
-                size,
-                max_cells: MAX_SEARCH_CELLS,
-            });
+            return Err(TooLargeToSearch { size });
         }
         let target = goal.positions().into_iter().map(|c| c as u8).collect();
         let mut neighbours = vec![(0, Move::Up); 4 * size.cells()];

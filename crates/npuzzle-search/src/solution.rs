@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use crate::error::SolveError;
 use crate::limits::Limit;
-use crate::solver::Algorithm;
+use crate::method::Algorithm;
 use crate::stats::Stats;
 
 /// Moves that take a position to its goal, with how they were found.

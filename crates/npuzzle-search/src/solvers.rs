@@ -8,10 +8,11 @@ use npuzzle_core::{Board, Goal, Size};
 
 use crate::any_heuristic::{AnyHeuristic, HeuristicKind};
 use crate::error::SolveError;
+use crate::method::Algorithm;
 use crate::pdb::{Cost, Event, Partition, PdbError, Store};
 use crate::puzzle::Puzzle;
 use crate::solution::Solution;
-use crate::solver::{Algorithm, Options, Solver};
+use crate::solver::{Options, Solver};
 
 /// One position to solve, toward a goal, with the method (or `auto`), the time budget, the
 /// limits and the cancel token of its [`Options`].

@@ -13,7 +13,7 @@ use crate::status::Status;
 pub fn run(args: &MovesArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
     let mut first = true;
     super::for_each_with_moves(args, out, |mut board, goal, runs, out| {
-        moves::apply_runs(&mut board, runs).context("the moves")?;
+        board.apply_runs(runs).context("the moves")?;
         if args.json {
             let (stm, mtm) = moves::run_lengths(runs);
             let line = json!({

@@ -12,7 +12,7 @@ use crate::status::Status;
 pub fn run(args: &MovesArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
     super::for_each_with_moves(args, out, |mut end, goal, runs, out| {
         let (stm, mtm) = moves::run_lengths(runs);
-        let illegal = moves::apply_runs(&mut end, runs).err();
+        let illegal = end.apply_runs(runs).err();
         let solved = illegal.is_none() && end == goal;
         let reason = match (&illegal, solved) {
             (Some(error), _) => Some(error.to_string()),

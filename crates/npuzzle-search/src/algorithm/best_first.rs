@@ -11,9 +11,9 @@ use super::{Found, Start, finish, start};
 use crate::error::SolveError;
 use crate::heuristic::Heuristic;
 use crate::limits::{Budget, Limits};
+use crate::method::Algorithm;
 use crate::puzzle::Puzzle;
 use crate::solution::Solution;
-use crate::solver::Algorithm;
 use crate::stats::Stats;
 
 /// How a best-first search orders its open list.

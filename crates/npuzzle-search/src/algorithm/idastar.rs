@@ -8,9 +8,9 @@ use super::{Found, Start, Walk, finish, start};
 use crate::error::SolveError;
 use crate::heuristic::Heuristic;
 use crate::limits::{Budget, Limit, Limits};
+use crate::method::Algorithm;
 use crate::puzzle::Puzzle;
 use crate::solution::Solution;
-use crate::solver::Algorithm;
 #[cfg(not(target_arch = "wasm32"))]
 use crate::stats::Stats;
 

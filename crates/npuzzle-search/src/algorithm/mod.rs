@@ -2,26 +2,21 @@
 //! [`crate::Solution`] verified by replay.
 
 pub mod anytime;
-mod beam;
 pub mod best_first;
 pub mod constructive;
 pub mod idastar;
 mod parallel;
 pub mod rbfs;
-mod reduce;
-mod shorten;
 pub mod table;
-mod view;
-mod zobrist;
 
 use npuzzle_core::{Board, Move};
 
 use crate::error::SolveError;
 use crate::heuristic::Heuristic;
 use crate::limits::Budget;
+use crate::method::Algorithm;
 use crate::puzzle::Puzzle;
 use crate::solution::{self, Solution};
-use crate::solver::Algorithm;
 use crate::stats::Stats;
 
 /// Where every heuristic search starts: the position (checked solvable) as bytes, its heuristic

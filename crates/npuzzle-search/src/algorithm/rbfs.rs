@@ -6,9 +6,9 @@ use super::{Found, Start, Walk, finish, start};
 use crate::error::SolveError;
 use crate::heuristic::Heuristic;
 use crate::limits::{Budget, Limit, Limits};
+use crate::method::Algorithm;
 use crate::puzzle::Puzzle;
 use crate::solution::Solution;
-use crate::solver::Algorithm;
 
 /// Solves `board` optimally with RBFS and heuristic `h` (which must be admissible).
 ///

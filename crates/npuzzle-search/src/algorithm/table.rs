@@ -4,9 +4,9 @@ use npuzzle_core::{Board, Move};
 
 use crate::error::SolveError;
 use crate::limits::{Budget, Limit, Limits};
+use crate::method::Algorithm;
 use crate::puzzle::Puzzle;
 use crate::solution::{self, Solution};
-use crate::solver::Algorithm;
 use crate::stats::Stats;
 
 /// The largest board a table is built for (12 cells: 239,500,800 entries of a byte).

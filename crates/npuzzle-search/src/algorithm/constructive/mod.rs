@@ -23,8 +23,8 @@ use crate::clock::Stopwatch;
 use crate::error::SolveError;
 use crate::heuristic::Manhattan;
 use crate::limits::{Budget, Limits};
+use crate::method::Algorithm;
 use crate::solution::{self, Solution};
-use crate::solver::Algorithm;
 use crate::stats::Stats;
 
 /// What a streamed constructive solve did.

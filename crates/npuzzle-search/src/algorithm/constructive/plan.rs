@@ -15,23 +15,6 @@ use npuzzle_core::Move;
 
 use super::work::{Frame, NEAR, RING, Work};
 
-/// The largest box a plan covers (its table holds four entries a cell): tiles whose box with
-/// their goal cell is larger, and blank routes whose box is larger, go the unplanned way.
-/// Boards up to 100×100 are planned whole (4.5 s for 100×100).
-const PLANNED_CELLS: usize = 10_000;
-
-/// Past 100×100 the largest box planned shrinks as the board grows, so that the plans' work
-/// (about the board's cells times the box) stays near that of 100×100: this over the board's
-/// cells. Measured (seed 1), unplanned → boxes up to 10,000 cells → this rule: 150×150 2.94× →
-/// 2.40× in 18 s → 2.49× in 11 s; 300×300 2.91× in 4 s → 2.54× in 82 s → 2.71× in 18 s;
-/// 1000×1000 2.92× → (not run) → 2.88× in 230 s.
-const PLAN_WORK: usize = 100_000_000;
-
-/// The largest box planned on a board of `cells` cells (see [`PLAN_WORK`]).
-pub(super) fn planned_cells(cells: usize) -> usize {
-    (PLAN_WORK / cells.max(1)).min(PLANNED_CELLS)
-}
-
 /// How far beyond the box between the blank and where it goes its way may stray.
 /// Measured on 100×100 (seed 11): none gives 2.935× the Manhattan bound (unplanned tile routes),
 /// 2 gives 2.893×, 5 2.770×, 20 2.759×, 100 2.758×.

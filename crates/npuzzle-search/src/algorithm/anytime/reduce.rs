@@ -7,7 +7,6 @@ use std::time::Duration;
 
 use npuzzle_core::{Board, Goal, Move, Size};
 
-use super::anytime;
 use super::beam::{self, Halt, Shape};
 use super::zobrist::Zobrist;
 use crate::clock::Stopwatch;
@@ -81,7 +80,7 @@ pub(crate) fn solve(
     rest.max_nodes = limits
         .max_nodes
         .map(|max| max.saturating_sub(stats.expanded));
-    let last = anytime::solve(
+    let last = super::solve(
         &puzzle,
         &LinearConflict::new(&puzzle),
         &sub,

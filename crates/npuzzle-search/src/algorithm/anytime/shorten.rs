@@ -9,8 +9,8 @@ use crate::heuristic::{Heuristic, LinearConflict};
 use crate::puzzle::Puzzle;
 
 use super::beam::{self, Halt, REMEMBERED, Shape};
-use super::parallel;
 use super::zobrist::Zobrist;
+use crate::algorithm::parallel;
 use crate::stats::Stats;
 
 /// The longest stretch an IDA* search here is asked to shorten: deeper searches cost too much to

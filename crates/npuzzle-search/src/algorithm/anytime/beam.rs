@@ -7,8 +7,8 @@ use crate::heuristic::Heuristic;
 use crate::puzzle::Puzzle;
 use crate::stats::Stats;
 
-use super::parallel;
 use super::zobrist::{Recent, Zobrist};
+use crate::algorithm::parallel;
 
 /// How wide a beam is, what it must beat, and how many layers it remembers.
 #[derive(Clone, Copy, Debug)]

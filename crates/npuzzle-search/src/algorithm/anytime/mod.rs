@@ -1,22 +1,28 @@
 //! The anytime solver: a solution at once, then shorter ones as long as the time budget lasts.
 
+mod beam;
+mod reduce;
+mod shorten;
+mod view;
+mod zobrist;
+
 use std::time::Duration;
 
 use npuzzle_core::{Board, Goal, Move};
 
-use super::beam::{self, Halt, REMEMBERED, Shape};
-use super::constructive;
-use super::reduce::{self, Region};
-use super::shorten::{self, Effort};
-use super::view::{VIEWS, View};
-use super::zobrist::Zobrist;
+use self::beam::{Halt, REMEMBERED, Shape};
+use self::reduce::Region;
+use self::shorten::Effort;
+use self::view::{VIEWS, View};
+use self::zobrist::Zobrist;
+use crate::algorithm::constructive;
 use crate::clock::Stopwatch;
 use crate::error::SolveError;
 use crate::heuristic::{Focus, FocusState, Heuristic, LinearConflict, Manhattan};
 use crate::limits::{Limit, Limits};
+use crate::method::Algorithm;
 use crate::puzzle::Puzzle;
 use crate::solution::{self, Solution};
-use crate::solver::Algorithm;
 use crate::stats::Stats;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -24,7 +30,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// node count there.
 const NODES_PER_SECOND: f64 = 2_000_000.0;
 
-/// Boards of more cells are first solved by reduction ([`super::reduce`]), which beats whole-board
+/// Boards of more cells are first solved by reduction ([`reduce`]), which beats whole-board
 /// beams there (measured: 2.1x the Manhattan bound on 10x10 where beams stay near the
 /// constructive 4x; on 7x7 whole-board beams are shorter).
 const REDUCE_ABOVE: usize = 49;
@@ -46,7 +52,7 @@ const MAX_WIDTH: usize = 1 << 30;
 /// longer, where one beam needs all the time to grow wide enough.
 const VIEW_CELLS: usize = 36;
 
-/// The least time worth a view of its own ([`super::view`]): with less, fewer views are searched.
+/// The least time worth a view of its own ([`view`]): with less, fewer views are searched.
 const VIEW_SECONDS: f64 = 2.0;
 
 /// Most positions one search for an optimal ending may expand.
