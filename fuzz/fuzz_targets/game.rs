@@ -5,9 +5,10 @@
 
 use arbitrary::{Arbitrary, Unstructured};
 use libfuzzer_sys::fuzz_target;
-use npuzzle_core::game::Dealt;
-use npuzzle_core::{Command, Game, Key, Move, moves};
+use npuzzle_core::{Move, moves};
 use npuzzle_fuzz::any_board;
+use npuzzle_game::Dealt;
+use npuzzle_game::{Command, Game, Key};
 
 #[derive(Arbitrary, Debug)]
 enum Op {

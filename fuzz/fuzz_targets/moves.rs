@@ -25,7 +25,7 @@ fuzz_target!(|data: &[u8]| {
         let (stm, mtm) = moves::run_lengths(&runs);
         assert!(mtm <= stm);
         let mut end = board.clone();
-        if moves::apply_runs(&mut end, &runs).is_ok() && stm <= 10_000 {
+        if end.apply_runs(&runs).is_ok() && stm <= 10_000 {
             let expanded = parse_moves(text, notation, Some(&board)).expect("runs expand");
             assert_eq!(expanded.len(), stm);
             for notation in [Notation::Tile, Notation::Blank, Notation::Numbers] {

@@ -3,8 +3,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use npuzzle_core::game::records::{self, whole_records};
-use npuzzle_core::game::{Record, Statistics};
+use npuzzle_game::records::{self, whole_records};
+use npuzzle_game::{Record, Statistics};
 
 fuzz_target!(|text: &str| {
     let recovered = whole_records(text);

@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use npuzzle_core::game::Dealt;
+use npuzzle_game::Dealt;
 
 fuzz_target!(|input: (u64, &str)| {
     let (now, text) = input;

@@ -394,7 +394,7 @@ pub struct PlayArgs {
     /// (commands: up, down, left, right, undo, redo, restart, new, hint, solve, distance, flip,
     /// help, quit, watch, pause, step, faster, slower, take-over). Default: $NPUZZLE_KEYS.
     #[arg(long, value_name = "KEYS")]
-    pub keys: Option<npuzzle_core::game::KeyMap>,
+    pub keys: Option<npuzzle_game::KeyMap>,
     /// Where statistics are kept (default: $NPUZZLE_DATA_DIR, else the user's data directory).
     #[arg(long, value_name = "DIR")]
     pub data_dir: Option<std::path::PathBuf>,

@@ -1,5 +1,6 @@
 //! The sliding-tile puzzle: boards of any size, goals, moves and their notations, text formats,
-//! solvability, seeded generators and the game session.
+//! solvability, seeded generators and benchmark instance files. The game session is the
+//! `npuzzle-game` crate.
 //!
 //! No I/O, no threads, no clock: this crate builds for `wasm32-unknown-unknown`.
 //!
@@ -16,7 +17,6 @@
 
 pub mod board;
 pub mod format;
-pub mod game;
 pub mod generate;
 pub mod geometry;
 pub mod goal;
@@ -28,9 +28,6 @@ pub mod solvability;
 
 pub use board::{Board, BoardError, IllegalMove, SequenceError, Tile};
 pub use format::{Format, format_board};
-pub use game::{
-    Action, Command, Game, GameError, Key, LIVE_OPTIMAL_CELLS, Slide, Summary, UnknownCommand,
-};
 pub use generate::{GENERATOR_VERSION, Generator};
 pub use geometry::{Size, SizeError};
 pub use goal::{Goal, GoalSizeMismatch};

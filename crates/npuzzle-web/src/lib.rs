@@ -1,4 +1,4 @@
-//! The browser side of npuzzle: a thin wasm-bindgen adapter over [`npuzzle_core::Game`] and the
+//! The browser side of npuzzle: a thin wasm-bindgen adapter over [`npuzzle_game::Game`] and the
 //! solvers. Only plain data crosses to JavaScript: numbers, strings and arrays of tiles. Seeds
 //! travel as decimal strings (a JavaScript number cannot hold every 64-bit seed).
 //!
@@ -20,9 +20,10 @@ pub use records::{import_records, statistics};
 
 use std::cell::RefCell;
 
-use npuzzle_core::game::replay::{Replay, parse_steps};
-use npuzzle_core::game::{Dealt, KeyMap};
-use npuzzle_core::{Board, Game, Generator, Goal, Move, Size, format_board, format_moves, moves};
+use npuzzle_core::{Board, Generator, Goal, Move, Size, format_board, format_moves, moves};
+use npuzzle_game::Game;
+use npuzzle_game::replay::{Replay, parse_steps};
+use npuzzle_game::{Dealt, KeyMap};
 use npuzzle_search::pdb::{self, AdditivePdb, PatternDb};
 use npuzzle_search::{AnyHeuristic, Options, Puzzle, Solver};
 use wasm_bindgen::prelude::*;
@@ -437,7 +438,7 @@ const MAX_LINK_MOVES: usize = 100_000;
 /// ```
 #[wasm_bindgen]
 pub fn command_of_key(key: &str, control: bool, god: bool, keys: &str) -> Option<String> {
-    let key = npuzzle_core::Key::from_browser(key)?;
+    let key = npuzzle_game::Key::from_browser(key)?;
     let keys: KeyMap = keys.parse().unwrap_or_default();
     keys.command(key, control, god)
         .map(|c| c.name().to_string())
@@ -457,7 +458,7 @@ pub fn check_keys(keys: &str) -> Result<String, String> {
 /// The most cells for which the page shows the start's optimal length.
 #[wasm_bindgen]
 pub fn live_optimal_cells() -> usize {
-    npuzzle_core::LIVE_OPTIMAL_CELLS
+    npuzzle_game::LIVE_OPTIMAL_CELLS
 }
 
 /// The anytime solver's budget in the browser (short: the page waits for the answer).

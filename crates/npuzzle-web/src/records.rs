@@ -2,8 +2,8 @@
 //! `npuzzle stats --export json` writes (so the two import each other's), summarised per size
 //! by the core's [`Statistics`].
 
-use npuzzle_core::game::records::{self, merge, whole_records};
-use npuzzle_core::game::{Record, Statistics};
+use npuzzle_game::records::{self, merge, whole_records};
+use npuzzle_game::{Record, Statistics};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 

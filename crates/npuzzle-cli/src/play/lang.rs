@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use npuzzle_core::GameError;
+use npuzzle_game::GameError;
 
 use super::records::Record;
 
@@ -77,7 +77,7 @@ impl Lang {
     }
 
     /// The win report, line by line: the same in the line mode and on the full-screen win
-    /// dialog (the figures come from the core's [`npuzzle_core::Summary`]).
+    /// dialog (the figures come from the core's [`npuzzle_game::Summary`]).
     pub fn win(self, record: &Record) -> Vec<String> {
         let summary = record.summary();
         let mut figures = format!(

@@ -4,7 +4,9 @@
 use std::io::{BufRead, Write};
 use std::path::Path;
 
-use npuzzle_core::{Command, Format, Game, format_board};
+use npuzzle_core::{Format, format_board};
+
+use npuzzle_game::{Command, Game};
 
 use super::Session;
 use super::lang::Lang;

@@ -16,7 +16,9 @@ use std::io::{self, IsTerminal};
 use std::path::PathBuf;
 use std::time::Instant;
 
-use npuzzle_core::{Game, GameError, LIVE_OPTIMAL_CELLS, Move, Slide};
+use npuzzle_core::Move;
+
+use npuzzle_game::{Game, GameError, LIVE_OPTIMAL_CELLS, Slide};
 use npuzzle_search::Solution;
 
 use self::assist::Assistant;
@@ -28,7 +30,7 @@ use crate::cli::PlayArgs;
 use crate::status::Status;
 
 /// The player's keys: `--keys`, else `$NPUZZLE_KEYS`, else none.
-fn keys(args: &PlayArgs) -> anyhow::Result<npuzzle_core::game::KeyMap> {
+fn keys(args: &PlayArgs) -> anyhow::Result<npuzzle_game::KeyMap> {
     if let Some(keys) = &args.keys {
         return Ok(keys.clone());
     }

@@ -5,7 +5,8 @@ use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
-use npuzzle_core::{Board, Slide};
+use npuzzle_core::Board;
+use npuzzle_game::Slide;
 
 /// A log file being written.
 pub struct MoveLog {

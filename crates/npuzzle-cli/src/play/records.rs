@@ -1,12 +1,12 @@
-//! Local statistics: every finished game per board size (see [`npuzzle_core::game::records`]),
+//! Local statistics: every finished game per board size (see [`npuzzle_game::records`]),
 //! kept in the user's data directory, safe from damage and from games finishing at once.
 
 use std::fs::File;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
-use npuzzle_core::game::records::{self, whole_records};
-pub use npuzzle_core::game::{Record, Statistics};
+use npuzzle_game::records::{self, whole_records};
+pub use npuzzle_game::{Record, Statistics};
 
 /// The file of records.
 pub struct Records {
@@ -158,7 +158,8 @@ fn read(path: &Path) -> anyhow::Result<(Vec<Record>, Option<String>)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use npuzzle_core::{Size, Summary as GameSummary};
+    use npuzzle_core::Size;
+    use npuzzle_game::Summary as GameSummary;
 
     fn folder(name: &str) -> PathBuf {
         let dir =

@@ -6,9 +6,9 @@ use std::path::Path;
 use std::time::Duration;
 
 use anyhow::{Context, bail};
-use npuzzle_core::game::replay::Replay;
-use npuzzle_core::game::{Dealt, Record};
 use npuzzle_core::{Board, Format, format_board};
+use npuzzle_game::replay::Replay;
+use npuzzle_game::{Dealt, Record};
 
 use super::records::Records;
 use crate::cli::ReplayArgs;

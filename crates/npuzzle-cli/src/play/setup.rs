@@ -3,8 +3,9 @@
 use std::path::Path;
 
 use anyhow::Context;
-pub use npuzzle_core::game::Dealt;
-use npuzzle_core::{Board, Game, Goal, Size, parse_board};
+use npuzzle_core::{Board, Goal, Size, parse_board};
+pub use npuzzle_game::Dealt;
+use npuzzle_game::Game;
 
 /// How new games are made in this session.
 #[derive(Clone, Debug)]

@@ -4,7 +4,7 @@
 use std::io::stdout;
 use std::time::Duration;
 
-use npuzzle_core::game::KeyMap;
+use npuzzle_game::KeyMap;
 use ratatui::DefaultTerminal;
 use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event};
 use ratatui::crossterm::execute;

@@ -1,7 +1,9 @@
 //! Drawing the full-screen game with ratatui. The board's layout is a pure function of the screen
 //! size, shared with mouse handling.
 
-use npuzzle_core::{LIVE_OPTIMAL_CELLS, Size};
+use npuzzle_core::Size;
+
+use npuzzle_game::LIVE_OPTIMAL_CELLS;
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
@@ -465,7 +467,7 @@ fn draw_win(
     );
 }
 
-fn draw_help(frame: &mut Frame, lang: Lang, area: Rect, keys: &npuzzle_core::game::KeyMap) {
+fn draw_help(frame: &mut Frame, lang: Lang, area: Rect, keys: &npuzzle_game::KeyMap) {
     let text = lang.pick(
         "Arrows, WASD or HJKL: slide a tile into the blank (m: arrows move the blank)
 Type a tile's number and Enter: slide it (it must be next to the blank)
@@ -511,8 +513,8 @@ mod tests {
     use crate::play::Session;
     use crate::play::app::App;
     use crate::play::setup::Recipe;
-    use npuzzle_core::Command;
     use npuzzle_core::Goal;
+    use npuzzle_game::Command;
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
     use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};

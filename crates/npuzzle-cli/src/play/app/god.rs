@@ -2,8 +2,9 @@
 
 use std::collections::VecDeque;
 
-use npuzzle_core::game::replay::Replay;
-use npuzzle_core::{Command, Move};
+use npuzzle_core::Move;
+use npuzzle_game::Command;
+use npuzzle_game::replay::Replay;
 
 use super::App;
 

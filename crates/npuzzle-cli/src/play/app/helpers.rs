@@ -1,7 +1,9 @@
 //! Work on helper threads: hints, solutions for god mode, and optimal lengths, answered through
 //! a channel and dropped when the position has moved on.
 
-use npuzzle_core::{Board, LIVE_OPTIMAL_CELLS};
+use npuzzle_core::Board;
+
+use npuzzle_game::LIVE_OPTIMAL_CELLS;
 use npuzzle_search::{Cancel, Solution};
 
 use super::{App, GodMode};

@@ -7,8 +7,9 @@ mod helpers;
 
 use std::sync::mpsc::{self, Receiver, Sender};
 
-use npuzzle_core::game::KeyMap;
-use npuzzle_core::{Board, Command, Key, LIVE_OPTIMAL_CELLS};
+use npuzzle_core::Board;
+use npuzzle_game::KeyMap;
+use npuzzle_game::{Command, Key, LIVE_OPTIMAL_CELLS};
 use npuzzle_search::Cancel;
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,

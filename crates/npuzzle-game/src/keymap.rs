@@ -7,8 +7,8 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
-use super::command::{Command, Key};
-use crate::moves::Move;
+use crate::command::{Command, Key};
+use npuzzle_core::moves::Move;
 
 /// The commands a key can be given to, by the names [`Command::name`] uses.
 const NAMED: [(&str, Command); 20] = [
@@ -45,7 +45,8 @@ fn in_god_mode(command: &Command) -> bool {
 /// Keys given to commands by the player, before the standard map.
 ///
 /// ```
-/// use npuzzle_core::{Command, Key, Move, game::KeyMap};
+/// use npuzzle_core::{Move};
+/// use npuzzle_game::{Command, Key, KeyMap};
 /// let keys: KeyMap = "up=i, left=j, hint=space".parse().unwrap();
 /// assert_eq!(keys.command(Key::Char('i'), false, false), Some(Command::Slide(Move::Up)));
 /// assert_eq!(keys.command(Key::Char(' '), false, false), Some(Command::Hint));

@@ -23,9 +23,9 @@ pub use save::{Dealt, SAVE_VERSION, SaveError};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::board::{Board, IllegalMove, Tile};
-use crate::moves::{self, Move};
-use crate::solvability::{self, Unsolvable};
+use npuzzle_core::board::{Board, IllegalMove, Tile};
+use npuzzle_core::moves::{self, Move};
+use npuzzle_core::solvability::{self, Unsolvable};
 
 /// One player action: a slide of `count` tiles in `direction` (a click on a tile in line with the
 /// blank slides several; a key press slides one). Undo and redo work on whole actions.
@@ -148,7 +148,8 @@ pub enum GameError {
 /// A game in progress.
 ///
 /// ```
-/// use npuzzle_core::{Game, Goal, Move};
+/// use npuzzle_core::{Goal, Move};
+/// use npuzzle_game::{Game};
 /// let start = "1 2 3/4 5 6/0 7 8".parse().unwrap();
 /// let goal = Goal::BlankLast.board("3".parse().unwrap()).unwrap();
 /// let mut game = Game::new(start, goal).unwrap();
@@ -201,13 +202,14 @@ impl Game {
     /// same seed deals the same game in every front end.
     ///
     /// ```
-    /// use npuzzle_core::{Game, Goal, Size};
+    /// use npuzzle_core::{Goal, Size};
+    /// use npuzzle_game::{Game};
     /// let goal = Goal::BlankLast.board(Size::square(4).unwrap()).unwrap();
     /// assert_eq!(Game::deal(goal.clone(), 7, None), Game::deal(goal.clone(), 7, None));
     /// assert!(Game::deal(goal, 7, Some(20)).start().size().cells() == 16);
     /// ```
     pub fn deal(goal: Board, seed: u64, walk: Option<usize>) -> Game {
-        let mut generator = crate::generate::Generator::new(seed);
+        let mut generator = npuzzle_core::generate::Generator::new(seed);
         let start = match walk {
             Some(length) => generator.random_walk_position(&goal, length),
             None => generator.random_position(&goal),
@@ -320,7 +322,8 @@ impl Game {
     /// next one.) A won game is saved as it is.
     ///
     /// ```
-    /// use npuzzle_core::{Game, Move};
+    /// use npuzzle_core::{Move};
+    /// use npuzzle_game::{Game};
     /// let mut game = Game::new("1 2 3/4 5 6/0 7 8".parse().unwrap(), "1 2 3/4 5 6/7 8 0".parse().unwrap()).unwrap();
     /// game.play(Move::Left, 5_000).unwrap(); // the clock starts with the first move
     /// let saved = serde_json::to_string(&game.paused(8_000)).unwrap();
@@ -524,7 +527,7 @@ impl From<Game> for Saved {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Goal, Size};
+    use npuzzle_core::{Goal, Size};
 
     fn game(start: &str) -> Game {
         let start: Board = start.parse().unwrap();

@@ -3,7 +3,7 @@
 
 use thiserror::Error;
 
-use crate::moves::Move;
+use npuzzle_core::moves::Move;
 
 /// A key, as any front end reports it (a terminal's key event, a browser's `KeyboardEvent.key`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,7 +52,8 @@ impl Key {
 /// Something the player asks for.
 ///
 /// ```
-/// use npuzzle_core::{Command, Key, Move};
+/// use npuzzle_core::{Move};
+/// use npuzzle_game::{Command, Key};
 /// assert_eq!(Command::from_key(Key::Left, false, false), Some(Command::Slide(Move::Left)));
 /// assert_eq!(Command::from_key(Key::Char('z'), true, false), Some(Command::Undo));
 /// assert_eq!(Command::parse("12").unwrap(), Some(Command::Tile(12)));

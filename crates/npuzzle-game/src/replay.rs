@@ -6,9 +6,9 @@ use std::fmt;
 
 use thiserror::Error;
 
-use super::Game;
-use crate::board::Board;
-use crate::moves::Move;
+use crate::Game;
+use npuzzle_core::board::Board;
+use npuzzle_core::moves::Move;
 
 /// One action of a replay.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,7 +78,8 @@ impl fmt::Display for Step {
 /// The steps written in `text` (whitespace between them), not yet checked on a board.
 ///
 /// ```
-/// use npuzzle_core::{Move, game::replay::{parse_steps, Step}};
+/// use npuzzle_core::Move;
+/// use npuzzle_game::replay::{parse_steps, Step};
 /// let steps = parse_steps("R2@1530 U@2010").unwrap();
 /// assert_eq!(steps[0], Step { direction: Move::Right, count: 2, at: 1530 });
 /// assert!(parse_steps("R2 U@5").unwrap_err().to_string().contains("step 1"));
@@ -141,7 +142,7 @@ impl Replay {
     /// A replay of `steps` from `start` toward `goal`, checked: every step is played in turn.
     ///
     /// ```
-    /// use npuzzle_core::game::replay::{parse_steps, Replay};
+    /// use npuzzle_game::replay::{parse_steps, Replay};
     /// let start = "1 2 3/4 5 6/0 7 8".parse().unwrap();
     /// let goal = "1 2 3/4 5 6/7 8 0".parse().unwrap();
     /// let replay = Replay::new(start, goal, parse_steps("L2@800").unwrap()).unwrap();
@@ -203,7 +204,7 @@ impl fmt::Display for Replay {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Goal, Size};
+    use npuzzle_core::{Goal, Size};
 
     #[test]
     fn a_game_replays_with_its_times() {

@@ -4,11 +4,11 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::replay::{Replay, ReplayError, parse_steps};
-use super::{Game, Summary};
-use crate::board::Board;
-use crate::format::{Format, format_board};
-use crate::geometry::Size;
+use crate::replay::{Replay, ReplayError, parse_steps};
+use crate::{Game, Summary};
+use npuzzle_core::board::Board;
+use npuzzle_core::format::{Format, format_board};
+use npuzzle_core::geometry::Size;
 
 /// One finished game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -54,7 +54,8 @@ impl Record {
     /// (seconds since 1970).
     ///
     /// ```
-    /// use npuzzle_core::{Size, Summary, game::Record};
+    /// use npuzzle_core::{Size};
+    /// use npuzzle_game::{Summary, Record};
     /// let summary = Summary { stm: 20, mtm: 14, milliseconds: 9_500, assisted: false, timed: true };
     /// let record = Record::new(Size::square(3).unwrap(), summary, Some(7), Some(20), 1_800_000_000);
     /// assert_eq!(record.size, "3x3");
@@ -87,7 +88,8 @@ impl Record {
     /// steps.
     ///
     /// ```
-    /// use npuzzle_core::{Game, Move, game::Record};
+    /// use npuzzle_core::{Move};
+    /// use npuzzle_game::{Game, Record};
     /// let mut game = Game::new("1 2 3/4 5 6/7 0 8".parse().unwrap(), "1 2 3/4 5 6/7 8 0".parse().unwrap()).unwrap();
     /// game.play(Move::Left, 0).unwrap();
     /// let record = Record::new(game.board().size(), game.summary(0), None, None, 0).with_replay(&game);
@@ -167,7 +169,7 @@ impl Statistics {
     /// The statistics of the `size` games among `records` (oldest first).
     ///
     /// ```
-    /// use npuzzle_core::game::{Record, Statistics};
+    /// use npuzzle_game::{Record, Statistics};
     /// let records: Vec<Record> = serde_json::from_str(r#"[
     ///   {"size":"3x3","stm":30,"mtm":22,"milliseconds":12000,"seed":1,"assisted":false,"optimal":null,"finished_at":0},
     ///   {"size":"3x3","stm":24,"mtm":20,"milliseconds":15000,"seed":2,"assisted":false,"optimal":null,"finished_at":0}
@@ -212,7 +214,7 @@ pub fn sizes(records: &[Record]) -> Vec<String> {
 /// finish), oldest first. Returns how many were added.
 ///
 /// ```
-/// use npuzzle_core::game::records::{merge, whole_records};
+/// use npuzzle_game::records::{merge, whole_records};
 /// let one = r#"[{"size":"3x3","stm":30,"mtm":22,"milliseconds":12000,"seed":1,"assisted":false,"optimal":null,"finished_at":5}]"#;
 /// let mut records = whole_records(one);
 /// assert_eq!(merge(&mut records, whole_records(one)), 0);
@@ -243,7 +245,7 @@ pub fn merge(records: &mut Vec<Record>, imported: Vec<Record>) -> usize {
 ///
 /// ```
 /// let cut = r#"[{"size":"3x3","stm":30,"mtm":22,"milliseconds":12000,"seed":1,"assisted":false,"optimal":null,"finished_at":0},{"size":"3x3","st"#;
-/// assert_eq!(npuzzle_core::game::records::whole_records(cut).len(), 1);
+/// assert_eq!(npuzzle_game::records::whole_records(cut).len(), 1);
 /// ```
 pub fn whole_records(text: &str) -> Vec<Record> {
     let mut records = Vec::new();
@@ -267,7 +269,7 @@ pub fn whole_records(text: &str) -> Vec<Record> {
 /// The mean of the last `n` values without their best and worst (the speedcubing average).
 ///
 /// ```
-/// use npuzzle_core::game::records::trimmed_average;
+/// use npuzzle_game::records::trimmed_average;
 /// assert_eq!(trimmed_average(&[10, 20, 30, 40, 1000], 5), Some(30));
 /// assert_eq!(trimmed_average(&[10, 20, 30, 40], 5), None);
 /// ```

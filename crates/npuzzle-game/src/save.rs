@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use super::Game;
+use crate::Game;
 
 /// A game and the seed that made it (none for a pasted position).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -41,7 +41,8 @@ impl Dealt {
     /// [`Game::paused`]).
     ///
     /// ```
-    /// use npuzzle_core::{Goal, Game, Move, Size, game::Dealt};
+    /// use npuzzle_core::{Goal, Move, Size};
+    /// use npuzzle_game::{Game, Dealt};
     /// let goal = Goal::BlankLast.board(Size::square(3).unwrap()).unwrap();
     /// let mut dealt = Dealt { game: Game::deal(goal, 5, Some(10)), seed: Some(5) };
     /// let _ = dealt.game.play(Move::Up, 0);
@@ -74,7 +75,7 @@ impl Dealt {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Goal, Size};
+    use npuzzle_core::{Goal, Size};
 
     #[test]
     fn other_versions_and_other_files_are_refused() {
