@@ -27,12 +27,12 @@ use npuzzle_search::HeuristicKind;
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]
-    pub command: Option<Command>,
+    pub task: Option<Task>,
 }
 
 /// The subcommands.
 #[derive(Debug, Subcommand)]
-pub enum Command {
+pub enum Task {
     /// Generate random solvable positions (uniform, or a random walk from the goal).
     #[command(after_help = "Examples:
   npuzzle generate                         one uniform random 4x4 position

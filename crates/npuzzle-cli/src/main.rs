@@ -17,7 +17,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-use cli::{Cli, Command};
+use cli::{Cli, Task};
 use status::Status;
 
 fn main() -> ExitCode {
@@ -74,21 +74,21 @@ fn main() -> ExitCode {
 }
 
 fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<Status> {
-    match cli.command {
-        Some(Command::Generate(args)) => commands::generate::run(&args, out),
-        Some(Command::Check(args)) => commands::check::run(&args, out),
-        Some(Command::Apply(args)) => commands::apply::run(&args, out),
-        Some(Command::Verify(args)) => commands::verify::run(&args, out),
-        Some(Command::Convert(args)) => commands::convert::run(&args, out),
-        Some(Command::Solve(args)) => commands::solve::run(&args, out),
-        Some(Command::Bench(args)) => commands::bench::run(&args, out),
-        Some(Command::Play(args)) => play::run(&args),
-        Some(Command::Stats(args)) => play::stats::run(&args, out),
-        Some(Command::Replay(args)) => play::replay::run(&args, out),
-        Some(Command::Pdb(args)) => commands::pdb::run(&args, out),
+    match cli.task {
+        Some(Task::Generate(args)) => commands::generate::run(&args, out),
+        Some(Task::Check(args)) => commands::check::run(&args, out),
+        Some(Task::Apply(args)) => commands::apply::run(&args, out),
+        Some(Task::Verify(args)) => commands::verify::run(&args, out),
+        Some(Task::Convert(args)) => commands::convert::run(&args, out),
+        Some(Task::Solve(args)) => commands::solve::run(&args, out),
+        Some(Task::Bench(args)) => commands::bench::run(&args, out),
+        Some(Task::Play(args)) => play::run(&args),
+        Some(Task::Stats(args)) => play::stats::run(&args, out),
+        Some(Task::Replay(args)) => play::replay::run(&args, out),
+        Some(Task::Pdb(args)) => commands::pdb::run(&args, out),
         // Without a subcommand: the game, with its defaults.
-        None => match Cli::parse_from(["npuzzle", "play"]).command {
-            Some(Command::Play(args)) => play::run(&args),
+        None => match Cli::parse_from(["npuzzle", "play"]).task {
+            Some(Task::Play(args)) => play::run(&args),
             _ => unreachable!("`npuzzle play` parses as the play command"),
         },
     }

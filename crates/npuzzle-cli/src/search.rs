@@ -55,14 +55,14 @@ impl SearchArgs {
 
 /// The library's [`npuzzle_search::Solvers`] for the command line: pattern databases from the
 /// cache folder with progress bars, and what `auto` chose told once per board size.
-pub struct Solvers {
+pub struct Prepared {
     inner: npuzzle_search::Solvers,
     noted: HashSet<Size>,
 }
 
-impl Solvers {
+impl Prepared {
     /// Solvers toward `goal` with the options of `args`, prepared on demand.
-    pub fn new(goal: Goal, args: &SearchArgs) -> anyhow::Result<Solvers> {
+    pub fn new(goal: Goal, args: &SearchArgs) -> anyhow::Result<Prepared> {
         let mut inner = npuzzle_search::Solvers::new(goal, args.options()?);
         // Without a cache folder, solving goes on without databases unless they were asked for.
         match Store::locate(args.cache_dir.as_deref()) {
@@ -74,7 +74,7 @@ impl Solvers {
             }
             Err(_) => {}
         }
-        Ok(Solvers {
+        Ok(Prepared {
             inner,
             noted: HashSet::new(),
         })

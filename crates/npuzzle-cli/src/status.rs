@@ -55,12 +55,31 @@ pub fn of(error: &anyhow::Error) -> Status {
 /// Prints an error about one input to standard error, naming where it came from. Text from
 /// the input is shown with control characters escaped ([`shown`]).
 pub fn report(place: &str, error: &anyhow::Error) {
+    let hint = hint(error).map(|h| format!(" ({h})")).unwrap_or_default();
     let _ = writeln!(
         io::stderr(),
-        "npuzzle: {}: {}",
+        "npuzzle: {}: {}{hint}",
         shown(place),
         shown(&format!("{error:#}"))
     );
+}
+
+/// What to do about a library error, in the command line's terms (flags, variables, commands):
+/// the library's messages say what is wrong in its own.
+fn hint(error: &anyhow::Error) -> Option<&'static str> {
+    let pdb = error.chain().find_map(|cause| {
+        cause
+            .downcast_ref::<PdbError>()
+            .or_else(|| match cause.downcast_ref::<SolveError>() {
+                Some(SolveError::Pdb(pdb)) => Some(pdb),
+                _ => None,
+            })
+    })?;
+    match pdb {
+        PdbError::TooCostly { .. } => Some("npuzzle pdb build builds them"),
+        PdbError::NoFolder => Some("give --cache-dir or set NPUZZLE_CACHE_DIR"),
+        _ => None,
+    }
 }
 
 /// `text` with every control character but the line end and tab written as an escape

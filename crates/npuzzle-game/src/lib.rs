@@ -660,3 +660,8 @@ mod tests {
         assert!(serde_json::from_str::<Game>(&broken).is_err());
     }
 }
+
+/// The guide's examples, compiled and run as tests so that the guide stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/GUIDE.md")]
+struct GuideExamples;

@@ -23,6 +23,7 @@ mod solution;
 mod solver;
 mod solvers;
 mod stats;
+pub mod thresholds;
 
 pub use algorithm::table::DistanceTable;
 pub use any_heuristic::{AnyHeuristic, HeuristicKind};
@@ -31,8 +32,12 @@ pub use limits::{Budget, Cancel, Limit, Limits};
 pub use method::Algorithm;
 pub use puzzle::{MAX_SEARCH_CELLS, Puzzle, TooLargeToSearch};
 pub use solution::Solution;
-pub use solver::{
-    AUTO_ANYTIME_CELLS, AUTO_OPTIMAL_CELLS, DEFAULT_BUDGET, Options, Plan, Solver, plan,
-};
+pub use solver::{DEFAULT_BUDGET, Options, Plan, Solver, plan};
 pub use solvers::{Request, Solvers};
 pub use stats::Stats;
+pub use thresholds::{AUTO_ANYTIME_CELLS, AUTO_OPTIMAL_CELLS};
+
+/// The README's Rust example, compiled and run as a test so that the front door stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeExample;

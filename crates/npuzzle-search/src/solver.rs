@@ -14,8 +14,11 @@ use crate::error::SolveError;
 use crate::heuristic::Heuristic;
 use crate::limits::{Limit, Limits};
 use crate::method::Algorithm;
-use crate::puzzle::{MAX_SEARCH_CELLS, Puzzle};
+use crate::puzzle::Puzzle;
 use crate::solution::Solution;
+use crate::thresholds::{
+    ANYTIME_SEARCH_CELLS, AUTO_ANYTIME_CELLS, AUTO_OPTIMAL_CELLS, AUTO_TABLE_CELLS,
+};
 
 /// What to run: algorithm, heuristic, weight and limits.
 #[derive(Clone, Debug, PartialEq)]
@@ -51,15 +54,6 @@ impl Default for Options {
 /// The anytime solver's default time budget.
 pub const DEFAULT_BUDGET: Duration = Duration::from_secs(10);
 
-/// The most cells for which `auto` searches optimally without pattern databases (IDA* with
-/// walking distance).
-pub const AUTO_OPTIMAL_CELLS: usize = 16;
-
-/// The most cells for which `auto` uses the anytime solver (32×32; above 16×16, as many as the
-/// state-space searches take, after the constructive solver's lines:
-/// [`anytime::solve_large`]); above it, the constructive solver.
-pub const AUTO_ANYTIME_CELLS: usize = anytime::MAX_CELLS;
-
 /// How `auto` solves the positions of one board size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Plan {
@@ -76,7 +70,7 @@ pub struct Plan {
 ///
 /// - with databases: IDA* (optimal); on boards above 16 cells it gets half the time budget
 ///   before the anytime solver takes over;
-/// - at most 9 cells: the complete distance table (optimal, instant);
+/// - at most [`AUTO_TABLE_CELLS`]: the complete distance table (optimal, instant);
 /// - at most [`AUTO_OPTIMAL_CELLS`]: IDA* with walking distance (optimal);
 /// - at most [`AUTO_ANYTIME_CELLS`]: the anytime solver within the time budget;
 /// - larger: the constructive solver (streamed, any size).
@@ -95,7 +89,7 @@ pub fn plan(size: Size, databases: bool) -> Plan {
     let (method, optimal_first) = match cells {
         _ if databases && cells <= AUTO_OPTIMAL_CELLS => (Algorithm::IdaStar, false),
         _ if databases => (Algorithm::Anytime, true),
-        0..=9 => (Algorithm::Table, false),
+        _ if cells <= AUTO_TABLE_CELLS => (Algorithm::Table, false),
         _ if cells <= AUTO_OPTIMAL_CELLS => (Algorithm::IdaStar, false),
         _ if cells <= AUTO_ANYTIME_CELLS => (Algorithm::Anytime, false),
         _ => (Algorithm::Constructive, false),
@@ -207,7 +201,7 @@ impl Solver {
                     max_cells: anytime::MAX_CELLS,
                 });
             }
-            Algorithm::Anytime if cells > MAX_SEARCH_CELLS => None,
+            Algorithm::Anytime if cells > ANYTIME_SEARCH_CELLS => None,
             _ => Some(Puzzle::new(goal)?),
         };
         let (table, heuristic) = match (&puzzle, algorithm) {

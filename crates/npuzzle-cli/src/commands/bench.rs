@@ -12,7 +12,7 @@ use serde_json::json;
 
 use crate::cli::BenchArgs;
 use crate::lines::{Lines, Unreadable};
-use crate::search::{Batch, Solvers};
+use crate::search::{Batch, Prepared};
 use crate::status::Status;
 
 /// Runs the command.
@@ -35,7 +35,7 @@ fn run_every(args: &BenchArgs, size: Size, out: &mut dyn Write) -> anyhow::Resul
         .take(args.limit.unwrap_or(usize::MAX))
         .collect();
     let solver =
-        Solvers::new(args.goal.clone().unwrap_or_default(), &args.search)?.for_board(&goal)?;
+        Prepared::new(args.goal.clone().unwrap_or_default(), &args.search)?.for_board(&goal)?;
     let clock = Instant::now();
     let results = Batch::new(&args.search)?.run(&positions, |(board, distance)| {
         let solution = solver.solve(board)?;
@@ -238,7 +238,7 @@ struct Bench<'a> {
     file: &'a Path,
     batch: Batch,
     /// The solvers, made once the goal is known (at the first instance).
-    solvers: Option<Solvers>,
+    solvers: Option<Prepared>,
     totals: Totals,
     /// The worst status of a line (bad lines are bad input).
     worst: Status,
@@ -309,7 +309,7 @@ impl Bench<'_> {
                     return Err(error).with_context(|| self.file.display().to_string());
                 }
             };
-            self.solvers = Some(Solvers::new(goal, &self.args.search)?);
+            self.solvers = Some(Prepared::new(goal, &self.args.search)?);
         }
         let solvers = self.solvers.as_mut().expect("made above");
         // Preparing (tables, databases) is not solving: the wall time leaves it out.

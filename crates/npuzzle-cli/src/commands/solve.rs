@@ -12,7 +12,7 @@ use serde_json::json;
 use crate::cli::SolveArgs;
 use crate::input;
 use crate::interrupt;
-use crate::search::{Batch, Solvers};
+use crate::search::{Batch, Prepared};
 use crate::status::{self, Status};
 use npuzzle_core::MoveWriter;
 
@@ -28,7 +28,7 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
     // One position from the argument is searched on every core.
     let mut search = args.search.clone();
     search.split |= !batch;
-    let mut solvers = Solvers::new(args.input.goal.clone(), &search)?;
+    let mut solvers = Prepared::new(args.input.goal.clone(), &search)?;
     let pool = Batch::new(&search)?;
     let window = WINDOW_PER_THREAD * pool.threads();
     let (sender, arrived) = std::sync::mpsc::sync_channel(window);
@@ -70,7 +70,7 @@ const WINDOW_PER_THREAD: usize = 4;
 fn solve_window(
     args: &SolveArgs,
     pool: &Batch,
-    solvers: &mut Solvers,
+    solvers: &mut Prepared,
     items: &[input::Item],
     batch: bool,
     out: &mut dyn Write,

@@ -20,7 +20,7 @@ pub enum PdbError {
     /// allow: they are not started.
     #[error(
         "building the {what} would take about {seconds:.0} s and {megabytes} MB, more than {limit} \
-         allows: build them beforehand (npuzzle pdb build), once"
+         allows: build them beforehand, once"
     )]
     TooCostly {
         /// Which databases (partition and board).
@@ -33,7 +33,7 @@ pub enum PdbError {
         limit: String,
     },
     /// No folder was named and the user has no cache folder.
-    #[error("no folder for pattern databases: name one or set NPUZZLE_CACHE_DIR")]
+    #[error("no folder for pattern databases: name one")]
     NoFolder,
     /// No database file there.
     #[error("{0} does not exist")]

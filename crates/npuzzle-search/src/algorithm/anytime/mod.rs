@@ -24,16 +24,12 @@ use crate::method::Algorithm;
 use crate::puzzle::Puzzle;
 use crate::solution::{self, Solution};
 use crate::stats::Stats;
+use crate::thresholds::{AUTO_ANYTIME_CELLS, LARGE_REGION, REDUCE_ABOVE, VIEW_CELLS};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Positions a second stands for where there is no clock (WebAssembly): the budget becomes a
 /// node count there.
 const NODES_PER_SECOND: f64 = 2_000_000.0;
-
-/// Boards of more cells are first solved by reduction ([`reduce`]), which beats whole-board
-/// beams there (measured: 2.1x the Manhattan bound on 10x10 where beams stay near the
-/// constructive 4x; on 7x7 whole-board beams are shorter).
-const REDUCE_ABOVE: usize = 49;
 
 /// The share of the budget reduction gets; beams from the start and path shortening get the rest.
 const REDUCE_SHARE: f64 = 0.9;
@@ -44,13 +40,6 @@ const FIRST_WIDTH: usize = 16;
 /// The widest beam: past this, memory runs out long before (a beam this wide on a small board,
 /// where the searches are quick, is a breadth-first search that widening no longer changes).
 const MAX_WIDTH: usize = 1 << 30;
-
-/// The most cells of a board whose other views are searched. Measured at equal time: on 5×5
-/// with linear conflict (DeepCubeA's first 12, 5 s) 2.3 % → 0.9 % above the optimum; on 6×6
-/// (DeepCubeA's states 5 to 28, 10 s) 1.3 % shorter; on 5×5 with 6-6-6-6 and the other views
-/// by linear conflict (the first 20, 10 s) 92.3 → 92.1; on 7×7 (the first 4, 60 s) 0.7 %
-/// longer, where one beam needs all the time to grow wide enough.
-const VIEW_CELLS: usize = 36;
 
 /// The least time worth a view of its own ([`view`]): with less, fewer views are searched.
 const VIEW_SECONDS: f64 = 2.0;
@@ -193,12 +182,9 @@ pub fn solve<H: Heuristic>(
     )
 }
 
-/// The most cells of a board the anytime solver takes (32×32); above 256 (16×16) it goes by
-/// [`solve_large`].
-pub const MAX_CELLS: usize = 1024;
-
-/// The side of the region [`solve_large`] leaves to [`solve`].
-const LARGE_REGION: usize = 16;
+/// The most cells of a board the anytime solver takes (32×32; [`AUTO_ANYTIME_CELLS`]); above
+/// [`crate::thresholds::ANYTIME_SEARCH_CELLS`] it goes by [`solve_large`].
+pub const MAX_CELLS: usize = AUTO_ANYTIME_CELLS;
 
 /// Solves a board of more than 256 cells (up to [`MAX_CELLS`]) within about
 /// `budget`: the constructive solver places its top rows and left columns until a 16×16 region

@@ -14,11 +14,7 @@ use crate::heuristic::{Heuristic, LinearConflict, Manhattan};
 use crate::limits::Limits;
 use crate::puzzle::Puzzle;
 use crate::stats::Stats;
-
-/// The largest side of the board that is left to the anytime solver. Measured on 10×10 (seeds
-/// 1 to 8, 10 s): 6 gives 1.80× the Manhattan bound where 5 gives 1.83× (shorter on six seeds
-/// of eight); 4 gave longer solutions.
-const FINAL_SIDE: usize = 6;
+use crate::thresholds::REDUCE_FINAL_SIDE;
 
 /// How many layers a placing beam goes on after it first places its tiles, for a placement
 /// that leaves the rest of the board nearer its goal for its length (the beam's depth plus its
@@ -57,7 +53,7 @@ pub(crate) fn solve(
     let mut work = board.clone();
     let mut moves = Vec::new();
     let (mut top, mut left) = (0, 0);
-    while height - top > FINAL_SIDE || width - left > FINAL_SIDE {
+    while height - top > REDUCE_FINAL_SIDE || width - left > REDUCE_FINAL_SIDE {
         let region = Region { top, left };
         let (w, h) = (width - left, height - top);
         let lines = Lines::next(w, h);
@@ -111,10 +107,10 @@ enum Lines {
 
 impl Lines {
     /// The lines to place next in a region `w` wide and `h` high: both while both sides are
-    /// longer than [`FINAL_SIDE`] (and together hold no more than [`MAX_LINE`] tiles), else the
+    /// longer than [`REDUCE_FINAL_SIDE`] (and together hold no more than [`MAX_LINE`] tiles), else the
     /// row of a region at least as high as it is wide, else the column.
     fn next(w: usize, h: usize) -> Lines {
-        if w > FINAL_SIDE && h > FINAL_SIDE && w + h - 1 <= MAX_LINE {
+        if w > REDUCE_FINAL_SIDE && h > REDUCE_FINAL_SIDE && w + h - 1 <= MAX_LINE {
             Lines::Both
         } else if h >= w {
             Lines::Row

@@ -1,0 +1,76 @@
+//! Every size threshold that decides how a board is solved, in one place: which method `auto`
+//! picks ([`crate::plan`]) and which stages the anytime solver runs. `docs/ARCHITECTURE.md`
+//! quotes them, and a test checks that it quotes them right. (Why each has its value, with the
+//! measurements, is in the doc comments here and in `docs/EXPERIMENTS.md`.)
+
+/// The most cells for which `auto` answers from a complete distance table (3×3: built in
+/// 0.03 s; a 3×4 table takes a minute).
+pub const AUTO_TABLE_CELLS: usize = 9;
+
+/// The most cells for which `auto` searches optimally without pattern databases (IDA* with
+/// walking distance).
+pub const AUTO_OPTIMAL_CELLS: usize = 16;
+
+/// The most cells the anytime solver takes (32×32), and so the most for which `auto` uses it;
+/// above it, the constructive solver.
+pub const AUTO_ANYTIME_CELLS: usize = 1024;
+
+/// Above this many cells (16×16) the anytime solver first places lines with the constructive
+/// solver until a [`LARGE_REGION`]-sided region remains, and searches that region.
+pub const ANYTIME_SEARCH_CELLS: usize = 256;
+
+/// The side of the region the constructive solver's lines leave to the anytime solver's
+/// searches on boards of more than [`ANYTIME_SEARCH_CELLS`] cells.
+pub const LARGE_REGION: usize = 16;
+
+/// Boards of more cells (larger than 7×7) are first solved by reduction, which beats
+/// whole-board beams there (measured: 2.1× the Manhattan bound on 10×10 where beams stay near
+/// the constructive 4×; on 7×7 whole-board beams are shorter).
+pub const REDUCE_ABOVE: usize = 49;
+
+/// The largest side of the board reduction leaves to the anytime solver's beams. Measured on
+/// 10×10 (seeds 1 to 8, 10 s): 6 gives 1.80× the Manhattan bound where 5 gives 1.83× (shorter
+/// on six seeds of eight); 4 gave longer solutions.
+pub const REDUCE_FINAL_SIDE: usize = 6;
+
+/// The most cells of a board whose other views (backward, mirrored) the beams search too.
+/// Measured at equal time: on 5×5 with linear conflict (DeepCubeA's first 12, 5 s) 2.3 % →
+/// 0.9 % above the optimum; on 6×6 (DeepCubeA's states 5 to 28, 10 s) 1.3 % shorter; on 7×7
+/// (the first 4, 60 s) 0.7 % longer, where one beam needs all the time to grow wide enough.
+pub const VIEW_CELLS: usize = 36;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `docs/ARCHITECTURE.md` quotes each threshold with its value, as `NAME` (value); this
+    /// fails when a value changes and the page does not.
+    #[test]
+    fn the_architecture_page_quotes_the_thresholds_right() {
+        let page = include_str!("../../../docs/ARCHITECTURE.md");
+        let side = |cells: usize| {
+            let side = cells.isqrt();
+            format!("{side}×{side}")
+        };
+        for quoted in [
+            format!("`AUTO_TABLE_CELLS` ({AUTO_TABLE_CELLS} cells)"),
+            format!("`AUTO_OPTIMAL_CELLS` ({AUTO_OPTIMAL_CELLS} cells)"),
+            format!("`AUTO_ANYTIME_CELLS` ({})", side(AUTO_ANYTIME_CELLS)),
+            format!("`ANYTIME_SEARCH_CELLS` ({})", side(ANYTIME_SEARCH_CELLS)),
+            format!("`LARGE_REGION` ({LARGE_REGION}×{LARGE_REGION})"),
+            format!("`REDUCE_ABOVE` ({REDUCE_ABOVE})"),
+            format!("`REDUCE_FINAL_SIDE` ({REDUCE_FINAL_SIDE})"),
+            format!("`VIEW_CELLS` ({VIEW_CELLS})"),
+        ] {
+            assert!(
+                page.contains(&quoted),
+                "ARCHITECTURE.md should say {quoted}"
+            );
+        }
+        assert_eq!(
+            crate::algorithm::anytime::MAX_CELLS,
+            AUTO_ANYTIME_CELLS,
+            "auto uses the anytime solver exactly as far as it goes"
+        );
+    }
+}
