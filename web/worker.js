@@ -14,7 +14,10 @@ self.onmessage = async ({ data }) => {
       const bytes = buildDatabases(data.build);
       self.postMessage({ id: data.id, bytes }, [bytes.buffer]);
     } else {
-      self.postMessage({ id: data.id, solution: JSON.parse(solve(data.position, data.goal)) });
+      // The library's report (the CLI's --json line); the page plays its moves letter by letter.
+      const report = JSON.parse(solve(data.position, data.goal));
+      const solution = { ...report, moves: report.solution, databases: report.heuristic === 'pdb' };
+      self.postMessage({ id: data.id, solution });
     }
   } catch (error) {
     if (data.id !== undefined) self.postMessage({ id: data.id, error: String(error) });

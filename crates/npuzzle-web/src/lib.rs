@@ -20,12 +20,12 @@ pub use records::{import_records, statistics};
 
 use std::cell::RefCell;
 
-use npuzzle_core::{Board, Generator, Goal, Move, Size, format_board, format_moves, moves};
+use npuzzle_core::{Board, Generator, Goal, Move, Notation, Size, format_board, format_moves};
 use npuzzle_game::Game;
 use npuzzle_game::replay::{Replay, parse_steps};
 use npuzzle_game::{Dealt, KeyMap};
 use npuzzle_search::pdb::{self, AdditivePdb, PatternDb};
-use npuzzle_search::{AnyHeuristic, Options, Puzzle, Solver};
+use npuzzle_search::{AnyHeuristic, Options, Puzzle, Report, Solver};
 use wasm_bindgen::prelude::*;
 
 /// A game in the browser.
@@ -468,10 +468,11 @@ const WEB_BUDGET: std::time::Duration = std::time::Duration::from_secs(1);
 /// IDA* up to 16 cells (with the 6-6-3 databases once [`load_databases`] gave them, else with
 /// walking distance), the anytime solver with a short budget (one
 /// thread, counted in nodes: the browser has no clock here) up to 32×32 (past 16×16 after the
-/// constructive solver's lines), the constructive solver beyond. Returns JSON:
-/// `{"moves": "RRU…", "length": n, "optimal": true, "algorithm": "table", "databases": false}`
-/// (`databases`: whether the 6-6-3 databases were used); the moves are in tile notation, one
-/// letter per move.
+/// constructive solver's lines), the constructive solver beyond. Returns the library's report as
+/// JSON (`npuzzle_search::Report`, the command line's `--json` line): `{"position": …,
+/// "solution": "RRU…", "length": n, "optimal": true, "algorithm": "table", "heuristic": …}`; the
+/// moves are in tile notation, one letter per move (`"heuristic": "pdb"` when the 6-6-3
+/// databases were used).
 #[wasm_bindgen]
 pub fn solve(position: &str, goal: &str) -> Result<String, String> {
     let board: Board = position.parse().map_err(text)?;
@@ -481,24 +482,14 @@ pub fn solve(position: &str, goal: &str) -> Result<String, String> {
         ..Options::default()
     };
     let databases = databases_for(&goal);
-    let with_databases = databases.is_some();
     let solver = match databases {
         Some(databases) => Solver::with_heuristic(&goal, options, AnyHeuristic::Pdb(databases)),
         None => Solver::new(&goal, options),
     }
     .map_err(text)?;
     let solution = solver.solve(&board).map_err(text)?;
-    let letters: String = solution.moves.iter().map(|m| m.tile_letter()).collect();
-    Ok(serde_json::json!({
-        "moves": letters,
-        "length": solution.moves.len(),
-        "mtm": moves::mtm(&solution.moves),
-        "optimal": solution.optimal,
-        "algorithm": solution.algorithm.name(),
-        "lower_bound": solution.lower_bound,
-        "databases": with_databases,
-    })
-    .to_string())
+    let report = Report::new(&board, &solution, Notation::Tile, false).map_err(text)?;
+    serde_json::to_string(&report).map_err(text)
 }
 
 /// The partition of the databases that make 4×4 hints and solutions instant in the browser:
@@ -530,7 +521,7 @@ fn four_by_four(goal: &str) -> Result<(Board, Puzzle), String> {
 /// let bytes = npuzzle_web::build_databases("blank-last").unwrap();
 /// npuzzle_web::load_databases("blank-last", &bytes).unwrap();
 /// let answer = npuzzle_web::solve("4x4:1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15", "blank-last").unwrap();
-/// assert!(answer.contains(r#""moves":"L""#));
+/// assert!(answer.contains(r#""solution":"L""#));
 /// assert!(npuzzle_web::load_databases("blank-first", &bytes).is_err()); // another goal
 /// ```
 #[wasm_bindgen]

@@ -76,6 +76,7 @@ fn play_undo_redo_and_the_clock() {
     assert_eq!(h.game_id(), "3x3:1,2,3,4,5,6,0,7,8");
 }
 
+/// The answer is the library's report, the same JSON as the command line's `--json` line.
 #[test]
 fn the_solver_answers_in_plain_json() {
     let json = solve("8 6 7/2 5 4/3 0 1", "blank-last").unwrap();
@@ -98,7 +99,7 @@ fn the_solver_answers_in_plain_json() {
         "{json}"
     );
     let moves = json
-        .split("\"moves\":\"")
+        .split("\"solution\":\"")
         .nth(1)
         .unwrap()
         .split('"')
@@ -158,6 +159,10 @@ fn databases_travel_as_bytes_and_solve_4x4s_optimally() {
             "{with_databases}"
         );
         assert_eq!(length(&with_databases), length(with_wd), "{position}");
+        assert!(
+            with_databases.contains("\"heuristic\":\"pdb\""),
+            "{with_databases}"
+        );
     }
 }
 

@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 
 use npuzzle_core::{Board, format_moves};
 use npuzzle_search::algorithm::constructive;
-use npuzzle_search::{Algorithm, Limit, Solution, SolveError, Solver};
+use npuzzle_search::{Algorithm, Figures, Limit, Report, Solution, SolveError, Solver};
 use serde_json::json;
 
 use crate::cli::SolveArgs;
@@ -199,24 +199,9 @@ fn stream_constructive(
     let seconds = report.stats.elapsed.as_secs_f64();
     let ratio = stm as f64 / report.lower_bound.max(1) as f64;
     if args.json {
-        // The same fields as every other solution's line (see `write_solution`).
-        let trailer = json!({
-            "length": stm,
-            "stm": stm,
-            "mtm": mtm,
-            "optimal": false,
-            "bound": null,
-            "algorithm": "constructive",
-            "heuristic": null,
-            "lower_bound": report.lower_bound,
-            "gap": stm.saturating_sub(report.lower_bound),
-            "expanded": report.stats.expanded,
-            "generated": report.stats.generated,
-            "peak_nodes": report.stats.peak_nodes,
-            "peak_memory": report.stats.peak_memory,
-            "seconds": seconds,
-            "stopped": null,
-        });
+        // The same fields as every other solution's line: a `Report`, whose moves came first.
+        let figures = Figures::streamed(stm as u64, mtm as u64, report.lower_bound, &report.stats);
+        let trailer = serde_json::to_value(&figures)?;
         close_json_line(out, &trailer)?;
     } else {
         writeln!(out)?;
@@ -238,31 +223,13 @@ fn write_solution(
     batch: bool,
     out: &mut dyn Write,
 ) -> anyhow::Result<()> {
-    let moves = format_moves(&solution.moves, args.notation, args.run_length, Some(board))?;
-    let stats = &solution.stats;
     if args.json {
-        let line = json!({
-            "position": board.to_string(),
-            "solution": moves,
-            "length": solution.moves.len(),
-            "stm": solution.stm(),
-            "mtm": solution.mtm(),
-            "optimal": solution.optimal,
-            "bound": solution.bound,
-            "algorithm": solution.algorithm,
-            "heuristic": solution.heuristic,
-            "lower_bound": solution.lower_bound,
-            "gap": solution.gap(),
-            "expanded": stats.expanded,
-            "generated": stats.generated,
-            "peak_nodes": stats.peak_nodes,
-            "peak_memory": stats.peak_memory,
-            "seconds": stats.elapsed.as_secs_f64(),
-            "stopped": solution.stopped.map(|limit| limit.to_string()),
-        });
-        writeln!(out, "{line}")?;
+        let report = Report::new(board, solution, args.notation, args.run_length)?;
+        writeln!(out, "{}", serde_json::to_string(&report)?)?;
         return Ok(());
     }
+    let moves = format_moves(&solution.moves, args.notation, args.run_length, Some(board))?;
+    let stats = &solution.stats;
     if batch {
         writeln!(out, "position   {board}")?;
     }

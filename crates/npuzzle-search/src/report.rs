@@ -1,0 +1,143 @@
+//! One solution as every front end reports it: the command line's `--json` line, the web page's
+//! answer and Python's `to_json` are the same [`Report`], with the same fields.
+
+use npuzzle_core::{Board, Notation, NotationError, format_moves};
+use serde::Serialize;
+
+use crate::method::Algorithm;
+use crate::solution::Solution;
+use crate::stats::Stats;
+
+/// A solution written out: the position, the moves as text, and its [`Figures`].
+///
+/// ```
+/// use npuzzle_core::Notation;
+/// use npuzzle_search::{Report, Request};
+/// let board = "1 2 3/4 5 6/7 0 8".parse().unwrap();
+/// let solution = Request::new("1 2 3/4 5 6/7 0 8".parse().unwrap()).solve().unwrap();
+/// let report = Report::new(&board, &solution, Notation::Tile, false).unwrap();
+/// let json = serde_json::to_value(&report).unwrap();
+/// assert_eq!((json["solution"].as_str(), json["length"].as_u64()), (Some("L"), Some(1)));
+/// assert_eq!(json["optimal"], true);
+/// ```
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Report {
+    /// The start, in slash rows.
+    pub position: String,
+    /// The moves in the notation asked for.
+    pub solution: String,
+    /// Lengths, quality and effort.
+    #[serde(flatten)]
+    pub figures: Figures,
+}
+
+impl Report {
+    /// The report of `solution` from `start`, its moves written in `notation` (run-length tokens
+    /// with `run_length`).
+    pub fn new(
+        start: &Board,
+        solution: &Solution,
+        notation: Notation,
+        run_length: bool,
+    ) -> Result<Report, NotationError> {
+        Ok(Report {
+            position: start.to_string(),
+            solution: format_moves(&solution.moves, notation, run_length, Some(start))?,
+            figures: Figures::of(solution),
+        })
+    }
+}
+
+/// What a report says of a solution besides its moves. Serialized alone, it is the end of a
+/// streamed report's line (the moves of a constructive solution are written as they come).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Figures {
+    /// Length in single-tile moves (as `stm`).
+    pub length: u64,
+    /// Single-tile moves.
+    pub stm: u64,
+    /// Multi-tile moves (a run of tiles in one line counts 1).
+    pub mtm: u64,
+    /// Whether the length is proved optimal.
+    pub optimal: bool,
+    /// For bounded-suboptimal searches: at most this factor times the optimum.
+    pub bound: Option<f64>,
+    /// The method that found it.
+    pub algorithm: Algorithm,
+    /// The heuristic it used, if any.
+    pub heuristic: Option<&'static str>,
+    /// The best lower bound known on the optimal length.
+    pub lower_bound: u64,
+    /// How many moves the solution may be longer than the optimum (0 when proved optimal).
+    pub gap: u64,
+    /// Nodes expanded.
+    pub expanded: u64,
+    /// Nodes generated.
+    pub generated: u64,
+    /// The most nodes held at once.
+    pub peak_nodes: u64,
+    /// An estimate of the peak memory of the search's structures, in bytes.
+    pub peak_memory: u64,
+    /// Wall time in seconds.
+    pub seconds: f64,
+    /// The limit that ended an anytime search before its budget, if one did.
+    pub stopped: Option<String>,
+}
+
+impl Figures {
+    /// The figures of `solution`.
+    pub fn of(solution: &Solution) -> Figures {
+        Figures {
+            length: solution.moves.len() as u64,
+            stm: solution.stm() as u64,
+            mtm: solution.mtm() as u64,
+            optimal: solution.optimal,
+            bound: solution.bound,
+            algorithm: solution.algorithm,
+            heuristic: solution.heuristic,
+            lower_bound: solution.lower_bound.into(),
+            gap: solution.gap() as u64,
+            stopped: solution.stopped.map(|limit| limit.to_string()),
+            ..Figures::effort(&solution.stats)
+        }
+    }
+
+    /// The figures of a constructive solution streamed as it was made: `stm` and `mtm` moves
+    /// from a start whose Manhattan distance is `lower_bound`.
+    pub fn streamed(stm: u64, mtm: u64, lower_bound: u64, stats: &Stats) -> Figures {
+        Figures {
+            length: stm,
+            stm,
+            mtm,
+            optimal: false,
+            bound: None,
+            algorithm: Algorithm::Constructive,
+            heuristic: None,
+            lower_bound,
+            gap: stm.saturating_sub(lower_bound),
+            stopped: None,
+            ..Figures::effort(stats)
+        }
+    }
+
+    /// The effort figures of `stats`, the rest empty.
+    fn effort(stats: &Stats) -> Figures {
+        Figures {
+            length: 0,
+            stm: 0,
+            mtm: 0,
+            optimal: false,
+            bound: None,
+            algorithm: Algorithm::Auto,
+            heuristic: None,
+            lower_bound: 0,
+            gap: 0,
+            expanded: stats.expanded,
+            generated: stats.generated,
+            peak_nodes: stats.peak_nodes,
+            peak_memory: stats.peak_memory,
+            seconds: stats.elapsed.as_secs_f64(),
+            stopped: None,
+        }
+    }
+}
