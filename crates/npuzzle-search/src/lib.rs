@@ -26,6 +26,7 @@ mod solvers;
 mod stats;
 pub mod thresholds;
 
+pub use algorithm::constructive::Streamed;
 pub use algorithm::table::DistanceTable;
 pub use any_heuristic::{AnyHeuristic, HeuristicKind};
 pub use error::SolveError;

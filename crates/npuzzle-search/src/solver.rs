@@ -1,12 +1,14 @@
 //! Choosing and running an algorithm: [`Solver`] prepares a goal once (tables, heuristics) and
 //! solves any number of positions with it.
 
+use std::ops::ControlFlow;
 use std::time::Duration;
 
 use npuzzle_core::{Board, Move, Size};
 
 use crate::algorithm;
 use crate::algorithm::best_first::{self, Priority};
+use crate::algorithm::constructive::Streamed;
 use crate::algorithm::table::DistanceTable;
 use crate::algorithm::{anytime, idastar, rbfs};
 use crate::any_heuristic::{AnyHeuristic, HeuristicKind, dispatch};
@@ -326,13 +328,52 @@ impl Solver {
         })
     }
 
-    /// The first move of a solution from `board` (`None` when it is solved): a hint. The
-    /// constructive solver stops after its first move, so a hint on any board, 1000×1000
-    /// included, takes a moment; the other methods solve within `limits` and give their first
-    /// move.
+    /// Solves `board` within `limits`, handing each move to `sink`: the constructive solver's as
+    /// they are made (a 1000×1000 solution is never held in memory), the other methods' once
+    /// their search is done. The sink stops the solve by returning [`ControlFlow::Break`] (it then
+    /// ends with [`SolveError::Stopped`]). For a method's whole report, see [`Solver::solve`].
     ///
     /// ```
-    /// use npuzzle_core::{Generator, Goal, Move};
+    /// use std::ops::ControlFlow;
+    /// use npuzzle_core::{Generator, Goal};
+    /// use npuzzle_search::{Limits, Options, Solver};
+    /// let goal = Goal::BlankLast.board("40".parse().unwrap()).unwrap();
+    /// let solver = Solver::new(&goal, Options::default()).unwrap(); // auto: constructive
+    /// let board = Generator::new(3).random_position(&goal);
+    /// let mut end = board.clone();
+    /// let streamed = solver.stream(&board, &Limits::default(), |m| {
+    ///     end.apply(m).unwrap();
+    ///     ControlFlow::Continue(())
+    /// }).unwrap();
+    /// assert_eq!(end, goal);
+    /// assert!(streamed.moves >= streamed.lower_bound);
+    /// ```
+    pub fn stream(
+        &self,
+        board: &Board,
+        limits: &Limits,
+        mut sink: impl FnMut(Move) -> ControlFlow<()>,
+    ) -> Result<Streamed, SolveError> {
+        if self.algorithm == Algorithm::Constructive && self.puzzle.is_none() {
+            return algorithm::constructive::solve_streaming(board, &self.goal, limits, sink);
+        }
+        let solution = self.solve_within(board, limits)?;
+        if solution.moves.iter().any(|&m| sink(m).is_break()) {
+            return Err(SolveError::Stopped);
+        }
+        Ok(Streamed {
+            moves: solution.moves.len() as u64,
+            lower_bound: solution.lower_bound.into(),
+            stats: solution.stats,
+        })
+    }
+
+    /// The first move of a solution from `board` (`None` when it is solved): a hint. The
+    /// constructive solver stops after its first move, so a hint on any board, 1000×1000
+    /// included, takes a moment.
+    ///
+    /// ```
+    /// use npuzzle_core::{Generator, Goal};
     /// use npuzzle_search::{Limits, Options, Solver};
     /// let goal = Goal::BlankLast.board("200".parse().unwrap()).unwrap();
     /// let solver = Solver::new(&goal, Options::default()).unwrap();
@@ -342,13 +383,10 @@ impl Solver {
     /// assert_eq!(solver.first_move(&goal, &Limits::default()).unwrap(), None);
     /// ```
     pub fn first_move(&self, board: &Board, limits: &Limits) -> Result<Option<Move>, SolveError> {
-        if self.algorithm != Algorithm::Constructive || self.puzzle.is_some() {
-            return Ok(self.solve_within(board, limits)?.moves.first().copied());
-        }
         let mut first = None;
-        let streamed = algorithm::constructive::solve_streaming(board, &self.goal, limits, |m| {
+        let streamed = self.stream(board, limits, |m| {
             first = Some(m);
-            std::ops::ControlFlow::Break(())
+            ControlFlow::Break(())
         });
         match (streamed, first) {
             (_, Some(m)) => Ok(Some(m)),

@@ -5,7 +5,6 @@ use std::io::Write;
 use std::ops::ControlFlow;
 
 use npuzzle_core::{Board, format_moves};
-use npuzzle_search::algorithm::constructive;
 use npuzzle_search::{Algorithm, Figures, Limit, Report, Solution, SolveError, Solver};
 use serde_json::json;
 
@@ -146,7 +145,7 @@ fn stream_constructive(
     solver: &Solver,
     out: &mut dyn Write,
 ) -> anyhow::Result<()> {
-    let (goal, limits) = (solver.goal(), &solver.options().limits);
+    let limits = &solver.options().limits;
     if args.json {
         write!(
             out,
@@ -158,7 +157,7 @@ fn stream_constructive(
     }
     let mut writer = MoveWriter::new(out, args.notation, args.run_length, Some(board));
     let mut failure = None;
-    let report = constructive::solve_streaming(board, goal, limits, |m| match writer.push(m) {
+    let report = solver.stream(board, limits, |m| match writer.push(m) {
         Ok(()) => ControlFlow::Continue(()),
         Err(error) => {
             failure = Some(error);
@@ -200,7 +199,7 @@ fn stream_constructive(
     let ratio = stm as f64 / report.lower_bound.max(1) as f64;
     if args.json {
         // The same fields as every other solution's line: a `Report`, whose moves came first.
-        let figures = Figures::streamed(stm as u64, mtm as u64, report.lower_bound, &report.stats);
+        let figures = Figures::streamed(stm, mtm, report.lower_bound, &report.stats);
         let trailer = serde_json::to_value(&figures)?;
         close_json_line(out, &trailer)?;
     } else {

@@ -27,9 +27,9 @@ use crate::method::Algorithm;
 use crate::solution::{self, Solution};
 use crate::stats::Stats;
 
-/// What a streamed constructive solve did.
+/// What a streamed solve did (its moves went to a sink as they came).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Report {
+pub struct Streamed {
     /// Moves made (STM).
     pub moves: u64,
     /// The Manhattan distance of the start: no solution is shorter.
@@ -103,7 +103,7 @@ pub fn solve_streaming(
     goal: &Board,
     limits: &Limits,
     mut sink: impl FnMut(Move) -> ControlFlow<()>,
-) -> Result<Report, SolveError> {
+) -> Result<Streamed, SolveError> {
     npuzzle_core::solvability::check(board, goal)?;
     let clock = Stopwatch::start();
     let mut budget = Budget::new(limits.clone());
@@ -167,7 +167,7 @@ pub fn solve_streaming(
         elapsed: clock.elapsed(),
         ..Stats::default()
     };
-    Ok(Report {
+    Ok(Streamed {
         moves: work.count,
         lower_bound,
         stats,
