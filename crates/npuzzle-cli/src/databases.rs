@@ -3,7 +3,7 @@
 
 use indicatif::{ProgressBar, ProgressStyle};
 use npuzzle_core::Size;
-use npuzzle_search::pdb::Event;
+use npuzzle_search::pdb::{Event, policy};
 
 /// Runs `work` with a reporter that shows each database build of a `size` board.
 pub fn with_progress<T>(size: Size, work: impl FnOnce(&mut dyn FnMut(Event)) -> T) -> T {
@@ -19,11 +19,15 @@ pub fn with_progress<T>(size: Size, work: impl FnOnce(&mut dyn FnMut(Event)) -> 
             );
         }
         Event::Building { tiles, reason } => {
-            if (size.width(), size.height()) == (4, 4) && !hinted {
+            // Building the databases made on first use: the fastest are worth building once.
+            if !hinted
+                && let Some(fastest) = policy::fastest(size)
+                && policy::on_demand(size).is_some_and(|made| made != fastest)
+            {
                 hinted = true;
                 eprintln!(
-                    "npuzzle: for the fastest 4x4 solving: npuzzle pdb build --size 4 \
-                     --partition 78 (two minutes, 288 MB)"
+                    "npuzzle: for the fastest {size} solving: npuzzle pdb build --size {size} \
+                     --partition {fastest} (minutes, once)"
                 );
             }
             let message = format!("building the {size} database of tiles {tiles:?} ({reason})");

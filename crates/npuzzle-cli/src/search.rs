@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use anyhow::Context;
 use npuzzle_core::{Board, Goal, Size, solvability};
-use npuzzle_search::pdb::Store;
+use npuzzle_search::pdb::{Store, policy};
 use npuzzle_search::{Algorithm, HeuristicKind, Limits, Options, Solver};
 
 use crate::cli::SearchArgs;
@@ -95,10 +95,14 @@ impl Prepared {
                 _ => "--time-budget SECONDS",
             };
             eprintln!("npuzzle: {note} ({flag})");
-            if (size.width(), size.height()) == (5, 5) && !solver.optimal_first() {
+            // Databases the policy does not build on its own, worth building once.
+            if !solver.optimal_first()
+                && let Some(fastest) = policy::fastest(size)
+                && policy::on_demand(size).is_none()
+            {
                 eprintln!(
-                    "npuzzle: for optimal 24-puzzle solving, build the 6-6-6-6 pattern databases \
-                     once (about 3 minutes, 255 MB): npuzzle pdb build --size 5"
+                    "npuzzle: for optimal {size} solving, build the {fastest} pattern databases \
+                     once (minutes): npuzzle pdb build --size {size}"
                 );
             }
         }

@@ -9,6 +9,7 @@ use npuzzle_core::{Board, Goal, Size};
 use crate::any_heuristic::{AnyHeuristic, HeuristicKind};
 use crate::error::SolveError;
 use crate::method::Algorithm;
+use crate::pdb::policy;
 use crate::pdb::{Cost, Event, Partition, PdbError, Store};
 use crate::puzzle::Puzzle;
 use crate::solution::Solution;
@@ -134,10 +135,7 @@ impl Solvers {
             options.algorithm,
             Algorithm::Auto | Algorithm::IdaStar | Algorithm::Anytime
         );
-        let square = (goal.width(), goal.height());
-        if !asked
-            && (options.heuristic.is_some() || !searching || !matches!(square, (4, 4) | (5, 5)))
-        {
+        if !asked && (options.heuristic.is_some() || !searching || !policy::applies(goal.size())) {
             return Ok(None);
         }
         let puzzle = Puzzle::new(goal)?;

@@ -62,10 +62,12 @@ impl Assistant {
         Ok(solver)
     }
 
-    /// Starts opening (or building) the databases for `goal` on a thread, on 4×4 boards.
+    /// Starts opening (or building) the databases for `goal` on a thread, where the policy builds
+    /// them on first use (4×4).
     fn prepare_databases(&mut self, goal: &Board) {
         let Some(store) = &self.store else { return };
-        if (goal.width(), goal.height()) != (4, 4) {
+        // Only databases built in seconds: help cannot wait minutes.
+        if npuzzle_search::pdb::policy::on_demand(goal.size()).is_none() {
             return;
         }
         let (sender, receiver) = mpsc::channel();

@@ -10,6 +10,7 @@ mod database;
 mod error;
 mod partition;
 mod pattern;
+pub mod policy;
 mod storage;
 mod store;
 

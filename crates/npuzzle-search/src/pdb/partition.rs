@@ -70,14 +70,9 @@ pub enum Partition {
 }
 
 impl Partition {
-    /// The partition used when none is named: the best that builds in minutes for 4×4 (6-6-3,
-    /// seconds) and 5×5 (6-6-6-6), `auto` otherwise.
+    /// The partition used when none is named ([`super::policy::when_asked`]).
     pub fn default_for(size: Size) -> Partition {
-        match (size.width(), size.height()) {
-            (4, 4) => Partition::Named("663"),
-            (5, 5) => Partition::Named("6666"),
-            _ => Partition::Auto,
-        }
+        super::policy::when_asked(size)
     }
 
     /// The tiles of each pattern for `puzzle`'s goal; refused when the partition is for another

@@ -133,24 +133,14 @@ impl Store {
         Ok(cost)
     }
 
-    /// The databases a solve of `puzzle` should use when none were named: on 4×4 the fastest
-    /// already built (7-8, then 6-6-3), or 6-6-3 (built in seconds) when none is; on 5×5 the
-    /// 6-6-6-6 only if built (it takes minutes); otherwise none.
+    /// The databases a solve of `puzzle` should use when none were named, by the one policy
+    /// ([`super::policy::choose`]): on 4×4 the fastest already built (7-8, then 6-6-3), or
+    /// 6-6-3 (built in seconds) when none is; on 5×5 the 6-6-6-6 only if built; otherwise none.
     pub fn choose(&self, puzzle: &Puzzle) -> Option<Partition> {
-        let named = |names: &[&'static str]| {
-            names
-                .iter()
-                .map(|&name| Partition::Named(name))
-                .find(|p| self.is_built(puzzle, p))
-        };
-        match (puzzle.size().width(), puzzle.size().height()) {
-            (4, 4) => named(&["78", "663"]).or(Some(Partition::Named("663"))),
-            (5, 5) => named(&["6666"]),
-            _ => None,
-        }
+        super::policy::choose(puzzle.size(), |p| self.is_built(puzzle, p))
     }
 
-    /// The databases of `partition`: each loaded by memory map, or built and saved first when it
+    /// The databases of `partition`: each read into memory and checked, or built and saved first when it
     /// is missing, damaged or for something else (with `report` told why). A database that
     /// cannot be saved is used from memory ([`Event::NotSaved`]).
     pub fn open(
