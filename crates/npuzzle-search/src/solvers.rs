@@ -141,7 +141,7 @@ impl Solvers {
         let puzzle = Puzzle::new(goal)?;
         let partition = match &self.partition {
             Some(partition) => Some(partition.clone()),
-            None if asked => Some(Partition::default_for(goal.size())),
+            None if asked => Some(policy::when_asked(goal.size())),
             None => store.choose(&puzzle),
         };
         let Some(partition) = partition else {

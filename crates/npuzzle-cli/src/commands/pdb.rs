@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use anyhow::bail;
 use npuzzle_search::Puzzle;
-use npuzzle_search::pdb::{Event, Partition, Store};
+use npuzzle_search::pdb::{Event, Store, policy};
 
 use crate::cli::{PdbAction, PdbArgs};
 use crate::databases;
@@ -30,7 +30,7 @@ pub fn run(args: &PdbArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
             let puzzle = Puzzle::new(&goal.board(*size)?)?;
             let partition = partition
                 .clone()
-                .unwrap_or_else(|| Partition::default_for(*size));
+                .unwrap_or_else(|| policy::when_asked(*size));
             let clock = Instant::now();
             // Building is for keeping: a database that could not be saved fails the command.
             let mut unsaved = None;

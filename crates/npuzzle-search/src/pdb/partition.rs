@@ -4,8 +4,6 @@
 use std::fmt;
 use std::str::FromStr;
 
-use npuzzle_core::Size;
-
 use super::error::PdbError;
 use crate::puzzle::Puzzle;
 
@@ -70,11 +68,6 @@ pub enum Partition {
 }
 
 impl Partition {
-    /// The partition used when none is named ([`super::policy::when_asked`]).
-    pub fn default_for(size: Size) -> Partition {
-        super::policy::when_asked(size)
-    }
-
     /// The tiles of each pattern for `puzzle`'s goal; refused when the partition is for another
     /// board or does not name every tile exactly once.
     pub fn groups(&self, puzzle: &Puzzle) -> Result<Vec<Vec<u8>>, PdbError> {
