@@ -55,7 +55,7 @@ const AUTO_ENTRIES: u64 = 20_000_000;
 /// let lists: Partition = "1,2,3/4,5,6,7/8,9,10,11,12,13,14,15".parse().unwrap();
 /// assert_eq!(lists.to_string(), "1,2,3/4,5,6,7/8,9,10,11,12,13,14,15");
 /// assert!("1,2/x".parse::<Partition>().is_err());
-/// assert_eq!(Partition::default_for(Size::square(5).unwrap()).to_string(), "6666");
+/// assert_eq!(npuzzle_search::pdb::policy::when_asked(Size::square(5).unwrap()).to_string(), "6666");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Partition {
