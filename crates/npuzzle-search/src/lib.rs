@@ -35,7 +35,7 @@ pub use method::Algorithm;
 pub use puzzle::{MAX_SEARCH_CELLS, Puzzle, TooLargeToSearch};
 pub use report::{Figures, Report};
 pub use solution::Solution;
-pub use solver::{DEFAULT_BUDGET, Options, Plan, Solver, plan};
+pub use solver::{DEFAULT_BUDGET, Options, Plan, Solver, Stage, plan};
 pub use solvers::{Request, Solvers};
 pub use stats::Stats;
 pub use thresholds::{AUTO_ANYTIME_CELLS, AUTO_OPTIMAL_CELLS};

@@ -18,9 +18,7 @@ use crate::limits::{Limit, Limits};
 use crate::method::Algorithm;
 use crate::puzzle::Puzzle;
 use crate::solution::Solution;
-use crate::thresholds::{
-    ANYTIME_SEARCH_CELLS, AUTO_ANYTIME_CELLS, AUTO_OPTIMAL_CELLS, AUTO_TABLE_CELLS,
-};
+use crate::thresholds::{self, AUTO_ANYTIME_CELLS, AUTO_OPTIMAL_CELLS, AUTO_TABLE_CELLS};
 
 /// What to run: algorithm, heuristic, weight and limits.
 #[derive(Clone, Debug, PartialEq)]
@@ -56,14 +54,130 @@ impl Default for Options {
 /// The anytime solver's default time budget.
 pub const DEFAULT_BUDGET: Duration = Duration::from_secs(10);
 
-/// How `auto` solves the positions of one board size.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How the positions of one board size are solved: the method that gives the answer and every
+/// stage it runs, in order, each with the reason it runs ([`Stage::reason`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Plan {
     /// The method that gives the answer.
     pub method: Algorithm,
     /// Whether optimal IDA* is tried first for half the time budget (easy positions are then
     /// proved optimal); the anytime solver takes over when it runs out.
     pub optimal_first: bool,
+    /// The stages, in the order they run.
+    pub stages: Vec<Stage>,
+}
+
+/// A stage of a [`Plan`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// The complete distance table, built once per goal.
+    Table,
+    /// IDA*, optimal; with pattern databases or not; for half the time budget when the anytime
+    /// solver takes over after it.
+    IdaStar {
+        /// Whether it searches with pattern databases.
+        databases: bool,
+        /// Whether it gets half the time budget only.
+        half_budget: bool,
+    },
+    /// Another best-first or depth-first search named by the caller (A*, RBFS, weighted A*,
+    /// greedy).
+    Search(Algorithm),
+    /// The constructive solver: a first solution at once (or the answer, past 32×32).
+    Constructive,
+    /// The constructive solver's lines until a 16×16 region remains, which the stages after
+    /// it search.
+    Lines,
+    /// Reduction: the top row and left column placed by beams, down to 6×6.
+    Reduction,
+    /// Beam searches of growing width, in one view or shared among views of the problem.
+    Beams {
+        /// Whether the time is shared among views (backward, mirrored).
+        views: bool,
+    },
+    /// Optimal endings and window shortening of the best path.
+    Shortening,
+}
+
+impl Stage {
+    /// Why the stage runs (the thresholds are in [`crate::thresholds`]).
+    ///
+    /// ```
+    /// use npuzzle_search::{plan, Stage};
+    /// let ten = plan("10".parse().unwrap(), false);
+    /// assert!(ten.stages.contains(&Stage::Reduction));
+    /// assert!(Stage::Reduction.reason().contains("7x7"));
+    /// ```
+    pub fn reason(self) -> &'static str {
+        match self {
+            Stage::Table => "at most 9 cells: every position is answered from a complete table",
+            Stage::IdaStar {
+                half_budget: true, ..
+            } => "pattern databases are at hand: optimal search first, for half the time budget",
+            Stage::IdaStar { .. } => "optimal search is within reach on a board this size",
+            Stage::Search(_) => "the method asked for",
+            Stage::Constructive => "a first solution at once, of any size",
+            Stage::Lines => "past 16x16: lines placed first, the last 16x16 region searched",
+            Stage::Reduction => "larger than 7x7: lines placed by beams beat whole-board beams",
+            Stage::Beams { views: true } => {
+                "up to 6x6: beams in four views of the problem, each wrong in other places"
+            }
+            Stage::Beams { views: false } => "beams of growing width within the time budget",
+            Stage::Shortening => "the time left shortens the best path",
+        }
+    }
+}
+
+impl Plan {
+    /// The plan of `method` (not `auto`: see [`plan`]) for boards of `size`, with or without
+    /// pattern databases.
+    ///
+    /// ```
+    /// use npuzzle_search::{Algorithm, Plan, Stage};
+    /// let plan = Plan::of(Algorithm::Anytime, "5".parse().unwrap(), false, false);
+    /// assert_eq!(plan.stages.first(), Some(&Stage::Constructive));
+    /// assert!(plan.stages.contains(&Stage::Beams { views: true }));
+    /// ```
+    pub fn of(method: Algorithm, size: Size, databases: bool, optimal_first: bool) -> Plan {
+        let cells = size.cells();
+        let mut stages = Vec::new();
+        if optimal_first {
+            stages.push(Stage::IdaStar {
+                databases,
+                half_budget: true,
+            });
+        }
+        match method {
+            Algorithm::Table => stages.push(Stage::Table),
+            Algorithm::IdaStar => stages.push(Stage::IdaStar {
+                databases,
+                half_budget: false,
+            }),
+            Algorithm::Constructive | Algorithm::Auto => stages.push(Stage::Constructive),
+            Algorithm::Anytime => {
+                stages.push(Stage::Constructive);
+                let region = if thresholds::places_lines_first(cells) {
+                    stages.push(Stage::Lines);
+                    thresholds::LARGE_REGION * thresholds::LARGE_REGION
+                } else {
+                    cells
+                };
+                if thresholds::reduces(region) {
+                    stages.push(Stage::Reduction);
+                }
+                stages.push(Stage::Beams {
+                    views: thresholds::shares_views(region),
+                });
+                stages.push(Stage::Shortening);
+            }
+            other => stages.push(Stage::Search(other)),
+        }
+        Plan {
+            method,
+            optimal_first,
+            stages,
+        }
+    }
 }
 
 /// What `auto` does with a position of `size`, given whether pattern databases are at hand for
@@ -78,12 +192,14 @@ pub struct Plan {
 /// - larger: the constructive solver (streamed, any size).
 ///
 /// ```
-/// use npuzzle_search::{plan, Algorithm};
+/// use npuzzle_search::{plan, Algorithm, Stage};
 /// assert_eq!(plan("3".parse().unwrap(), false).method, Algorithm::Table);
 /// assert_eq!(plan("5".parse().unwrap(), false).method, Algorithm::Anytime);
 /// assert!(plan("5".parse().unwrap(), true).optimal_first);
 /// assert_eq!(plan("16".parse().unwrap(), false).method, Algorithm::Anytime);
-/// assert_eq!(plan("32".parse().unwrap(), false).method, Algorithm::Anytime);
+/// let large = plan("32".parse().unwrap(), false);
+/// assert_eq!(large.method, Algorithm::Anytime);
+/// assert_eq!(&large.stages[..3], &[Stage::Constructive, Stage::Lines, Stage::Reduction]);
 /// assert_eq!(plan("33".parse().unwrap(), false).method, Algorithm::Constructive);
 /// ```
 pub fn plan(size: Size, databases: bool) -> Plan {
@@ -96,10 +212,7 @@ pub fn plan(size: Size, databases: bool) -> Plan {
         _ if cells <= AUTO_ANYTIME_CELLS => (Algorithm::Anytime, false),
         _ => (Algorithm::Constructive, false),
     };
-    Plan {
-        method,
-        optimal_first,
-    }
+    Plan::of(method, size, databases, optimal_first)
 }
 
 /// A goal prepared for solving: the algorithm resolved, its tables built.
@@ -118,8 +231,8 @@ pub struct Solver {
     puzzle: Option<Puzzle>,
     goal: Board,
     algorithm: Algorithm,
-    /// For `auto` with databases: IDA* first, then the anytime solver.
-    optimal_first: bool,
+    /// The method and its stages ([`plan`] for `auto`).
+    plan: Plan,
     heuristic: Option<AnyHeuristic>,
     options: Options,
     table: Option<DistanceTable>,
@@ -161,17 +274,14 @@ impl Solver {
         let cells = size.cells();
         let chosen = match options.algorithm {
             Algorithm::Auto => plan(size, given.is_some()),
-            method => Plan {
-                method,
-                optimal_first: false,
-            },
+            method => Plan::of(method, size, given.is_some(), false),
         };
         let algorithm = match chosen.method {
             Algorithm::Anytime if chosen.optimal_first => Algorithm::IdaStar,
             method => method,
         };
         let note = (options.algorithm == Algorithm::Auto && cells > AUTO_OPTIMAL_CELLS).then(
-            || match chosen {
+            || match &chosen {
                 Plan {
                     optimal_first: true,
                     ..
@@ -203,7 +313,7 @@ impl Solver {
                     max_cells: anytime::MAX_CELLS,
                 });
             }
-            Algorithm::Anytime if cells > ANYTIME_SEARCH_CELLS => None,
+            Algorithm::Anytime if chosen.stages.contains(&Stage::Lines) => None,
             _ => Some(Puzzle::new(goal)?),
         };
         let (table, heuristic) = match (&puzzle, algorithm) {
@@ -219,7 +329,7 @@ impl Solver {
             puzzle,
             goal: goal.clone(),
             algorithm,
-            optimal_first: chosen.optimal_first,
+            plan: chosen,
             heuristic,
             options,
             table,
@@ -253,7 +363,19 @@ impl Solver {
 
     /// Whether optimal search is tried first, then the anytime solver.
     pub fn optimal_first(&self) -> bool {
-        self.optimal_first
+        self.plan.optimal_first
+    }
+
+    /// The plan: the method and every stage it runs, each with its reason.
+    ///
+    /// ```
+    /// use npuzzle_core::Goal;
+    /// use npuzzle_search::{Options, Solver, Stage};
+    /// let goal = Goal::BlankLast.board("3".parse().unwrap()).unwrap();
+    /// assert_eq!(Solver::new(&goal, Options::default()).unwrap().plan().stages, [Stage::Table]);
+    /// ```
+    pub fn plan(&self) -> &Plan {
+        &self.plan
     }
 
     /// Why `auto` chose what it did, when the user should know.
@@ -303,7 +425,7 @@ impl Solver {
             }
             return algorithm::constructive::solve(board, &self.goal, &limits);
         };
-        if self.optimal_first {
+        if self.plan.optimal_first {
             return dispatch!(heuristic, |h| self
                 .optimal_then_anytime(puzzle, h, board, &limits));
         }

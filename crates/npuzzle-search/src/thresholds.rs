@@ -39,6 +39,25 @@ pub const REDUCE_FINAL_SIDE: usize = 6;
 /// (the first 4, 60 s) 0.7 % longer, where one beam needs all the time to grow wide enough.
 pub const VIEW_CELLS: usize = 36;
 
+/// Whether the anytime solver places lines with the constructive solver first on a board of
+/// `cells` cells (more than [`ANYTIME_SEARCH_CELLS`]).
+pub fn places_lines_first(cells: usize) -> bool {
+    cells > ANYTIME_SEARCH_CELLS
+}
+
+/// Whether the anytime solver reduces a board (or region) of `cells` cells before its beams
+/// (more than [`REDUCE_ABOVE`]; for the blank-last goal, whose regions are goals of the same
+/// kind).
+pub fn reduces(cells: usize) -> bool {
+    cells > REDUCE_ABOVE
+}
+
+/// Whether the beams share their time among views of the problem on a board of `cells` cells
+/// (at most [`VIEW_CELLS`]).
+pub fn shares_views(cells: usize) -> bool {
+    cells <= VIEW_CELLS
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -24,7 +24,7 @@ use crate::method::Algorithm;
 use crate::puzzle::Puzzle;
 use crate::solution::{self, Solution};
 use crate::stats::Stats;
-use crate::thresholds::{AUTO_ANYTIME_CELLS, LARGE_REGION, REDUCE_ABOVE, VIEW_CELLS};
+use crate::thresholds::{self, AUTO_ANYTIME_CELLS, LARGE_REGION};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Positions a second stands for where there is no clock (WebAssembly): the budget becomes a
@@ -95,7 +95,7 @@ pub fn solve<H: Heuristic>(
     let allowance = Allowance::new(budget, &limits, clock);
     let mut stats = Stats::default();
     // Reduction times its steps by the clock, which WebAssembly does not have.
-    if puzzle.cells() > REDUCE_ABOVE && !cfg!(target_arch = "wasm32") {
+    if thresholds::reduces(puzzle.cells()) && !cfg!(target_arch = "wasm32") {
         let share = Duration::from_secs_f64(allowance.budget * REDUCE_SHARE);
         if let Some(moves) = reduce::solve(board, puzzle.goal(), share, &limits, &mut stats) {
             let mut end = board.clone();
@@ -108,7 +108,7 @@ pub fn solve<H: Heuristic>(
     // unspent goes to the next); the other views search with the heuristic rebuilt toward their
     // goal, or with linear conflict where it cannot be (pattern databases).
     let beams = Beams::new((puzzle, h, board), lower_bound);
-    let views = if puzzle.cells() <= VIEW_CELLS {
+    let views = if thresholds::shares_views(puzzle.cells()) {
         view_count(allowance.budget - allowance.elapsed())
     } else {
         1
