@@ -74,19 +74,42 @@ impl fmt::Display for Algorithm {
     }
 }
 
+/// A name that is no algorithm's (the text given, quoted back in the error).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "unknown algorithm '{0}': use one of auto, table, astar, idastar, rbfs, wastar, greedy, constructive, anytime"
+)]
+pub struct UnknownAlgorithm(pub String);
+
 impl FromStr for Algorithm {
-    type Err = String;
-    fn from_str(text: &str) -> Result<Algorithm, String> {
+    type Err = UnknownAlgorithm;
+
+    /// The algorithm of a name (`ida*` too), in any case.
+    ///
+    /// ```
+    /// use npuzzle_search::Algorithm;
+    /// assert_eq!("IDA*".parse::<Algorithm>(), Ok(Algorithm::IdaStar));
+    /// assert!("bfs".parse::<Algorithm>().unwrap_err().to_string().contains("use one of auto"));
+    /// ```
+    fn from_str(text: &str) -> Result<Algorithm, UnknownAlgorithm> {
         let name = text.trim().to_ascii_lowercase();
         Algorithm::ALL
             .into_iter()
             .find(|a| a.name() == name || (name == "ida*" && *a == Algorithm::IdaStar))
-            .ok_or_else(|| {
-                let names: Vec<_> = Algorithm::ALL.iter().map(|a| a.name()).collect();
-                format!(
-                    "unknown algorithm '{text}': use one of {}",
-                    names.join(", ")
-                )
-            })
+            .ok_or_else(|| UnknownAlgorithm(text.to_string()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The error lists every name there is.
+    #[test]
+    fn the_error_names_every_algorithm() {
+        let message = UnknownAlgorithm("x".to_string()).to_string();
+        for algorithm in Algorithm::ALL {
+            assert!(message.contains(algorithm.name()), "{message}");
+        }
     }
 }
