@@ -663,6 +663,15 @@ fn bench_checks_lengths_against_the_file() {
     let (code, out, _) = run(&["bench", file, "--goal", "blank-last", "--limit", "5"], "");
     assert_eq!(code, 1, "the wrong goal gives other lengths: {out}");
     assert!(out.contains("MISMATCH"));
+    // --only names instances in the order wanted; --limit keeps the first of them.
+    let (code, out, _) = run(
+        &["bench", file, "--only", "5,2", "--limit", "1", "--json"],
+        "",
+    );
+    assert_eq!(code, 0, "{out}");
+    let numbers: Vec<&str> = out.matches("\"instance\":").collect();
+    assert_eq!(numbers.len(), 1, "{out}");
+    assert!(out.contains("\"instance\":5"), "{out}");
     let (code, out, _) = run(&["bench", "--every", "3x2", "-a", "idastar"], "");
     assert_eq!(code, 0);
     assert!(

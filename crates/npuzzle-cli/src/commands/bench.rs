@@ -147,7 +147,13 @@ fn run_file(args: &BenchArgs, file: &Path, out: &mut dyn Write) -> anyhow::Resul
     );
     let wall = Instant::now();
     loop {
-        if args.limit.is_some_and(|limit| count >= limit) || crate::interrupt::interrupted() {
+        // Enough read: the first `--limit` instances, or every one `--only` names.
+        let enough = if args.only.is_empty() {
+            args.limit.is_some_and(|limit| count >= limit)
+        } else {
+            chosen.iter().all(Option::is_some)
+        };
+        if enough || crate::interrupt::interrupted() {
             break;
         }
         let line = lines
@@ -194,10 +200,12 @@ fn run_file(args: &BenchArgs, file: &Path, out: &mut dyn Write) -> anyhow::Resul
             args.only[place]
         );
     }
-    let mut rest: Vec<Job> = pending
+    // `--limit` after `--only`: the first of those named.
+    let chosen = chosen
         .into_iter()
-        .chain(chosen.into_iter().flatten())
-        .collect();
+        .flatten()
+        .take(args.limit.unwrap_or(usize::MAX));
+    let mut rest: Vec<Job> = pending.into_iter().chain(chosen).collect();
     while !rest.is_empty() {
         let part = rest.drain(..rest.len().min(window)).collect();
         run.solve(&instances, part, &bar, out)?;
