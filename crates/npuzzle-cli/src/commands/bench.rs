@@ -194,7 +194,9 @@ fn run_file(args: &BenchArgs, file: &Path, out: &mut dyn Write) -> anyhow::Resul
             run.solve(&instances, std::mem::take(&mut pending), &bar, out)?;
         }
     }
-    if let Some(place) = chosen.iter().position(Option::is_none) {
+    if let Some(place) = chosen.iter().position(Option::is_none)
+        && !crate::interrupt::interrupted()
+    {
         bail!(
             "--only {}: the file has instances 1 to {count}",
             args.only[place]
