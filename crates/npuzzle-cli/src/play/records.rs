@@ -62,15 +62,21 @@ impl Records {
         let _lock = lock(&self.path)?;
         let (mut all, notice) = read(&self.path)?;
         all.push(record);
-        if notice.is_none()
-            && let Some(before) = bytes(&self.path)?
-        {
-            crate::files::write_atomically(&self.path.with_extension("json.bak"), &before)?;
-        }
+        // The backup is the version before this save; one that cannot be written (a link in its
+        // place, say) loses no game: the records are saved and the problem reported after.
+        let backup = match bytes(&self.path)? {
+            Some(before) if notice.is_none() => {
+                crate::files::write_atomically(&self.path.with_extension("json.bak"), &before).err()
+            }
+            _ => None,
+        };
         save(&self.path, &all)?;
         self.all = all;
         self.notice = self.notice.take().or(notice);
-        Ok(())
+        match backup {
+            Some(error) => Err(error.context("the game is recorded, but not the backup")),
+            None => Ok(()),
+        }
     }
 
     /// The summary of one size.
@@ -262,6 +268,26 @@ mod tests {
         let records = Records::open(&dir).unwrap();
         assert_eq!(records.all.len(), 2);
         assert!(records.notice.unwrap().contains("from the backup"));
+        // A link in place of the backup is left alone, and the game is still recorded.
+        #[cfg(unix)]
+        {
+            let backup = path.with_extension("json.bak");
+            std::fs::remove_file(&backup).unwrap();
+            std::os::unix::fs::symlink("/nonexistent", &backup).unwrap();
+            let before = Records::open(&dir).unwrap().all.len();
+            let mut records = Records::open(&dir).unwrap();
+            let error = records.add(game(6)).unwrap_err();
+            assert!(format!("{error:#}").contains("not the backup"), "{error:#}");
+            assert_eq!(Records::open(&dir).unwrap().all.len(), before + 1);
+            assert!(
+                std::fs::symlink_metadata(&backup)
+                    .unwrap()
+                    .file_type()
+                    .is_symlink()
+            );
+            std::fs::remove_file(&backup).unwrap();
+            records.add(game(7)).unwrap();
+        }
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
