@@ -13,14 +13,14 @@ pub const MAX_SAVE: u64 = 64 << 20;
 /// Writes `bytes` to `path` whole, never over a link, a FIFO or a device (see
 /// [`npuzzle_files::write_atomically`]).
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
-    npuzzle_files::write_atomically(path, bytes)
-        .with_context(|| format!("saving {}", path.display()))
+    // The error names the file already.
+    npuzzle_files::write_atomically(path, bytes).context("not saved")
 }
 
 /// The text of a file the user named, at most [`MAX_SAVE`] bytes, without a byte-order mark.
 pub fn read_named(path: &Path) -> anyhow::Result<String> {
-    let bytes = npuzzle_files::read_named(path, MAX_SAVE)
-        .with_context(|| format!("reading {}", path.display()))?;
+    // The error names the file already.
+    let bytes = npuzzle_files::read_named(path, MAX_SAVE)?;
     let text = String::from_utf8(bytes).map_err(|e| {
         anyhow::anyhow!(
             "{} is not UTF-8 text (byte {} is not)",

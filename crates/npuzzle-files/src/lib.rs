@@ -54,20 +54,20 @@ pub enum FileError {
         limit: u64,
     },
     /// Reading or writing failed.
-    #[error("{path}: {source}")]
+    #[error("{path}: {error}")]
     Io {
         /// The path.
         path: PathBuf,
         /// The error.
-        source: io::Error,
+        error: io::Error,
     },
 }
 
 impl FileError {
-    fn io(path: &Path, source: io::Error) -> FileError {
+    fn io(path: &Path, error: io::Error) -> FileError {
         FileError::Io {
             path: path.to_path_buf(),
-            source,
+            error,
         }
     }
 
@@ -78,7 +78,7 @@ impl FileError {
     /// assert!(missing.is_missing());
     /// ```
     pub fn is_missing(&self) -> bool {
-        matches!(self, FileError::Io { source, .. } if source.kind() == io::ErrorKind::NotFound)
+        matches!(self, FileError::Io { error, .. } if error.kind() == io::ErrorKind::NotFound)
     }
 }
 
@@ -119,17 +119,18 @@ fn not_regular(meta: &Metadata) -> Option<&'static str> {
     Some("not a file")
 }
 
-/// Checks that `path` is free or a regular file (not followed if it is a link).
-fn replaceable(path: &Path) -> Result<(), FileError> {
+/// Checks that `path` is free or a regular file (not followed if it is a link); the file's
+/// metadata when there is one.
+fn replaceable(path: &Path) -> Result<Option<Metadata>, FileError> {
     match std::fs::symlink_metadata(path) {
         Ok(meta) => match not_regular(&meta) {
             Some(what) => Err(FileError::NotAFile {
                 path: path.to_path_buf(),
                 what,
             }),
-            None => Ok(()),
+            None => Ok(Some(meta)),
         },
-        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
         Err(e) => Err(FileError::io(path, e)),
     }
 }
@@ -178,14 +179,19 @@ pub fn write_with(
     path: &Path,
     write: impl FnOnce(&mut File) -> io::Result<()>,
 ) -> Result<(), FileError> {
-    replaceable(path)?;
+    let before = replaceable(path)?;
     let (temporary, mut file) = create_temporary(path)?;
     let written = write(&mut file)
+        // A file replaced keeps who may read it.
+        .and_then(|()| match &before {
+            Some(meta) => file.set_permissions(meta.permissions()),
+            None => Ok(()),
+        })
         .and_then(|()| file.sync_all())
-        .map_err(|e| FileError::io(&temporary, e))
+        .map_err(|e| FileError::io(path, e))
         // The path is checked again just before the rename: what appeared meanwhile is kept.
         .and_then(|()| replaceable(path))
-        .and_then(|()| std::fs::rename(&temporary, path).map_err(|e| FileError::io(path, e)));
+        .and_then(|_| std::fs::rename(&temporary, path).map_err(|e| FileError::io(path, e)));
     drop(file);
     if written.is_err() {
         let _ = std::fs::remove_file(&temporary);
@@ -210,7 +216,8 @@ fn create_temporary(path: &Path) -> Result<(PathBuf, File), FileError> {
         {
             Ok(file) => return Ok((temporary, file)),
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
-            Err(e) => return Err(FileError::io(&temporary, e)),
+            // Named for the file asked for: the temporary is a detail.
+            Err(e) => return Err(FileError::io(path, e)),
         }
     }
     Err(FileError::io(
@@ -364,8 +371,18 @@ mod tests {
         assert!(error.to_string().contains("a device"), "{error}");
         let error = write_atomically(&dir, b"x").unwrap_err();
         assert!(error.to_string().contains("a folder"), "{error}");
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o600)).unwrap();
         write_atomically(&target, b"ours").unwrap();
         assert_eq!(std::fs::read_to_string(&target).unwrap(), "ours");
+        let mode = std::fs::metadata(&target).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o600, "a file replaced keeps its permissions");
+        let error = write_atomically(&dir.join("none/x"), b"x").unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .starts_with(&format!("{}", dir.join("none/x").display()))
+        );
         let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
         assert_eq!(left.len(), 2);
         std::fs::remove_dir_all(&dir).unwrap();

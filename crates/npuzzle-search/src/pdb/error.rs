@@ -63,21 +63,22 @@ pub enum PdbError {
     #[error("internal error: {0}")]
     Internal(String),
     /// Reading or writing failed.
-    #[error("{path}: {source}")]
+    #[error("{path}: {error}")]
     Io {
         /// The file or folder.
         path: PathBuf,
-        /// The error.
-        source: Arc<io::Error>,
+        /// The error (shown in the message, so not a source of its own: a chain of causes
+        /// would say it twice).
+        error: Arc<io::Error>,
     },
 }
 
 impl PdbError {
     /// An I/O error on `path`.
-    pub(crate) fn io(path: impl Into<PathBuf>, source: io::Error) -> PdbError {
+    pub(crate) fn io(path: impl Into<PathBuf>, error: io::Error) -> PdbError {
         PdbError::Io {
             path: path.into(),
-            source: Arc::new(source),
+            error: Arc::new(error),
         }
     }
 
@@ -87,7 +88,7 @@ impl PdbError {
         match error {
             _ if error.is_missing() => PdbError::Missing(path.to_path_buf()),
             FileError::NotAFile { .. } => PdbError::NotAFile(path.to_path_buf()),
-            FileError::Io { path, source } => PdbError::io(path, source),
+            FileError::Io { path, error } => PdbError::io(path, error),
             FileError::TooLarge { path, .. } => PdbError::Damaged {
                 path,
                 reason: "it is longer than any database".to_string(),
