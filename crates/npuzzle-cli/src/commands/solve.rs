@@ -105,12 +105,15 @@ fn solve_window(
             }
         };
         if streamed(solver) {
-            if let Err(error) = stream_constructive(args, board, solver, out) {
-                if status::is_output_error(&error) {
-                    return Err(error);
+            match stream_constructive(args, board, solver, out) {
+                Ok(()) => {}
+                Err(error) if status::is_output_error(&error) => return Err(error),
+                // Its line says it stopped; it is counted with the others a signal stopped.
+                Err(error) if interrupt::interrupted() && cancelled(&error) => stopped += 1,
+                Err(error) => {
+                    status::report(&item.place, &error);
+                    worst = worst.max(Status::No);
                 }
-                status::report(&item.place, &error);
-                worst = worst.max(Status::No);
             }
             continue;
         }
@@ -129,6 +132,17 @@ fn solve_window(
         }
     }
     Ok((worst, stopped))
+}
+
+/// Whether `error` is a search stopped by cancellation.
+fn cancelled(error: &anyhow::Error) -> bool {
+    matches!(
+        error.downcast_ref::<SolveError>(),
+        Some(SolveError::LimitReached {
+            limit: Limit::Cancelled,
+            ..
+        })
+    )
 }
 
 /// Ends a streamed JSON line whose solution string is open: closes the string and adds the
