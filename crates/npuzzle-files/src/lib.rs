@@ -38,7 +38,7 @@ use thiserror::Error;
 pub enum FileError {
     /// Something other than a regular file is at the path: it is not replaced, not written
     /// through and (where the program chose the path) not read.
-    #[error("{path} is {what}, not a regular file: left as it is")]
+    #[error("{path} is {what}, not a regular file")]
     NotAFile {
         /// The path.
         path: PathBuf,
