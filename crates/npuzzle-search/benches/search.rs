@@ -66,7 +66,7 @@ fn bench_heuristic<H: Heuristic>(
     h: H,
 ) {
     group.bench_with_input(
-        BenchmarkId::from_parameter(h.name()),
+        BenchmarkId::from_parameter(h.kind().map_or("internal", |k| k.name())),
         boards,
         |b, boards| {
             b.iter(|| {

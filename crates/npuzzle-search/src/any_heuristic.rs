@@ -2,69 +2,11 @@
 //! built for a puzzle (the goal-only heuristics of [`crate::heuristic`] or the pattern databases
 //! of [`crate::pdb`]).
 
-use std::fmt;
-use std::str::FromStr;
-
 use crate::error::SolveError;
 use crate::heuristic::{Heuristic, LinearConflict, Manhattan, WalkingDistance};
+pub use crate::method::HeuristicKind;
 use crate::pdb::AdditivePdb;
 use crate::puzzle::Puzzle;
-
-/// The heuristics by name, for choosing one at run time.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum HeuristicKind {
-    /// [`Manhattan`].
-    Manhattan,
-    /// [`LinearConflict`].
-    LinearConflict,
-    /// [`WalkingDistance`].
-    WalkingDistance,
-    /// Additive pattern databases ([`crate::pdb::AdditivePdb`]), opened from files by the caller.
-    Pdb,
-}
-
-impl HeuristicKind {
-    /// The heuristics built from the goal alone (not [`HeuristicKind::Pdb`]).
-    pub const ALL: [HeuristicKind; 3] = [
-        HeuristicKind::Manhattan,
-        HeuristicKind::LinearConflict,
-        HeuristicKind::WalkingDistance,
-    ];
-
-    /// The name used on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            HeuristicKind::Manhattan => "manhattan",
-            HeuristicKind::LinearConflict => "linear-conflict",
-            HeuristicKind::WalkingDistance => "walking-distance",
-            HeuristicKind::Pdb => "pdb",
-        }
-    }
-}
-
-impl fmt::Display for HeuristicKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for HeuristicKind {
-    type Err = String;
-    fn from_str(text: &str) -> Result<HeuristicKind, String> {
-        match text.trim().to_ascii_lowercase().as_str() {
-            "md" => Ok(HeuristicKind::Manhattan),
-            "lc" => Ok(HeuristicKind::LinearConflict),
-            "wd" => Ok(HeuristicKind::WalkingDistance),
-            "pdb" | "pattern-databases" => Ok(HeuristicKind::Pdb),
-            name => HeuristicKind::ALL
-                .into_iter()
-                .find(|h| h.name() == name)
-                .ok_or_else(|| {
-                    format!("unknown heuristic '{text}': use manhattan, linear-conflict, walking-distance or pdb")
-                }),
-        }
-    }
-}
 
 /// A heuristic chosen at run time, built once for a puzzle and reused.
 #[derive(Clone, Debug)]

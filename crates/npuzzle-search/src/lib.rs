@@ -31,7 +31,7 @@ pub use algorithm::table::DistanceTable;
 pub use any_heuristic::{AnyHeuristic, HeuristicKind};
 pub use error::SolveError;
 pub use limits::{Budget, Cancel, Limit, Limits};
-pub use method::{Algorithm, UnknownAlgorithm};
+pub use method::{Algorithm, UnknownAlgorithm, UnknownHeuristic};
 pub use puzzle::{MAX_SEARCH_CELLS, Puzzle, TooLargeToSearch};
 pub use report::{Figures, Report};
 pub use solution::Solution;

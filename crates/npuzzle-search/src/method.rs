@@ -1,5 +1,6 @@
-//! The methods a solve can use, by name: [`Algorithm`] (what the command line's `--algorithm`
-//! takes and every report names).
+//! What a solve can use, by name: the methods ([`Algorithm`], what the command line's
+//! `--algorithm` takes) and the heuristics ([`HeuristicKind`], `--heuristic`), as every report
+//! names them.
 
 use std::fmt;
 use std::str::FromStr;
@@ -97,6 +98,80 @@ impl FromStr for Algorithm {
             .into_iter()
             .find(|a| a.name() == name || (name == "ida*" && *a == Algorithm::IdaStar))
             .ok_or_else(|| UnknownAlgorithm(text.to_string()))
+    }
+}
+
+/// The heuristics by name, for choosing one at run time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(into = "&'static str")]
+pub enum HeuristicKind {
+    /// Manhattan distance (`heuristic::Manhattan`).
+    Manhattan,
+    /// Manhattan distance plus linear conflicts (`heuristic::LinearConflict`).
+    LinearConflict,
+    /// Takahashi's walking distance (`heuristic::WalkingDistance`).
+    WalkingDistance,
+    /// Additive pattern databases (`pdb::AdditivePdb`), opened from files by the caller.
+    Pdb,
+}
+
+impl HeuristicKind {
+    /// The heuristics built from the goal alone (not [`HeuristicKind::Pdb`]).
+    pub const ALL: [HeuristicKind; 3] = [
+        HeuristicKind::Manhattan,
+        HeuristicKind::LinearConflict,
+        HeuristicKind::WalkingDistance,
+    ];
+
+    /// The name used on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            HeuristicKind::Manhattan => "manhattan",
+            HeuristicKind::LinearConflict => "linear-conflict",
+            HeuristicKind::WalkingDistance => "walking-distance",
+            HeuristicKind::Pdb => "pdb",
+        }
+    }
+}
+
+impl fmt::Display for HeuristicKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl From<HeuristicKind> for &'static str {
+    fn from(kind: HeuristicKind) -> &'static str {
+        kind.name()
+    }
+}
+
+/// A name that is no heuristic's (the text given, quoted back in the error).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown heuristic '{0}': use manhattan, linear-conflict, walking-distance or pdb")]
+pub struct UnknownHeuristic(pub String);
+
+impl FromStr for HeuristicKind {
+    type Err = UnknownHeuristic;
+
+    /// The heuristic of a name (`md`, `lc`, `wd` too), in any case.
+    ///
+    /// ```
+    /// use npuzzle_search::HeuristicKind;
+    /// assert_eq!("LC".parse::<HeuristicKind>(), Ok(HeuristicKind::LinearConflict));
+    /// assert!("euclid".parse::<HeuristicKind>().is_err());
+    /// ```
+    fn from_str(text: &str) -> Result<HeuristicKind, UnknownHeuristic> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "md" => Ok(HeuristicKind::Manhattan),
+            "lc" => Ok(HeuristicKind::LinearConflict),
+            "wd" => Ok(HeuristicKind::WalkingDistance),
+            "pdb" | "pattern-databases" => Ok(HeuristicKind::Pdb),
+            name => HeuristicKind::ALL
+                .into_iter()
+                .find(|h| h.name() == name)
+                .ok_or_else(|| UnknownHeuristic(text.to_string())),
+        }
     }
 }
 

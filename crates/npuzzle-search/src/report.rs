@@ -4,7 +4,7 @@
 use npuzzle_core::{Board, Notation, NotationError, format_moves};
 use serde::Serialize;
 
-use crate::method::Algorithm;
+use crate::method::{Algorithm, HeuristicKind};
 use crate::solution::Solution;
 use crate::stats::Stats;
 
@@ -65,7 +65,7 @@ pub struct Figures {
     /// The method that found it.
     pub algorithm: Algorithm,
     /// The heuristic it used, if any.
-    pub heuristic: Option<&'static str>,
+    pub heuristic: Option<HeuristicKind>,
     /// The best lower bound known on the optimal length.
     pub lower_bound: u64,
     /// How many moves the solution may be longer than the optimum (0 when proved optimal).

@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use crate::error::SolveError;
 use crate::limits::Limit;
-use crate::method::Algorithm;
+use crate::method::{Algorithm, HeuristicKind};
 use crate::stats::Stats;
 
 /// Moves that take a position to its goal, with how they were found.
@@ -20,7 +20,7 @@ pub struct Solution {
     /// The algorithm that found it.
     pub algorithm: Algorithm,
     /// The heuristic it used, if any.
-    pub heuristic: Option<&'static str>,
+    pub heuristic: Option<HeuristicKind>,
     /// The heuristic's lower bound on the start position (0 when none was used).
     pub lower_bound: u32,
     /// What the search did.

@@ -199,8 +199,8 @@ fn incremental_matches_scratch<H: Heuristic>(h: &H, puzzle: &Puzzle, walk: &[Mov
         assert_eq!(
             (h.value(&state), h.rank(&state)),
             (h.value(&scratch), h.rank(&scratch)),
-            "{} on {board}",
-            h.name()
+            "{:?} on {board}",
+            h.kind()
         );
     }
 }
@@ -1195,7 +1195,7 @@ mod requests {
         let solution = auto.solve(&board, &mut |_| events += 1).unwrap();
         assert_eq!(
             (solution.moves.len(), solution.heuristic),
-            (1, Some("walking-distance"))
+            (1, Some(HeuristicKind::WalkingDistance))
         );
         assert_eq!(events, 0);
         assert!(!dir.exists(), "nothing built");

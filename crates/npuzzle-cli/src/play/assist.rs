@@ -119,16 +119,19 @@ mod tests {
             .unwrap();
         let board: Board = "4x4:1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15".parse().unwrap();
         let first = assistant.solve(&board, &goal).unwrap();
-        assert_eq!(first.heuristic, Some("walking-distance"));
+        assert_eq!(
+            first.heuristic,
+            Some(npuzzle_search::HeuristicKind::WalkingDistance)
+        );
         let mut answer = first;
         for _ in 0..600 {
             answer = assistant.solve(&board, &goal).unwrap();
-            if answer.heuristic == Some("pdb") {
+            if answer.heuristic == Some(npuzzle_search::HeuristicKind::Pdb) {
                 break;
             }
             std::thread::sleep(Duration::from_millis(100));
         }
-        assert_eq!(answer.heuristic, Some("pdb"));
+        assert_eq!(answer.heuristic, Some(npuzzle_search::HeuristicKind::Pdb));
         assert!(answer.optimal && answer.moves.len() == 1);
         // A 3x3 never waits for databases.
         let small = npuzzle_core::Goal::BlankLast

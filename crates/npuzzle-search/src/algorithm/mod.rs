@@ -91,7 +91,7 @@ pub(crate) fn finish<H: Heuristic>(
             optimal: found.optimal,
             bound: found.bound,
             algorithm: found.algorithm,
-            heuristic: Some(h.name()),
+            heuristic: h.kind(),
             lower_bound: found.lower_bound,
             stats,
             stopped: None,

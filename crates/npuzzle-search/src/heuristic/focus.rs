@@ -73,8 +73,8 @@ impl<'a, H: Heuristic> Focus<'a, H> {
 impl<H: Heuristic> Heuristic for Focus<'_, H> {
     type State = FocusState<H::State>;
 
-    fn name(&self) -> &'static str {
-        self.inner.name()
+    fn kind(&self) -> Option<crate::method::HeuristicKind> {
+        self.inner.kind()
     }
 
     fn start(&self, cells: &[u8]) -> Self::State {

@@ -247,8 +247,8 @@ fn must_leave(goals: impl Iterator<Item = u8>) -> u8 {
 impl Heuristic for LinearConflict {
     type State = LinearConflictState;
 
-    fn name(&self) -> &'static str {
-        "linear-conflict"
+    fn kind(&self) -> Option<crate::method::HeuristicKind> {
+        Some(crate::method::HeuristicKind::LinearConflict)
     }
 
     fn start(&self, cells: &[u8]) -> LinearConflictState {

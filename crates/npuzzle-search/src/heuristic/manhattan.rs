@@ -105,8 +105,8 @@ impl Manhattan {
 impl Heuristic for Manhattan {
     type State = u32;
 
-    fn name(&self) -> &'static str {
-        "manhattan"
+    fn kind(&self) -> Option<crate::method::HeuristicKind> {
+        Some(crate::method::HeuristicKind::Manhattan)
     }
 
     fn start(&self, cells: &[u8]) -> u32 {

@@ -12,13 +12,14 @@
 //! outer rows and columns weighed more in the rank.
 //!
 //! This module is below the pattern databases, which implement [`Heuristic`]; the choice among
-//! all of them at run time is [`crate::AnyHeuristic`].
+//! all of them at run time is `AnyHeuristic`.
 
 mod focus;
 mod linear_conflict;
 mod manhattan;
 mod walking_distance;
 
+use crate::method::HeuristicKind;
 use crate::puzzle::Puzzle;
 
 pub use focus::{Focus, FocusState};
@@ -34,8 +35,11 @@ pub trait Heuristic: Send + Sync {
     /// What the heuristic remembers about a position.
     type State: Copy + Send + Sync;
 
-    /// The heuristic's name, as the command line spells it.
-    fn name(&self) -> &'static str;
+    /// Which of the heuristics a caller can choose this is (reported with each solution); `None`
+    /// for the solvers' own internal rankings.
+    fn kind(&self) -> Option<HeuristicKind> {
+        None
+    }
 
     /// The state for the position `cells` (row-major tiles, 0 the blank).
     fn start(&self, cells: &[u8]) -> Self::State;

@@ -195,8 +195,8 @@ impl WalkingDistance {
 impl Heuristic for WalkingDistance {
     type State = (u32, u32);
 
-    fn name(&self) -> &'static str {
-        "walking-distance"
+    fn kind(&self) -> Option<crate::method::HeuristicKind> {
+        Some(crate::method::HeuristicKind::WalkingDistance)
     }
 
     fn start(&self, cells: &[u8]) -> (u32, u32) {

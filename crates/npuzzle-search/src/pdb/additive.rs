@@ -95,8 +95,8 @@ impl AdditivePdb {
 impl Heuristic for AdditivePdb {
     type State = PdbState;
 
-    fn name(&self) -> &'static str {
-        "pdb"
+    fn kind(&self) -> Option<crate::method::HeuristicKind> {
+        Some(crate::method::HeuristicKind::Pdb)
     }
 
     fn start(&self, cells: &[u8]) -> PdbState {

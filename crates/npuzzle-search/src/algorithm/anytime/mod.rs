@@ -174,7 +174,7 @@ pub fn solve<H: Heuristic>(
             moves: best,
             bound: None,
             algorithm: Algorithm::Anytime,
-            heuristic: Some(h.name()),
+            heuristic: h.kind(),
             lower_bound,
             stopped: allowance.stopped(stats.expanded),
             stats,

@@ -311,10 +311,6 @@ impl Placing {
 impl Heuristic for Placing {
     type State = PlacingState;
 
-    fn name(&self) -> &'static str {
-        "placing"
-    }
-
     fn start(&self, cells: &[u8]) -> PlacingState {
         let mut state = PlacingState {
             line: 0,
