@@ -2,7 +2,7 @@
 //! built for a puzzle (the goal-only heuristics of [`crate::heuristic`] or the pattern databases
 //! of [`crate::pdb`]).
 
-use crate::error::SolveError;
+use crate::error::{SolveError, Unsupported};
 use crate::heuristic::{Heuristic, LinearConflict, Manhattan, WalkingDistance};
 pub use crate::method::HeuristicKind;
 use crate::pdb::AdditivePdb;
@@ -33,9 +33,7 @@ impl AnyHeuristic {
                 AnyHeuristic::WalkingDistance(WalkingDistance::new(puzzle)?)
             }
             HeuristicKind::Pdb => {
-                return Err(SolveError::Unsupported(
-                    "pattern databases live in files: open them with pdb::Store::open".to_string(),
-                ));
+                return Err(Unsupported::DatabasesFromFiles.into());
             }
         })
     }

@@ -5,6 +5,7 @@ use npuzzle_core::solvability::Unsolvable;
 use thiserror::Error;
 
 use crate::limits::Limit;
+use crate::method::Algorithm;
 use crate::stats::Stats;
 
 /// Why a solver returned no solution.
@@ -27,8 +28,8 @@ pub enum SolveError {
         max_cells: usize,
     },
     /// The algorithm or heuristic does not apply here.
-    #[error("{0}")]
-    Unsupported(String),
+    #[error(transparent)]
+    Unsupported(#[from] Unsupported),
     /// A pattern database could not be chosen, built or loaded.
     #[error(transparent)]
     Pdb(#[from] crate::pdb::PdbError),
@@ -55,4 +56,28 @@ impl From<crate::puzzle::TooLargeToSearch> for SolveError {
             max_cells: crate::puzzle::MAX_SEARCH_CELLS,
         }
     }
+}
+
+/// What a method or heuristic cannot do.
+#[derive(Clone, Copy, Debug, PartialEq, Error)]
+pub enum Unsupported {
+    /// The method uses no heuristic (the table, the constructive solver), yet one was given.
+    #[error("the {0} solver uses no heuristic")]
+    NoHeuristic(Algorithm),
+    /// Weighted A*'s weight is out of its range.
+    #[error("the weight must be a number from 1 to {max}, not {weight}")]
+    Weight {
+        /// The weight given.
+        weight: f64,
+        /// The largest weight taken.
+        max: f64,
+    },
+    /// Pattern databases are opened from files by the caller, not built from the goal alone.
+    #[error("pattern databases live in files: open them with pdb::Store::open")]
+    DatabasesFromFiles,
+    /// Walking distance's tables would be too large for this board.
+    #[error(
+        "walking distance is built for boards up to 4x4, 5x3 and 6x2, not {0}: use linear-conflict"
+    )]
+    WalkingDistance(Size),
 }

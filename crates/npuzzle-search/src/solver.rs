@@ -12,7 +12,7 @@ use crate::algorithm::constructive::Streamed;
 use crate::algorithm::table::DistanceTable;
 use crate::algorithm::{anytime, idastar, rbfs};
 use crate::any_heuristic::{AnyHeuristic, HeuristicKind, dispatch};
-use crate::error::SolveError;
+use crate::error::{SolveError, Unsupported};
 use crate::heuristic::Heuristic;
 use crate::limits::{Limit, Limits};
 use crate::method::Algorithm;
@@ -257,10 +257,7 @@ impl Solver {
             options.algorithm,
             Algorithm::Table | Algorithm::Constructive
         ) {
-            return Err(SolveError::Unsupported(format!(
-                "the {} solver uses no heuristic",
-                options.algorithm
-            )));
+            return Err(Unsupported::NoHeuristic(options.algorithm).into());
         }
         Solver::prepare(goal, options, Some(heuristic))
     }

@@ -8,7 +8,7 @@ use hashbrown::HashTable;
 use npuzzle_core::{Board, Move};
 
 use super::{Found, Start, finish, start};
-use crate::error::SolveError;
+use crate::error::{SolveError, Unsupported};
 use crate::heuristic::Heuristic;
 use crate::limits::{Budget, Limits};
 use crate::method::Algorithm;
@@ -61,9 +61,11 @@ pub fn solve<H: Heuristic>(
     if let Priority::Weighted(w) = priority
         && !(1.0..=MAX_WEIGHT).contains(&w)
     {
-        return Err(SolveError::Unsupported(format!(
-            "the weight must be a number from 1 to {MAX_WEIGHT}, not {w}"
-        )));
+        return Err(Unsupported::Weight {
+            weight: w,
+            max: MAX_WEIGHT,
+        }
+        .into());
     }
     let n = puzzle.cells();
     let mut budget = Budget::new(limits);

@@ -3,7 +3,7 @@
 use std::collections::{HashMap, VecDeque};
 
 use super::Heuristic;
-use crate::error::SolveError;
+use crate::error::{SolveError, Unsupported};
 use crate::puzzle::Puzzle;
 
 /// The most abstract states one table may have before the heuristic is refused for a board.
@@ -98,10 +98,7 @@ impl Table {
                         target = *index.entry(moved.clone()).or_insert(known);
                         if target == known {
                             if states.len() >= MAX_STATES {
-                                return Err(SolveError::Unsupported(format!(
-                                    "the walking-distance tables for {} have over {MAX_STATES} states",
-                                    puzzle.size()
-                                )));
+                                return Err(Unsupported::WalkingDistance(puzzle.size()).into());
                             }
                             states.push(moved);
                             distance.push(distance[id as usize] + 1);
@@ -158,10 +155,7 @@ impl WalkingDistance {
         let size = puzzle.size();
         let width = size.width();
         if !small_enough(size.height(), width) || !small_enough(width, size.height()) {
-            return Err(SolveError::Unsupported(format!(
-                "walking distance is built for boards up to 4x4, 5x3 and 6x2, not {size}: \
-                 use linear-conflict"
-            )));
+            return Err(Unsupported::WalkingDistance(size).into());
         }
         let (goal_row, goal_column): (Vec<u8>, Vec<u8>) = puzzle
             .target()
