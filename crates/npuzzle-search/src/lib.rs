@@ -30,7 +30,7 @@ pub use algorithm::constructive::Streamed;
 pub use algorithm::table::DistanceTable;
 pub use any_heuristic::{AnyHeuristic, HeuristicKind};
 pub use error::{SolveError, Unsupported};
-pub use limits::{Budget, Cancel, Limit, Limits};
+pub use limits::{Cancel, Limit, Limits};
 pub use method::{Algorithm, UnknownAlgorithm, UnknownHeuristic};
 pub use puzzle::{MAX_SEARCH_CELLS, Puzzle, TooLargeToSearch};
 pub use report::{Figures, Report};

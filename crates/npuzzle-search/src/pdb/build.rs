@@ -220,7 +220,7 @@ word!(AtomicU64, u64);
 /// blank is. `progress(done, total)` is called after each layer with placements reached.
 ///
 /// The search is described in this module's documentation; it takes 4 bytes per placement
-/// while the free cells are at most 12, 8 bytes up to [`MAX_REGION_FREE`] free cells. With more
+/// while the free cells are at most 12, 8 bytes up to `MAX_REGION_FREE` (28) free cells. With more
 /// free cells (small patterns on boards larger than 5×6) the blank's region is not tracked: a
 /// pattern tile may slide into any free neighbouring cell, as if the blank could always reach it.
 /// That relaxation only lowers the distances, so they stay admissible; with so much free room a

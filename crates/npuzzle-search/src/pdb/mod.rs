@@ -15,12 +15,12 @@ mod storage;
 mod store;
 
 pub use additive::{AdditivePdb, MAX_HEURISTIC_CELLS, MAX_PATTERNS, PdbState};
-pub use build::{Cost, MAX_BUILD_BYTES, MAX_REGION_FREE, distances};
+pub use build::{Cost, distances};
 pub use database::{MAX_EXCESS, PatternDb, pack};
 pub use error::PdbError;
 pub use partition::Partition;
 pub use pattern::{MAX_PDB_CELLS, Pattern};
-pub use storage::{FORMAT_VERSION, Header};
+pub use storage::Header;
 pub use store::{Entry, Event, Store};
 
 use std::sync::Arc;
