@@ -9,6 +9,16 @@ use crate::pdb::AdditivePdb;
 use crate::puzzle::Puzzle;
 
 /// A heuristic chosen at run time, built once for a puzzle and reused.
+///
+/// ```
+/// use npuzzle_core::{Goal, Size};
+/// use npuzzle_search::{AnyHeuristic, HeuristicKind, Puzzle};
+/// let puzzle = Puzzle::new(&Goal::BlankLast.board(Size::square(4).unwrap()).unwrap()).unwrap();
+/// let h = AnyHeuristic::new(HeuristicKind::WalkingDistance, &puzzle).unwrap();
+/// let board = "0 12 9 13/15 11 10 14/3 7 2 5/4 8 6 1".parse().unwrap();
+/// assert!(h.evaluate(&puzzle.bytes(&board)) > 0); // a lower bound on its distance
+/// assert!(AnyHeuristic::new(HeuristicKind::Pdb, &puzzle).is_err()); // databases come from files
+/// ```
 #[derive(Clone, Debug)]
 pub enum AnyHeuristic {
     /// [`Manhattan`].

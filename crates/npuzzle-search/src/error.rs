@@ -9,6 +9,12 @@ use crate::method::Algorithm;
 use crate::stats::Stats;
 
 /// Why a solver returned no solution.
+///
+/// ```
+/// use npuzzle_search::{Request, SolveError};
+/// let swapped = Request::new("2 1 3/4 5 6/7 8 0".parse().unwrap()).solve();
+/// assert!(matches!(swapped, Err(SolveError::Unsolvable(_))));
+/// ```
 #[derive(Clone, Debug, Error)]
 pub enum SolveError {
     /// The position cannot reach the goal (checked before any search).

@@ -127,6 +127,15 @@ impl PartialEq for Cancel {
 impl Eq for Cancel {}
 
 /// The limit that stopped a search.
+///
+/// ```
+/// use npuzzle_search::{Limit, Limits, Request, SolveError};
+/// let hard = "0 12 9 13/15 11 10 14/3 7 2 5/4 8 6 1".parse().unwrap();
+/// let options = npuzzle_search::Options { limits: Limits::default().nodes(1_000), ..Default::default() };
+/// let stopped = Request::new(hard).options(options).solve();
+/// assert!(matches!(stopped, Err(SolveError::LimitReached { limit: Limit::Nodes(1_000), .. })));
+/// assert_eq!(Limit::Nodes(1_000).to_string(), "the node limit (1000 nodes)");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Limit {
     /// The node limit.

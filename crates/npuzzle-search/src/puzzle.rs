@@ -17,6 +17,14 @@ pub struct TooLargeToSearch {
 
 /// A board size and goal prepared for search: which cells neighbour which, and where each tile
 /// belongs.
+///
+/// ```
+/// use npuzzle_core::{Goal, Size};
+/// use npuzzle_search::Puzzle;
+/// let puzzle = Puzzle::new(&Goal::BlankLast.board(Size::square(3).unwrap()).unwrap()).unwrap();
+/// assert_eq!((puzzle.cells(), puzzle.goal_cells()[0]), (9, 1));
+/// assert!(Puzzle::new(&Goal::BlankLast.board(Size::square(17).unwrap()).unwrap()).is_err());
+/// ```
 #[derive(Clone, Debug)]
 pub struct Puzzle {
     size: Size,

@@ -21,6 +21,18 @@ use crate::solution::Solution;
 use crate::thresholds::{self, AUTO_ANYTIME_CELLS, AUTO_OPTIMAL_CELLS, AUTO_TABLE_CELLS};
 
 /// What to run: algorithm, heuristic, weight and limits.
+///
+/// ```
+/// use std::time::Duration;
+/// use npuzzle_search::{Algorithm, HeuristicKind, Limits, Options};
+/// let options = Options {
+///     algorithm: Algorithm::IdaStar,
+///     heuristic: Some(HeuristicKind::LinearConflict),
+///     limits: Limits::default().timeout(Duration::from_secs(10)),
+///     ..Options::default()
+/// };
+/// assert_eq!(options.budget, npuzzle_search::DEFAULT_BUDGET);
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Options {
     /// The algorithm ([`Algorithm::Auto`] by default).

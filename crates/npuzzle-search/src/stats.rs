@@ -5,6 +5,13 @@ use std::time::Duration;
 use serde::Serialize;
 
 /// Statistics of one search run.
+///
+/// ```
+/// use npuzzle_search::Request;
+/// let solution = Request::new("8 6 7/2 5 4/3 0 1".parse().unwrap()).solve().unwrap();
+/// let stats = &solution.stats; // the table answers: one step a move
+/// assert_eq!(stats.expanded, 31);
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Stats {
     /// Nodes whose children were generated.
