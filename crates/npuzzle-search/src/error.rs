@@ -65,6 +65,15 @@ impl From<crate::puzzle::TooLargeToSearch> for SolveError {
 }
 
 /// What a method or heuristic cannot do.
+///
+/// ```
+/// use npuzzle_core::Goal;
+/// use npuzzle_search::{HeuristicKind, Options, Solver, SolveError, Unsupported};
+/// let goal = Goal::BlankLast.board("7".parse().unwrap()).unwrap();
+/// let options = Options { heuristic: Some(HeuristicKind::WalkingDistance), ..Options::default() };
+/// let refused = Solver::new(&goal, options).unwrap_err();
+/// assert!(matches!(refused, SolveError::Unsupported(Unsupported::WalkingDistance(_))));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Error)]
 pub enum Unsupported {
     /// The method uses no heuristic (the table, the constructive solver), yet one was given.

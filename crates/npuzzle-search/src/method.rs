@@ -8,6 +8,12 @@ use std::str::FromStr;
 use serde::Serialize;
 
 /// The algorithms, by name.
+///
+/// ```
+/// use npuzzle_search::Algorithm;
+/// assert_eq!(Algorithm::IdaStar.to_string(), "idastar");
+/// assert_eq!(serde_json::to_string(&Algorithm::Anytime).unwrap(), "\"anytime\"");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(into = "&'static str")]
 pub enum Algorithm {
@@ -102,6 +108,11 @@ impl FromStr for Algorithm {
 }
 
 /// The heuristics by name, for choosing one at run time.
+///
+/// ```
+/// use npuzzle_search::HeuristicKind;
+/// assert_eq!(HeuristicKind::WalkingDistance.name(), "walking-distance");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(into = "&'static str")]
 pub enum HeuristicKind {

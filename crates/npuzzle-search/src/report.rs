@@ -50,6 +50,13 @@ impl Report {
 
 /// What a report says of a solution besides its moves. Serialized alone, it is the end of a
 /// streamed report's line (the moves of a constructive solution are written as they come).
+///
+/// ```
+/// use npuzzle_search::{Figures, Request};
+/// let solution = Request::new("1 2 3/4 5 6/0 7 8".parse().unwrap()).solve().unwrap();
+/// let figures = Figures::of(&solution);
+/// assert_eq!((figures.length, figures.mtm, figures.gap), (2, 1, 0));
+/// ```
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Figures {
     /// Length in single-tile moves (as `stm`).

@@ -9,6 +9,13 @@ use crate::method::{Algorithm, HeuristicKind};
 use crate::stats::Stats;
 
 /// Moves that take a position to its goal, with how they were found.
+///
+/// ```
+/// use npuzzle_search::Request;
+/// let solution = Request::new("1 2 3/4 5 6/0 7 8".parse().unwrap()).solve().unwrap();
+/// assert_eq!((solution.stm(), solution.mtm(), solution.optimal), (2, 1, true));
+/// assert_eq!(solution.gap(), 0);
+/// ```
 #[derive(Clone, Debug, Serialize)]
 pub struct Solution {
     /// The moves, in tile notation.

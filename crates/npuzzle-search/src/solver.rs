@@ -68,6 +68,14 @@ pub const DEFAULT_BUDGET: Duration = Duration::from_secs(10);
 
 /// How the positions of one board size are solved: the method that gives the answer and every
 /// stage it runs, in order, each with the reason it runs ([`Stage::reason`]).
+///
+/// ```
+/// use npuzzle_search::{plan, Stage};
+/// for stage in &plan("6".parse().unwrap(), false).stages {
+///     println!("{stage:?}: {}", stage.reason());
+/// }
+/// assert_eq!(plan("4".parse().unwrap(), true).stages, [Stage::IdaStar { databases: true, half_budget: false }]);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Plan {
     /// The method that gives the answer.

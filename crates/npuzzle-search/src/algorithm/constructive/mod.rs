@@ -28,6 +28,21 @@ use crate::solution::{self, Solution};
 use crate::stats::Stats;
 
 /// What a streamed solve did (its moves went to a sink as they came).
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use npuzzle_core::{Generator, Goal};
+/// use npuzzle_search::{Limits, algorithm::constructive};
+/// let goal = Goal::BlankLast.board("50".parse().unwrap()).unwrap();
+/// let board = Generator::new(2).random_position(&goal);
+/// let mut count = 0u64;
+/// let streamed = constructive::solve_streaming(&board, &goal, &Limits::default(), |_| {
+///     count += 1;
+///     ControlFlow::Continue(())
+/// }).unwrap();
+/// assert_eq!(streamed.moves, count);
+/// assert!(streamed.moves >= streamed.lower_bound);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Streamed {
     /// Moves made (STM).
