@@ -15,6 +15,15 @@ pub const MAX_PATTERNS: usize = 16;
 /// Each database counts only the moves of its own tiles, so the sum never overestimates
 /// (Korf & Felner 2002). Reflecting the position and its tiles gives a position with the same
 /// distance to the goal, so its sum is a second admissible bound for free.
+///
+/// ```
+/// use npuzzle_core::{Goal, Size};
+/// use npuzzle_search::{Puzzle, heuristic::Heuristic, pdb};
+/// let puzzle = Puzzle::new(&Goal::BlankLast.board(Size::square(3).unwrap()).unwrap()).unwrap();
+/// let h = pdb::build_partition(&puzzle, &"1,2,3,4/5,6,7,8".parse().unwrap(), &mut |_, _, _| {}).unwrap();
+/// let board = "8 6 7/2 5 4/3 0 1".parse().unwrap();
+/// assert!(h.value(&h.start(&puzzle.bytes(&board))) <= 31); // its optimum is 31
+/// ```
 #[derive(Clone, Debug)]
 pub struct AdditivePdb {
     dbs: Vec<PatternDb>,

@@ -31,6 +31,15 @@ pub const MAX_BUILD_BYTES: u64 = 8 << 30;
 const PLACEMENTS_PER_SECOND: f64 = 3e6;
 
 /// What building databases takes, estimated before starting.
+///
+/// ```
+/// use npuzzle_core::{Goal, Size};
+/// use npuzzle_search::{Puzzle, pdb::{Cost, Pattern}};
+/// let puzzle = Puzzle::new(&Goal::BlankLast.board(Size::square(4).unwrap()).unwrap()).unwrap();
+/// let six = Cost::of(&puzzle, &Pattern::new(&puzzle, &[1, 2, 3, 4, 5, 6]).unwrap());
+/// let three = Cost::of(&puzzle, &Pattern::new(&puzzle, &[7, 8, 9]).unwrap());
+/// assert!(six.seconds > three.seconds && six.and(three).bytes == six.bytes.max(three.bytes));
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Cost {
     /// Seconds on two cores (the rate measured on this project's machine).

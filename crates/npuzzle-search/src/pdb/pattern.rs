@@ -10,6 +10,15 @@ pub const MAX_PDB_CELLS: usize = 64;
 ///
 /// A placement is the cell of each pattern tile, in pattern order; its rank is its index among
 /// the `cells!/(cells-k)!` partial permutations (a mixed-radix Lehmer code).
+///
+/// ```
+/// use npuzzle_core::{Goal, Size};
+/// use npuzzle_search::{Puzzle, pdb::Pattern};
+/// let puzzle = Puzzle::new(&Goal::BlankLast.board(Size::square(4).unwrap()).unwrap()).unwrap();
+/// let pattern = Pattern::new(&puzzle, &[1, 2, 3]).unwrap();
+/// assert_eq!(pattern.placements(), 16 * 15 * 14); // three tiles anywhere on 16 cells
+/// assert!(Pattern::new(&puzzle, &[1, 1]).is_err());
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Pattern {
     cells: usize,
