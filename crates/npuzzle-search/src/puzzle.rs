@@ -6,6 +6,13 @@ use npuzzle_core::{Board, Move, Size};
 pub const MAX_SEARCH_CELLS: usize = 256;
 
 /// A board too large for the state-space searches (more than [`MAX_SEARCH_CELLS`] cells).
+///
+/// ```
+/// use npuzzle_core::{Goal, Size};
+/// use npuzzle_search::Puzzle;
+/// let goal = Goal::BlankLast.board(Size::square(17).unwrap()).unwrap();
+/// assert!(Puzzle::new(&goal).unwrap_err().to_string().contains("at most 256 cells"));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
     "a {size} board is too large for the state-space searches (at most {MAX_SEARCH_CELLS} cells)"

@@ -31,6 +31,20 @@ pub use walking_distance::WalkingDistance;
 ///
 /// Searches call [`Heuristic::start`] once, then [`Heuristic::moved`] after every move, so an
 /// implementation can update its bound in O(1) instead of rescanning the board.
+///
+/// ```
+/// use npuzzle_core::{Goal, Move, Size};
+/// use npuzzle_search::{Puzzle, heuristic::{Heuristic, Manhattan}};
+/// let puzzle = Puzzle::new(&Goal::BlankLast.board(Size::square(3).unwrap()).unwrap()).unwrap();
+/// let h = Manhattan::for_puzzle(&puzzle);
+/// let mut board: npuzzle_core::Board = "1 2 3/4 5 6/7 0 8".parse().unwrap();
+/// let state = h.start(&puzzle.bytes(&board));
+/// assert_eq!(h.value(&state), 1);
+/// // The tile 8 slides left into the blank at cell 7, from cell 8: updated, not recomputed.
+/// board.apply(Move::Left).unwrap();
+/// let after = h.moved(&state, &puzzle.bytes(&board), 8, 8, 7);
+/// assert_eq!(h.value(&after), 0);
+/// ```
 pub trait Heuristic: Send + Sync {
     /// What the heuristic remembers about a position.
     type State: Copy + Send + Sync;

@@ -7,6 +7,13 @@ use std::sync::Arc;
 use thiserror::Error;
 
 /// What went wrong with a pattern database, in the terms of the databases themselves.
+///
+/// ```
+/// use npuzzle_search::pdb::{PdbError, Store};
+/// let store = Store::new(std::env::temp_dir().join("npuzzle-doc-no-such-folder"));
+/// assert!(matches!(store.remove("x.pdb"), Err(PdbError::Missing(_))));
+/// assert!("1,2/x".parse::<npuzzle_search::pdb::Partition>().is_err());
+/// ```
 #[derive(Clone, Debug, Error)]
 pub enum PdbError {
     /// A partition that is not one: bad text, tiles missing or repeated, another board's name.
