@@ -516,7 +516,7 @@ fn weight(text: &str) -> Result<f64, String> {
     let w: f64 = text
         .parse()
         .map_err(|_| format!("'{text}' is not a number"))?;
-    use npuzzle_search::algorithm::best_first::MAX_WEIGHT;
+    use npuzzle_search::MAX_WEIGHT;
     if (1.0..=MAX_WEIGHT).contains(&w) {
         Ok(w)
     } else {

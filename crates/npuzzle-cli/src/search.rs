@@ -6,9 +6,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context;
-use npuzzle_core::{Board, Goal, Size, solvability};
+use npuzzle_core::{Board, Goal, Size};
 use npuzzle_search::pdb::{Store, policy};
-use npuzzle_search::{Algorithm, HeuristicKind, Limits, Options, Solver};
+use npuzzle_search::{Algorithm, HeuristicKind, Limits, Options, Solver, Start};
 
 use crate::cli::SearchArgs;
 use crate::databases;
@@ -80,12 +80,12 @@ impl Prepared {
         })
     }
 
-    /// The solver for boards of `board`'s size, prepared on first use; checks first that
-    /// `board` can reach the goal (nothing is built for a position that cannot be solved), and
-    /// tells the user what `auto` chose when it matters.
-    pub fn for_board(&mut self, board: &Board) -> anyhow::Result<Arc<Solver>> {
+    /// `board` checked against the goal (first: nothing is built for a position that cannot be
+    /// solved) and the solver for its size, prepared on first use; tells the user what `auto`
+    /// chose when it matters.
+    pub fn for_board(&mut self, board: &Board) -> anyhow::Result<(Arc<Solver>, Start)> {
         let size = board.size();
-        solvability::check(board, &self.inner.goal().board(size)?)?;
+        let start = self.inner.start(board)?;
         let solver = databases::with_progress(size, |report| self.inner.for_size(size, report))?;
         if self.noted.insert(size)
             && let Some(note) = solver.note()
@@ -106,7 +106,7 @@ impl Prepared {
                 );
             }
         }
-        Ok(solver)
+        Ok((solver, start))
     }
 }
 

@@ -268,13 +268,15 @@ pub fn lock(path: &Path) -> Result<File, FileError> {
 /// Options that never follow a link nor block on a FIFO (on Unix; elsewhere [`checked_open`]
 /// looks at the path first).
 fn own_options() -> OpenOptions {
-    let mut options = OpenOptions::new();
     #[cfg(unix)]
     {
         use std::os::unix::fs::OpenOptionsExt;
+        let mut options = OpenOptions::new();
         options.custom_flags(libc::O_NONBLOCK | libc::O_NOFOLLOW);
+        options
     }
-    options
+    #[cfg(not(unix))]
+    OpenOptions::new()
 }
 
 /// Opens `path` with `options` if it is a regular file (the options keep links and FIFOs from

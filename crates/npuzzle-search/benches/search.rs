@@ -7,9 +7,9 @@ use std::hint::black_box;
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use npuzzle_core::instances::InstanceFile;
 use npuzzle_core::{Board, Generator, Goal, Size};
-use npuzzle_search::algorithm::{anytime, constructive, idastar};
+use npuzzle_search::algorithm::{anytime::Anytime, constructive::Constructive, idastar::IdaStar};
 use npuzzle_search::heuristic::{Heuristic, LinearConflict, Manhattan, WalkingDistance};
-use npuzzle_search::{DistanceTable, Limits, Puzzle, pdb};
+use npuzzle_search::{DistanceTable, Limits, Method, Puzzle, Start, pdb};
 
 /// The instances of `name` in `data/instances/` numbered (from 1) in `numbers`.
 fn instances(name: &str, numbers: &[usize]) -> Vec<Board> {
@@ -59,7 +59,7 @@ fn idastar_by_heuristic(c: &mut Criterion) {
     group.finish();
 }
 
-fn bench_heuristic<H: Heuristic>(
+fn bench_heuristic<H: Heuristic + Sync>(
     group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
     puzzle: &Puzzle,
     boards: &[Board],
@@ -69,9 +69,14 @@ fn bench_heuristic<H: Heuristic>(
         BenchmarkId::from_parameter(h.kind().map_or("internal", |k| k.name())),
         boards,
         |b, boards| {
+            let starts: Vec<Start> = boards
+                .iter()
+                .map(|board| Start::new(board.clone(), puzzle.goal().clone()).expect("solvable"))
+                .collect();
+            let idastar = IdaStar::new(puzzle, &h);
             b.iter(|| {
-                for board in boards {
-                    black_box(idastar::solve(puzzle, &h, board, Limits::none()).expect("solved"));
+                for start in &starts {
+                    black_box(idastar.run(start, &Limits::none()).expect("solved"));
                 }
             })
         },
@@ -110,11 +115,12 @@ fn constructive_100(c: &mut Criterion) {
         .board(Size::square(100).expect("100x100"))
         .expect("goal");
     let board = Generator::new(1).random_position(&goal);
+    let start = Start::new(board, goal).expect("solvable");
     let mut group = c.benchmark_group("constructive");
     group.sample_size(10);
     group.bench_function("100x100", |b| {
         b.iter(|| {
-            constructive::solve_streaming(black_box(&board), &goal, &Limits::none(), |_| {
+            Constructive.stream(black_box(&start), &Limits::none(), &mut |_| {
                 std::ops::ControlFlow::Continue(())
             })
         })
@@ -126,7 +132,9 @@ fn constructive_100(c: &mut Criterion) {
 /// nearly all of them): the beam's throughput on both cores.
 fn anytime_35(c: &mut Criterion) {
     let board = instances("deepcubea35.txt", &[1]).remove(0);
-    let puzzle = Puzzle::new(&Goal::BlankLast.board(board.size()).expect("goal")).expect("goal");
+    let goal = Goal::BlankLast.board(board.size()).expect("goal");
+    let puzzle = Puzzle::new(&goal).expect("goal");
+    let start = Start::new(board, goal).expect("solvable");
     let h = LinearConflict::new(&puzzle);
     let limits = Limits::default().nodes(16_000_000);
     let mut group = c.benchmark_group("anytime");
@@ -134,7 +142,7 @@ fn anytime_35(c: &mut Criterion) {
     group.bench_function("6x6 16M positions", |b| {
         b.iter(|| {
             let budget = std::time::Duration::from_secs(600);
-            anytime::solve(&puzzle, &h, black_box(&board), budget, 0, limits.clone())
+            Anytime::new(&puzzle, &h, budget).run(black_box(&start), &limits)
         })
     });
     group.finish();

@@ -23,6 +23,9 @@ pub enum SolveError {
     /// The goal layout is for another board size.
     #[error(transparent)]
     Goal(#[from] npuzzle_core::GoalSizeMismatch),
+    /// The position was checked against another goal than the one the method was prepared for.
+    #[error("the position was checked against another goal than the solver's")]
+    OtherGoal,
     /// The board is too large for this algorithm.
     #[error(
         "a {size} board is too large for this solver (at most {max_cells} cells): choose another algorithm, or auto"

@@ -23,11 +23,14 @@ mod report;
 mod solution;
 mod solver;
 mod solvers;
+mod start;
 mod stats;
 pub mod thresholds;
 
+pub use algorithm::best_first::MAX_WEIGHT;
 pub use algorithm::constructive::Streamed;
 pub use algorithm::table::DistanceTable;
+pub use algorithm::{Method, Sink};
 pub use any_heuristic::{AnyHeuristic, HeuristicKind};
 pub use error::{SolveError, Unsupported};
 pub use limits::{Cancel, Limit, Limits};
@@ -37,6 +40,7 @@ pub use report::{Figures, Report};
 pub use solution::Solution;
 pub use solver::{DEFAULT_BUDGET, Options, Plan, Solver, Stage, plan};
 pub use solvers::{Request, Solvers};
+pub use start::Start;
 pub use stats::Stats;
 pub use thresholds::{AUTO_ANYTIME_CELLS, AUTO_OPTIMAL_CELLS};
 

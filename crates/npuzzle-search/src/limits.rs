@@ -186,6 +186,7 @@ impl Budget {
     /// A budget whose node limit counts the nodes of every search holding `nodes` (searches of
     /// one tree on several threads): together they expand at most the limit, give or take the
     /// one node each is expanding when it is reached.
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn sharing_nodes(limits: Limits, nodes: Arc<AtomicU64>) -> Budget {
         Budget {
             shared: limits.max_nodes.map(|_| nodes),

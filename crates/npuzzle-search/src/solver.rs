@@ -6,11 +6,13 @@ use std::time::Duration;
 
 use npuzzle_core::{Board, Move, Size};
 
-use crate::algorithm;
-use crate::algorithm::best_first::{self, Priority};
-use crate::algorithm::constructive::Streamed;
+use crate::algorithm::anytime::{self, Anytime, LinesFirst};
+use crate::algorithm::best_first::{BestFirst, Priority};
+use crate::algorithm::constructive::{Constructive, Streamed};
+use crate::algorithm::idastar::IdaStar;
+use crate::algorithm::rbfs::Rbfs;
 use crate::algorithm::table::DistanceTable;
-use crate::algorithm::{anytime, idastar, rbfs};
+use crate::algorithm::{Method, Sink};
 use crate::any_heuristic::{AnyHeuristic, HeuristicKind, dispatch};
 use crate::error::{SolveError, Unsupported};
 use crate::heuristic::Heuristic;
@@ -18,6 +20,7 @@ use crate::limits::{Limit, Limits};
 use crate::method::Algorithm;
 use crate::puzzle::Puzzle;
 use crate::solution::Solution;
+use crate::start::Start;
 use crate::thresholds::{self, AUTO_ANYTIME_CELLS, AUTO_OPTIMAL_CELLS, AUTO_TABLE_CELLS};
 
 /// What to run: algorithm, heuristic, weight and limits.
@@ -431,80 +434,22 @@ impl Solver {
     /// assert!(matches!(stopped, Err(SolveError::LimitReached { .. })));
     /// ```
     pub fn solve_within(&self, board: &Board, limits: &Limits) -> Result<Solution, SolveError> {
-        npuzzle_core::solvability::check(board, &self.goal)?;
-        let limits = limits.clone();
-        if let Some(table) = &self.table {
-            return table.solve(board);
-        }
-        let (Some(puzzle), Some(heuristic)) = (&self.puzzle, &self.heuristic) else {
-            if self.algorithm == Algorithm::Anytime {
-                return anytime::solve_large(board, &self.goal, self.options.budget, limits);
-            }
-            return algorithm::constructive::solve(board, &self.goal, &limits);
-        };
-        if self.plan.optimal_first {
-            return dispatch!(heuristic, |h| self
-                .optimal_then_anytime(puzzle, h, board, &limits));
-        }
-        dispatch!(heuristic, |h| match self.algorithm {
-            #[cfg(not(target_arch = "wasm32"))]
-            Algorithm::IdaStar if self.options.parallel => {
-                idastar::solve_parallel(puzzle, h, board, limits)
-            }
-            Algorithm::IdaStar => idastar::solve(puzzle, h, board, limits),
-            Algorithm::Rbfs => rbfs::solve(puzzle, h, board, limits),
-            Algorithm::AStar => best_first::solve(puzzle, h, board, Priority::AStar, limits),
-            Algorithm::WeightedAStar => best_first::solve(
-                puzzle,
-                h,
-                board,
-                Priority::Weighted(self.options.weight),
-                limits
-            ),
-            Algorithm::Greedy => best_first::solve(puzzle, h, board, Priority::Greedy, limits),
-            Algorithm::Anytime => anytime::solve(puzzle, h, board, self.options.budget, 0, limits),
-            other => Err(SolveError::Internal(format!("{other} was not prepared"))),
-        })
+        self.run(&self.start(board)?, limits)
     }
 
-    /// Solves `board` within `limits`, handing each move to `sink`: the constructive solver's as
-    /// they are made (a 1000×1000 solution is never held in memory), the other methods' once
-    /// their search is done. The sink stops the solve by returning [`ControlFlow::Break`] (it then
-    /// ends with [`SolveError::Stopped`]). For a method's whole report, see [`Solver::solve`].
+    /// `board` checked against the goal: what [`Method::run`] takes.
     ///
     /// ```
-    /// use std::ops::ControlFlow;
-    /// use npuzzle_core::{Generator, Goal};
-    /// use npuzzle_search::{Limits, Options, Solver};
-    /// let goal = Goal::BlankLast.board("40".parse().unwrap()).unwrap();
-    /// let solver = Solver::new(&goal, Options::default()).unwrap(); // auto: constructive
-    /// let board = Generator::new(3).random_position(&goal);
-    /// let mut end = board.clone();
-    /// let streamed = solver.stream(&board, &Limits::default(), |m| {
-    ///     end.apply(m).unwrap();
-    ///     ControlFlow::Continue(())
-    /// }).unwrap();
-    /// assert_eq!(end, goal);
-    /// assert!(streamed.moves >= streamed.lower_bound);
+    /// use npuzzle_core::Goal;
+    /// use npuzzle_search::{algorithm::Method, Options, Solver};
+    /// let goal = Goal::BlankLast.board("3".parse().unwrap()).unwrap();
+    /// let solver = Solver::new(&goal, Options::default()).unwrap();
+    /// let start = solver.start(&"1 2 3/4 5 6/7 0 8".parse().unwrap()).unwrap();
+    /// assert_eq!(solver.run(&start, &solver.options().limits).unwrap().moves.len(), 1);
+    /// assert!(solver.start(&"2 1 3/4 5 6/7 8 0".parse().unwrap()).is_err());
     /// ```
-    pub fn stream(
-        &self,
-        board: &Board,
-        limits: &Limits,
-        mut sink: impl FnMut(Move) -> ControlFlow<()>,
-    ) -> Result<Streamed, SolveError> {
-        if self.algorithm == Algorithm::Constructive && self.puzzle.is_none() {
-            return algorithm::constructive::solve_streaming(board, &self.goal, limits, sink);
-        }
-        let solution = self.solve_within(board, limits)?;
-        if solution.moves.iter().any(|&m| sink(m).is_break()) {
-            return Err(SolveError::Stopped);
-        }
-        Ok(Streamed {
-            moves: solution.moves.len() as u64,
-            lower_bound: solution.lower_bound.into(),
-            stats: solution.stats,
-        })
+    pub fn start(&self, board: &Board) -> Result<Start, SolveError> {
+        Start::new(board.clone(), self.goal.clone())
     }
 
     /// The first move of a solution from `board` (`None` when it is solved): a hint. The
@@ -523,7 +468,7 @@ impl Solver {
     /// ```
     pub fn first_move(&self, board: &Board, limits: &Limits) -> Result<Option<Move>, SolveError> {
         let mut first = None;
-        let streamed = self.stream(board, limits, |m| {
+        let streamed = self.stream(&self.start(board)?, limits, &mut |m| {
             first = Some(m);
             ControlFlow::Break(())
         });
@@ -534,28 +479,93 @@ impl Solver {
         }
     }
 
-    /// IDA* for half the budget; if it runs out, the anytime solver for the rest, starting from
-    /// the lower bound IDA* proved.
-    fn optimal_then_anytime<H: Heuristic + Sync>(
-        &self,
-        puzzle: &Puzzle,
-        h: &H,
-        board: &Board,
-        limits: &Limits,
-    ) -> Result<Solution, SolveError> {
-        let half = self.options.budget / 2;
+    /// Calls `call` with the method prepared: the one place a [`Solver`]'s plan becomes a
+    /// [`Method`].
+    fn with_method<R>(&self, call: impl FnOnce(&dyn Method) -> R) -> R {
+        if let Some(table) = &self.table {
+            return call(table);
+        }
+        let budget = self.options.budget;
+        let (Some(puzzle), Some(heuristic)) = (&self.puzzle, &self.heuristic) else {
+            return match self.algorithm {
+                Algorithm::Anytime => call(&LinesFirst { budget }),
+                _ => call(&Constructive),
+            };
+        };
+        let parallel = self.options.parallel;
+        dispatch!(heuristic, |h| {
+            let idastar = IdaStar {
+                puzzle,
+                h,
+                parallel,
+            };
+            let priority = match self.algorithm {
+                Algorithm::WeightedAStar => Priority::Weighted(self.options.weight),
+                Algorithm::Greedy => Priority::Greedy,
+                _ => Priority::AStar,
+            };
+            match self.algorithm {
+                _ if self.plan.optimal_first => call(&OptimalFirst { idastar, budget }),
+                Algorithm::IdaStar => call(&idastar),
+                Algorithm::Rbfs => call(&Rbfs { puzzle, h }),
+                Algorithm::AStar | Algorithm::WeightedAStar | Algorithm::Greedy => {
+                    call(&BestFirst {
+                        puzzle,
+                        h,
+                        priority,
+                    })
+                }
+                // The anytime solver: the table and the constructive solver, which have no
+                // heuristic, were called above.
+                _ => call(&Anytime::new(puzzle, h, budget)),
+            }
+        })
+    }
+}
+
+/// The solver's plan, run: its method on a checked start. Streamed, the constructive solver's
+/// moves go to the sink as they are made (a 1000×1000 solution is never held in memory), the
+/// other methods' once their search is done.
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use npuzzle_core::{Generator, Goal};
+/// use npuzzle_search::{Limits, Method, Options, Solver};
+/// let goal = Goal::BlankLast.board("40".parse().unwrap()).unwrap();
+/// let solver = Solver::new(&goal, Options::default()).unwrap(); // auto: constructive
+/// let board = Generator::new(3).random_position(&goal);
+/// let mut end = board.clone();
+/// let streamed = solver.stream(&solver.start(&board).unwrap(), &Limits::default(), &mut |m| {
+///     end.apply(m).unwrap();
+///     ControlFlow::Continue(())
+/// }).unwrap();
+/// assert_eq!(end, goal);
+/// assert!(streamed.moves >= streamed.lower_bound);
+/// ```
+impl Method for Solver {
+    fn run(&self, start: &Start, limits: &Limits) -> Result<Solution, SolveError> {
+        self.with_method(|method| method.run(start, limits))
+    }
+
+    fn stream(&self, start: &Start, limits: &Limits, sink: Sink) -> Result<Streamed, SolveError> {
+        self.with_method(|method| method.stream(start, limits, sink))
+    }
+}
+
+/// IDA* for half the budget; if it runs out, the anytime solver for the rest, starting from the
+/// lower bound IDA* proved.
+struct OptimalFirst<'a, H> {
+    idastar: IdaStar<'a, H>,
+    budget: Duration,
+}
+
+impl<H: Heuristic + Sync> Method for OptimalFirst<'_, H> {
+    fn run(&self, start: &Start, limits: &Limits) -> Result<Solution, SolveError> {
+        let half = self.budget / 2;
         let optimal_limits = limits
             .clone()
             .timeout(limits.timeout.map_or(half, |t| t.min(half)));
-        #[cfg(not(target_arch = "wasm32"))]
-        let optimal = if self.options.parallel {
-            idastar::solve_parallel(puzzle, h, board, optimal_limits)
-        } else {
-            idastar::solve(puzzle, h, board, optimal_limits)
-        };
-        #[cfg(target_arch = "wasm32")]
-        let optimal = idastar::solve(puzzle, h, board, optimal_limits);
-        let spent = match optimal {
+        let spent = match self.idastar.run(start, &optimal_limits) {
             Err(SolveError::LimitReached {
                 limit: Limit::Time(_),
                 stats,
@@ -565,8 +575,12 @@ impl Solver {
         let mut rest = limits.clone();
         rest.timeout = limits.timeout.map(|t| t.saturating_sub(spent.elapsed));
         rest.max_nodes = limits.max_nodes.map(|n| n.saturating_sub(spent.expanded));
-        let budget = self.options.budget.saturating_sub(spent.elapsed);
-        let mut solution = anytime::solve(puzzle, h, board, budget, spent.proved_bound, rest)?;
+        let IdaStar { puzzle, h, .. } = self.idastar;
+        let anytime = Anytime {
+            known_bound: spent.proved_bound,
+            ..Anytime::new(puzzle, h, self.budget.saturating_sub(spent.elapsed))
+        };
+        let mut solution = anytime.run(start, &rest)?;
         solution.stats.expanded += spent.expanded;
         solution.stats.generated += spent.generated;
         solution.stats.elapsed += spent.elapsed;

@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use npuzzle_core::{Board, Goal, Size};
 
+use crate::algorithm::Method;
 use crate::any_heuristic::{AnyHeuristic, HeuristicKind};
 use crate::error::SolveError;
 use crate::method::Algorithm;
@@ -14,6 +15,7 @@ use crate::pdb::{Cost, Event, Partition, PdbError, Store};
 use crate::puzzle::Puzzle;
 use crate::solution::Solution;
 use crate::solver::{Options, Solver};
+use crate::start::Start;
 
 /// One position to solve, toward a goal, with the method (or `auto`), the time budget, the
 /// limits and the cancel token of its [`Options`].
@@ -202,13 +204,28 @@ impl Solvers {
         Ok(solver)
     }
 
+    /// `board` checked against the goal of its size: done first, so that nothing is prepared
+    /// or built for a position that cannot be solved.
+    ///
+    /// ```
+    /// use npuzzle_core::Goal;
+    /// use npuzzle_search::{Options, Solvers, SolveError};
+    /// let solvers = Solvers::new(Goal::BlankLast, Options::default());
+    /// let swapped = solvers.start(&"2 1 3/4 5 6/7 8 0".parse().unwrap());
+    /// assert!(matches!(swapped, Err(SolveError::Unsolvable(_))));
+    /// ```
+    pub fn start(&self, board: &Board) -> Result<Start, SolveError> {
+        Start::new(board.clone(), self.goal.board(board.size())?)
+    }
+
     /// Solves `board`: its solvability is checked before anything is prepared or built.
     pub fn solve(
         &mut self,
         board: &Board,
         report: &mut dyn FnMut(Event),
     ) -> Result<Solution, SolveError> {
-        npuzzle_core::solvability::check(board, &self.goal.board(board.size())?)?;
-        self.for_size(board.size(), report)?.solve(board)
+        let start = self.start(board)?;
+        let limits = self.options.limits.clone();
+        self.for_size(board.size(), report)?.run(&start, &limits)
     }
 }

@@ -41,6 +41,11 @@ pub const VIEW_CELLS: usize = 36;
 
 /// Whether the anytime solver places lines with the constructive solver first on a board of
 /// `cells` cells (more than [`ANYTIME_SEARCH_CELLS`]).
+///
+/// ```
+/// use npuzzle_search::thresholds::places_lines_first;
+/// assert!(!places_lines_first(16 * 16) && places_lines_first(17 * 17));
+/// ```
 pub fn places_lines_first(cells: usize) -> bool {
     cells > ANYTIME_SEARCH_CELLS
 }
@@ -48,12 +53,22 @@ pub fn places_lines_first(cells: usize) -> bool {
 /// Whether the anytime solver reduces a board (or region) of `cells` cells before its beams
 /// (more than [`REDUCE_ABOVE`]; for the blank-last goal, whose regions are goals of the same
 /// kind).
+///
+/// ```
+/// use npuzzle_search::thresholds::reduces;
+/// assert!(!reduces(7 * 7) && reduces(8 * 7));
+/// ```
 pub fn reduces(cells: usize) -> bool {
     cells > REDUCE_ABOVE
 }
 
 /// Whether the beams share their time among views of the problem on a board of `cells` cells
 /// (at most [`VIEW_CELLS`]).
+///
+/// ```
+/// use npuzzle_search::thresholds::shares_views;
+/// assert!(shares_views(6 * 6) && !shares_views(7 * 6));
+/// ```
 pub fn shares_views(cells: usize) -> bool {
     cells <= VIEW_CELLS
 }

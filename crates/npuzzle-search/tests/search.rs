@@ -7,12 +7,15 @@ use std::time::Duration;
 
 use npuzzle_core::instances::InstanceFile;
 use npuzzle_core::{Board, Generator, Goal, Move, Size};
-use npuzzle_search::algorithm::best_first::{self, Priority};
-use npuzzle_search::algorithm::{anytime, constructive, idastar, rbfs};
+use npuzzle_search::algorithm::anytime::Anytime;
+use npuzzle_search::algorithm::best_first::{BestFirst, Priority};
+use npuzzle_search::algorithm::constructive::Constructive;
+use npuzzle_search::algorithm::idastar::IdaStar;
+use npuzzle_search::algorithm::rbfs::Rbfs;
 use npuzzle_search::heuristic::{Focus, Heuristic, LinearConflict, Manhattan, WalkingDistance};
 use npuzzle_search::{
-    Algorithm, AnyHeuristic, DistanceTable, HeuristicKind, Limit, Limits, Options, Puzzle, Request,
-    SolveError, Solver, Solvers,
+    Algorithm, AnyHeuristic, DistanceTable, HeuristicKind, Limit, Limits, Method, Options, Puzzle,
+    Request, SolveError, Solver, Solvers, Start,
 };
 use proptest::prelude::*;
 
@@ -29,6 +32,11 @@ fn instances(file: &str) -> Vec<(Vec<u32>, usize)> {
         .into_iter()
         .map(|i| (i.board.cells().to_vec(), i.optimal.expect("an optimum")))
         .collect()
+}
+
+/// `board` checked against `goal`.
+fn start(board: &Board, goal: &Board) -> Start {
+    Start::new(board.clone(), goal.clone()).unwrap()
 }
 
 fn setup(size: &str, goal: Goal) -> (Board, Puzzle) {
@@ -73,8 +81,13 @@ fn the_table_solves_the_8_puzzle_set_optimally() {
     let size = Size::square(3).unwrap();
     for (tiles, optimal) in instances("8puzzle_bfs.txt") {
         let board = Board::new(size, tiles).unwrap();
-        assert_eq!(t.distance(&board).unwrap() as usize, optimal);
-        let solution = t.solve(&board).unwrap();
+        assert_eq!(
+            t.distance(&start(&board, t.puzzle().goal())).unwrap() as usize,
+            optimal
+        );
+        let solution = t
+            .run(&start(&board, t.puzzle().goal()), &Limits::default())
+            .unwrap();
         assert_eq!(solution.moves.len(), optimal);
     }
 }
@@ -135,7 +148,7 @@ fn heuristics_are_admissible_on_rectangular_boards() {
     let mut generator = Generator::new(25);
     for _ in 0..300 {
         let board = generator.random_position(puzzle.goal());
-        let distance = u32::from(t.distance(&board).unwrap());
+        let distance = u32::from(t.distance(&start(&board, t.puzzle().goal())).unwrap());
         for kind in HeuristicKind::ALL {
             let h = AnyHeuristic::new(kind, &puzzle).unwrap();
             assert!(
@@ -149,7 +162,9 @@ fn heuristics_are_admissible_on_rectangular_boards() {
     let mut generator = Generator::new(34);
     for _ in 0..25 {
         let board = generator.random_position(&goal);
-        let optimal = idastar::solve(&puzzle, &wd, &board, Limits::default()).unwrap();
+        let optimal = IdaStar::new(&puzzle, &wd)
+            .run(&start(&board, puzzle.goal()), &Limits::default())
+            .unwrap();
         let distance = optimal.moves.len() as u32;
         for kind in HeuristicKind::ALL {
             let h = AnyHeuristic::new(kind, &puzzle).unwrap();
@@ -172,7 +187,9 @@ fn walking_distance_covers_the_documented_sizes() {
         let mut generator = Generator::new(5);
         for _ in 0..3 {
             let (board, _) = generator.random_walk(&goal, 40);
-            let optimal = idastar::solve(&puzzle, &lc, &board, Limits::default()).unwrap();
+            let optimal = IdaStar::new(&puzzle, &lc)
+                .run(&start(&board, puzzle.goal()), &Limits::default())
+                .unwrap();
             assert!(wd.value(&wd.start(&puzzle.bytes(&board))) as usize <= optimal.moves.len());
         }
     }
@@ -302,7 +319,7 @@ proptest! {
     fn algorithms_agree_with_the_table(seed: u64, goal in prop::sample::select(vec![Goal::BlankLast, Goal::Spiral])) {
         let (t, solvers) = prepared(&goal);
         let board = Generator::new(seed).random_position(t.puzzle().goal());
-        let optimal = t.distance(&board).unwrap() as usize;
+        let optimal = t.distance(&start(&board, t.puzzle().goal())).unwrap() as usize;
         for (algorithm, heuristic, solver) in solvers {
             {
                 let solution = solver.solve(&board).unwrap();
@@ -332,9 +349,13 @@ fn the_easiest_korf_instances_are_solved_to_their_published_lengths() {
     for number in [79, 12, 42, 55] {
         let (tiles, optimal) = &all[number - 1];
         let board = Board::new(size, tiles.clone()).unwrap();
-        let solution = idastar::solve(&puzzle, &wd, &board, Limits::default()).unwrap();
+        let solution = IdaStar::new(&puzzle, &wd)
+            .run(&start(&board, puzzle.goal()), &Limits::default())
+            .unwrap();
         assert_eq!(solution.moves.len(), *optimal, "instance {number}");
-        let solution = idastar::solve(&puzzle, &lc, &board, Limits::default()).unwrap();
+        let solution = IdaStar::new(&puzzle, &lc)
+            .run(&start(&board, puzzle.goal()), &Limits::default())
+            .unwrap();
         assert_eq!(solution.moves.len(), *optimal, "instance {number}");
     }
 }
@@ -347,9 +368,18 @@ fn limits_stop_searches_cleanly_with_their_statistics() {
     let board = Board::new(goal.size(), tiles).unwrap();
     let limits = Limits::none().nodes(5_000);
     for result in [
-        idastar::solve(&puzzle, &h, &board, limits.clone()),
-        rbfs::solve(&puzzle, &h, &board, limits.clone()),
-        best_first::solve(&puzzle, &h, &board, Priority::AStar, limits),
+        IdaStar::new(&puzzle, &h).run(&start(&board, puzzle.goal()), &limits),
+        Rbfs {
+            puzzle: &puzzle,
+            h: &h,
+        }
+        .run(&start(&board, puzzle.goal()), &limits),
+        BestFirst {
+            puzzle: &puzzle,
+            h: &h,
+            priority: Priority::AStar,
+        }
+        .run(&start(&board, puzzle.goal()), &limits),
     ] {
         match result {
             Err(SolveError::LimitReached {
@@ -361,13 +391,12 @@ fn limits_stop_searches_cleanly_with_their_statistics() {
             other => panic!("expected the node limit, got {other:?}"),
         }
     }
-    let memory = best_first::solve(
-        &puzzle,
-        &h,
-        &board,
-        Priority::AStar,
-        Limits::none().memory(1 << 20),
-    );
+    let memory = BestFirst {
+        puzzle: &puzzle,
+        h: &h,
+        priority: Priority::AStar,
+    }
+    .run(&start(&board, &goal), &Limits::none().memory(1 << 20));
     assert!(matches!(
         memory,
         Err(SolveError::LimitReached {
@@ -375,11 +404,9 @@ fn limits_stop_searches_cleanly_with_their_statistics() {
             ..
         })
     ));
-    let time = idastar::solve(
-        &puzzle,
-        &h,
-        &board,
-        Limits::none().timeout(Duration::from_millis(1)),
+    let time = IdaStar::new(&puzzle, &h).run(
+        &start(&board, &goal),
+        &Limits::none().timeout(Duration::from_millis(1)),
     );
     assert!(matches!(
         time,
@@ -395,25 +422,50 @@ fn limits_stop_searches_cleanly_with_their_statistics() {
     ));
 }
 
+/// Every way in checks the position once, before anything is prepared or searched; a method
+/// only takes a checked start, and refuses one checked against another goal.
 #[test]
 fn unsolvable_positions_are_refused_before_any_search() {
     let (goal, puzzle) = setup("3", Goal::BlankLast);
     let board: Board = "2 1 3/4 5 6/7 8 0".parse().unwrap();
-    let h = Manhattan::for_puzzle(&puzzle);
+    let solver = Solver::new(&goal, Options::default()).unwrap();
+    let four = Goal::BlankLast.board("4".parse().unwrap()).unwrap();
     let results = [
-        idastar::solve(&puzzle, &h, &board, Limits::default()),
-        rbfs::solve(&puzzle, &h, &board, Limits::default()),
-        best_first::solve(&puzzle, &h, &board, Priority::Greedy, Limits::default()),
-        constructive::solve(&board, &goal, &Limits::default()),
-        Solver::new(&goal, Options::default())
-            .unwrap()
-            .solve(&board),
+        Start::new(board.clone(), goal.clone()).map(|_| ()),
+        Start::new(board.clone(), four).map(|_| ()),
+        solver.solve(&board).map(|_| ()),
+        solver.first_move(&board, &Limits::default()).map(|_| ()),
+        Request::new(board.clone()).solve().map(|_| ()),
+        Solvers::new(Goal::BlankLast, Options::default())
+            .solve(&board, &mut |_| {})
+            .map(|_| ()),
     ];
     for result in results {
         assert!(
             matches!(result, Err(SolveError::Unsolvable(_))),
             "{result:?}"
         );
+    }
+    let h = Manhattan::for_puzzle(&puzzle);
+    let other = Goal::BlankFirst.board(goal.size()).unwrap();
+    let elsewhere = start(&other, &other);
+    let methods: [&dyn Method; 5] = [
+        &IdaStar::new(&puzzle, &h),
+        &Rbfs {
+            puzzle: &puzzle,
+            h: &h,
+        },
+        &BestFirst {
+            puzzle: &puzzle,
+            h: &h,
+            priority: Priority::Greedy,
+        },
+        &Anytime::new(&puzzle, &h, Duration::from_millis(10)),
+        &table("3", Goal::BlankLast),
+    ];
+    for method in methods {
+        let result = method.run(&elsewhere, &Limits::default());
+        assert!(matches!(result, Err(SolveError::OtherGoal)), "{result:?}");
     }
 }
 
@@ -449,8 +501,9 @@ fn anytime_agrees_with_the_table() {
     ];
     for distance in (0..=31u8).step_by(3) {
         for (board, (budget, limits)) in t.positions_at(distance).take(4).zip(runs.iter().cycle()) {
-            let solution =
-                anytime::solve(t.puzzle(), &h, &board, *budget, 0, limits.clone()).unwrap();
+            let solution = Anytime::new(t.puzzle(), &h, *budget)
+                .run(&start(&board, t.puzzle().goal()), limits)
+                .unwrap();
             let (length, distance) = (solution.moves.len(), usize::from(distance));
             assert!(length >= distance, "{board}: {length} < {distance}");
             assert!(solution.lower_bound as usize <= distance, "{board}");
@@ -492,7 +545,9 @@ fn anytime_on_the_24_puzzle_is_bounded_by_the_optimum_and_the_constructive_solve
     assert_eq!(solver.algorithm(), Algorithm::Anytime);
     for (tiles, optimum) in cases {
         let board = Board::new(goal.size(), tiles).unwrap();
-        let constructive = constructive::solve(&board, &goal, &Limits::default()).unwrap();
+        let constructive = Constructive
+            .run(&start(&board, &goal), &Limits::default())
+            .unwrap();
         let solution = solver.solve(&board).unwrap();
         let length = solution.moves.len();
         assert!(
@@ -521,8 +576,9 @@ fn anytime_keeps_to_the_memory_limit_on_large_boards() {
     let h = LinearConflict::new(&puzzle);
     let limit = 256 << 10;
     let limits = Limits::default().memory(limit);
-    let solution =
-        anytime::solve(&puzzle, &h, &board, Duration::from_millis(500), 0, limits).unwrap();
+    let solution = Anytime::new(&puzzle, &h, Duration::from_millis(500))
+        .run(&start(&board, puzzle.goal()), &limits)
+        .unwrap();
     assert!(
         solution.stats.peak_memory <= limit,
         "{} bytes",
@@ -541,8 +597,9 @@ fn anytime_lower_bounds_hold_on_korf_instances() {
     for (tiles, optimum) in instances("korf100.txt").into_iter().step_by(20) {
         let board = Board::new(goal.size(), tiles).unwrap();
         let limits = Limits::none().nodes(200_000);
-        let solution =
-            anytime::solve(&puzzle, &h, &board, Duration::from_secs(60), 0, limits).unwrap();
+        let solution = Anytime::new(&puzzle, &h, Duration::from_secs(60))
+            .run(&start(&board, puzzle.goal()), &limits)
+            .unwrap();
         assert!(solution.lower_bound as usize <= optimum);
         assert!(solution.moves.len() >= optimum);
     }
@@ -578,13 +635,13 @@ fn cancellation_and_limits_hold_for_every_method() {
     let board = Generator::new(3).random_position(&big);
     let cancelled = Limits::default().cancel(token);
     assert!(matches!(
-        constructive::solve(&board, &big, &cancelled),
+        Constructive.run(&start(&board, &big), &cancelled),
         Err(SolveError::LimitReached {
             limit: Limit::Cancelled,
             ..
         })
     ));
-    match constructive::solve(&board, &big, &Limits::none().nodes(100)) {
+    match Constructive.run(&start(&board, &big), &Limits::none().nodes(100)) {
         Err(SolveError::LimitReached {
             limit: Limit::Nodes(100),
             stats,
@@ -599,18 +656,21 @@ fn cancellation_and_limits_hold_for_every_method() {
 fn big_boards_are_solved_constructively() {
     let goal = Goal::BlankLast.board("60x40".parse().unwrap()).unwrap();
     let board = Generator::new(60).random_position(&goal);
-    let solution = constructive::solve(&board, &goal, &Limits::default()).unwrap();
+    let solution = Constructive
+        .run(&start(&board, &goal), &Limits::default())
+        .unwrap();
     assert!(solution.moves.len() as u32 >= solution.lower_bound);
     let mut count = 0u64;
-    let report = constructive::solve_streaming(&board, &goal, &Limits::default(), |_| {
-        count += 1;
-        std::ops::ControlFlow::Continue(())
-    })
-    .unwrap();
+    let report = Constructive
+        .stream(&start(&board, &goal), &Limits::default(), &mut |_| {
+            count += 1;
+            std::ops::ControlFlow::Continue(())
+        })
+        .unwrap();
     // The streamed moves are the collected ones, and the report counts them.
     assert_eq!(report.moves, solution.moves.len() as u64);
     assert_eq!(count, report.moves);
-    let stopped = constructive::solve_streaming(&board, &goal, &Limits::default(), |_| {
+    let stopped = Constructive.stream(&start(&board, &goal), &Limits::default(), &mut |_| {
         std::ops::ControlFlow::Break(())
     });
     assert!(matches!(stopped, Err(SolveError::Stopped)));
@@ -1011,9 +1071,9 @@ mod pattern_databases {
                 .unwrap();
         }
         assert_eq!(h.value(&h.start(&puzzle.bytes(&board))), before);
-        let solution =
-            npuzzle_search::algorithm::idastar::solve(&puzzle, &h, &board, Limits::default())
-                .unwrap();
+        let solution = IdaStar::new(&puzzle, &h)
+            .run(&start(&board, puzzle.goal()), &Limits::default())
+            .unwrap();
         assert_eq!(solution.moves.len(), 31);
         std::fs::remove_dir_all(store.dir()).unwrap();
     }
@@ -1052,9 +1112,16 @@ mod pattern_databases {
         for number in [79, 12, 42, 55, 1] {
             let (tiles, optimal) = &all[number - 1];
             let board = Board::new(size, tiles.clone()).unwrap();
-            let solution = idastar::solve(&puzzle, &h, &board, Limits::default()).unwrap();
+            let solution = IdaStar::new(&puzzle, &h)
+                .run(&start(&board, puzzle.goal()), &Limits::default())
+                .unwrap();
             assert_eq!(solution.moves.len(), *optimal, "instance {number}");
-            let parallel = idastar::solve_parallel(&puzzle, &h, &board, Limits::default()).unwrap();
+            let parallel = IdaStar {
+                parallel: true,
+                ..IdaStar::new(&puzzle, &h)
+            }
+            .run(&start(&board, puzzle.goal()), &Limits::default())
+            .unwrap();
             assert_eq!(
                 parallel.moves.len(),
                 *optimal,
@@ -1067,8 +1134,9 @@ mod pattern_databases {
             let (tiles, optimal) = &all[number - 1];
             let board = Board::new(size, tiles.clone()).unwrap();
             let limits = Limits::none().nodes(400_000);
-            let solution =
-                anytime::solve(&puzzle, &h, &board, Duration::from_secs(60), 0, limits).unwrap();
+            let solution = Anytime::new(&puzzle, &h, Duration::from_secs(60))
+                .run(&start(&board, puzzle.goal()), &limits)
+                .unwrap();
             assert!(solution.moves.len() >= *optimal, "instance {number}");
             assert!(solution.lower_bound as usize <= *optimal);
             let mut replay = board.clone();
@@ -1077,7 +1145,11 @@ mod pattern_databases {
         }
         let (tiles, _) = &all[0];
         let board = Board::new(size, tiles.clone()).unwrap();
-        let limited = idastar::solve_parallel(&puzzle, &h, &board, Limits::none().nodes(2_000));
+        let limited = IdaStar {
+            parallel: true,
+            ..IdaStar::new(&puzzle, &h)
+        }
+        .run(&start(&board, puzzle.goal()), &Limits::none().nodes(2_000));
         assert!(
             matches!(
                 limited,

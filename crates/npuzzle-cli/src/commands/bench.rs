@@ -7,7 +7,7 @@ use std::time::Instant;
 use anyhow::{Context, bail};
 use npuzzle_core::instances::{Instance, InstanceReader};
 use npuzzle_core::{Board, Size};
-use npuzzle_search::{DistanceTable, Limits, Puzzle, Solution};
+use npuzzle_search::{DistanceTable, Limits, Method, Puzzle, Solution};
 use serde_json::json;
 
 use crate::cli::BenchArgs;
@@ -34,7 +34,7 @@ fn run_every(args: &BenchArgs, size: Size, out: &mut dyn Write) -> anyhow::Resul
         .flat_map(|d| table.positions_at(d as u8).map(move |board| (board, d)))
         .take(args.limit.unwrap_or(usize::MAX))
         .collect();
-    let solver =
+    let (solver, _) =
         Prepared::new(args.goal.clone().unwrap_or_default(), &args.search)?.for_board(&goal)?;
     let clock = Instant::now();
     let results = Batch::new(&args.search)?.run(&positions, |(board, distance)| {
@@ -332,12 +332,12 @@ impl Bench<'_> {
         let work: Vec<_> = jobs
             .iter()
             .zip(&prepared)
-            .filter_map(|(job, solver)| Some((job, solver.as_ref().ok()?)))
+            .filter_map(|(_, prepared)| prepared.as_ref().ok())
             .collect();
         let mut results = self
             .batch
-            .run(&work, |(job, solver)| {
-                let result = solver.solve(&job.instance.board);
+            .run(&work, |(solver, start)| {
+                let result = solver.run(start, &solver.options().limits);
                 bar.inc(1);
                 result
             })

@@ -5,7 +5,9 @@ use std::io::Write;
 use std::ops::ControlFlow;
 
 use npuzzle_core::{Board, format_moves};
-use npuzzle_search::{Algorithm, Figures, Limit, Report, Solution, SolveError, Solver};
+use npuzzle_search::{
+    Algorithm, Figures, Limit, Method, Report, Solution, SolveError, Solver, Start,
+};
 use serde_json::json;
 
 use crate::cli::SolveArgs;
@@ -78,7 +80,7 @@ fn solve_window(
         .iter()
         .map(|item| {
             let prepared = input::parse(item, args.input.from, &args.input.goal)
-                .and_then(|input| Ok((solvers.for_board(&input.board)?, input.board)));
+                .and_then(|input| solvers.for_board(&input.board));
             (item, prepared)
         })
         .collect();
@@ -92,11 +94,13 @@ fn solve_window(
         .filter(|(solver, _)| !streamed(solver))
         .collect();
     let mut results = pool
-        .run(&searched, |(solver, board)| solver.solve(board))
+        .run(&searched, |(solver, start)| {
+            solver.run(start, &solver.options().limits)
+        })
         .into_iter();
     let (mut worst, mut stopped) = (Status::Success, 0);
     for (item, job) in &jobs {
-        let (solver, board) = match job {
+        let (solver, start) = match job {
             Ok(job) => job,
             Err(error) => {
                 status::report(&item.place, error);
@@ -105,7 +109,7 @@ fn solve_window(
             }
         };
         if streamed(solver) {
-            match stream_constructive(args, board, solver, out) {
+            match stream_constructive(args, start, solver, out) {
                 Ok(()) => {}
                 Err(error) if status::is_output_error(&error) => return Err(error),
                 // Its line says it stopped; it is counted with the others a signal stopped.
@@ -118,7 +122,7 @@ fn solve_window(
             continue;
         }
         match results.next() {
-            Some(Ok(solution)) => write_solution(args, board, &solution, batch, out)?,
+            Some(Ok(solution)) => write_solution(args, start.board(), &solution, batch, out)?,
             Some(Err(SolveError::LimitReached {
                 limit: Limit::Cancelled,
                 ..
@@ -155,11 +159,11 @@ fn close_json_line(out: &mut dyn Write, trailer: &serde_json::Value) -> std::io:
 /// Solves with the constructive solver, writing the moves as they are made.
 fn stream_constructive(
     args: &SolveArgs,
-    board: &Board,
+    start: &Start,
     solver: &Solver,
     out: &mut dyn Write,
 ) -> anyhow::Result<()> {
-    let limits = &solver.options().limits;
+    let (board, limits) = (start.board(), &solver.options().limits);
     if args.json {
         write!(
             out,
@@ -171,7 +175,7 @@ fn stream_constructive(
     }
     let mut writer = MoveWriter::new(out, args.notation, args.run_length, Some(board));
     let mut failure = None;
-    let report = solver.stream(board, limits, |m| match writer.push(m) {
+    let report = solver.stream(start, limits, &mut |m| match writer.push(m) {
         Ok(()) => ControlFlow::Continue(()),
         Err(error) => {
             failure = Some(error);

@@ -5,18 +5,25 @@ use std::collections::BinaryHeap;
 use std::hash::{BuildHasher, Hasher};
 
 use hashbrown::HashTable;
-use npuzzle_core::{Board, Move};
+use npuzzle_core::Move;
 
-use super::{Found, Start, finish, start};
+use super::{Found, Method, Root, finish, root};
 use crate::error::{SolveError, Unsupported};
 use crate::heuristic::Heuristic;
 use crate::limits::{Budget, Limits};
 use crate::method::Algorithm;
 use crate::puzzle::Puzzle;
 use crate::solution::Solution;
+use crate::start::Start;
 use crate::stats::Stats;
 
 /// How a best-first search orders its open list.
+///
+/// ```
+/// use npuzzle_search::algorithm::best_first::Priority;
+/// let quick = Priority::Weighted(2.0); // solutions at most twice the optimum
+/// assert_ne!(quick, Priority::AStar);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Priority {
     /// A*: f = g + h. Optimal with an admissible heuristic.
@@ -31,7 +38,7 @@ pub enum Priority {
 /// f-values lose their precision.
 pub const MAX_WEIGHT: f64 = 100.0;
 
-/// Solves `board` with a best-first search ordered by `priority`.
+/// A best-first search ordered by `priority` with heuristic `h`, for the goal of `puzzle`.
 ///
 /// Every generated state is kept (in one flat arena of bytes, found again through a hash table
 /// of indices, so no allocation per node beyond the arena's growth); a state reached again by a
@@ -41,20 +48,39 @@ pub const MAX_WEIGHT: f64 = 100.0;
 /// by default) stops it cleanly.
 ///
 /// ```
-/// use npuzzle_core::{Board, Goal};
-/// use npuzzle_search::{algorithm::best_first::{self, Priority}, heuristic::Manhattan, Limits, Puzzle};
-/// let board: Board = "8 6 7/2 5 4/3 0 1".parse().unwrap();
-/// let puzzle = Puzzle::new(&Goal::BlankLast.board(board.size()).unwrap()).unwrap();
+/// use npuzzle_core::Goal;
+/// use npuzzle_search::algorithm::{Method, best_first::{BestFirst, Priority}};
+/// use npuzzle_search::{heuristic::Manhattan, Limits, Puzzle, Start};
+/// let goal = Goal::BlankLast.board("3".parse().unwrap()).unwrap();
+/// let start = Start::new("8 6 7/2 5 4/3 0 1".parse().unwrap(), goal.clone()).unwrap();
+/// let puzzle = Puzzle::new(&goal).unwrap();
 /// let h = Manhattan::for_puzzle(&puzzle);
-/// let optimal = best_first::solve(&puzzle, &h, &board, Priority::AStar, Limits::default()).unwrap();
-/// assert_eq!(optimal.moves.len(), 31);
-/// let quick = best_first::solve(&puzzle, &h, &board, Priority::Weighted(2.0), Limits::default()).unwrap();
-/// assert!(quick.moves.len() <= 62 && quick.bound == Some(2.0));
+/// let optimal = BestFirst { puzzle: &puzzle, h: &h, priority: Priority::AStar };
+/// assert_eq!(optimal.run(&start, &Limits::default()).unwrap().moves.len(), 31);
+/// let quick = BestFirst { priority: Priority::Weighted(2.0), ..optimal };
+/// let solution = quick.run(&start, &Limits::default()).unwrap();
+/// assert!(solution.moves.len() <= 62 && solution.bound == Some(2.0));
 /// ```
-pub fn solve<H: Heuristic>(
+#[derive(Clone, Copy, Debug)]
+pub struct BestFirst<'a, H> {
+    /// The goal, prepared.
+    pub puzzle: &'a Puzzle,
+    /// The heuristic.
+    pub h: &'a H,
+    /// How the open list is ordered.
+    pub priority: Priority,
+}
+
+impl<H: Heuristic> Method for BestFirst<'_, H> {
+    fn run(&self, start: &Start, limits: &Limits) -> Result<Solution, SolveError> {
+        solve(self.puzzle, self.h, start, self.priority, limits.clone())
+    }
+}
+
+fn solve<H: Heuristic>(
     puzzle: &Puzzle,
     h: &H,
-    board: &Board,
+    begin: &Start,
     priority: Priority,
     limits: Limits,
 ) -> Result<Solution, SolveError> {
@@ -70,14 +96,14 @@ pub fn solve<H: Heuristic>(
     let n = puzzle.cells();
     let mut budget = Budget::new(limits);
     let mut graph = Graph::<H::State>::new(n);
-    let Start {
+    let Root {
         cells: start_cells,
         state: start_state,
         lower_bound,
-    } = start(puzzle, h, board)?;
+    } = root(puzzle, h, begin)?;
     let start = graph.insert(
         &start_cells,
-        board.blank() as u8,
+        begin.board().blank() as u8,
         start_state,
         None,
         0,
@@ -159,7 +185,7 @@ pub fn solve<H: Heuristic>(
         algorithm,
         lower_bound,
     };
-    finish(puzzle, h, board, found, stats)
+    finish(h, begin, found, stats)
 }
 
 /// The open-list key (smaller first): f scaled to an integer so weights compare exactly enough.

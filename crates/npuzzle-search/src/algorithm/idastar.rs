@@ -2,51 +2,100 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use npuzzle_core::{Board, Move};
+use npuzzle_core::Move;
 
-use super::{Found, Start, Walk, finish, start};
+use super::{Found, Method, Root, Walk, finish, root};
 use crate::error::SolveError;
 use crate::heuristic::Heuristic;
 use crate::limits::{Budget, Limit, Limits};
 use crate::method::Algorithm;
 use crate::puzzle::Puzzle;
 use crate::solution::Solution;
+use crate::start::Start;
 #[cfg(not(target_arch = "wasm32"))]
 use crate::stats::Stats;
 
-/// Solves `board` optimally with IDA* and heuristic `h` (which must be admissible).
+/// IDA* (optimal) with heuristic `h` (which must be admissible) for the goal of `puzzle`; with
+/// `parallel`, each iteration's tree is split a few moves deep into subtrees searched on every
+/// core (not in WebAssembly, where it searches on one).
 ///
 /// Depth-first searches with growing thresholds on f = g + h, each threshold the smallest f that
 /// exceeded the last. Memory is the path only; moves are applied and undone in place; the move
 /// that would undo the previous one is never generated. Optimal for any admissible heuristic.
+/// In parallel, the first subtree to reach the goal stops the others; the solution is still
+/// optimal, since every solution within an iteration's bound has exactly that length, and node
+/// and time limits apply to the whole search.
 ///
 /// ```
-/// use npuzzle_core::{Board, Goal};
-/// use npuzzle_search::{algorithm::idastar, heuristic::Manhattan, Limits, Puzzle};
-/// let board: Board = "5 1 3 4/2 0 7 8/9 6 10 12/13 14 11 15".parse().unwrap();
-/// let puzzle = Puzzle::new(&Goal::BlankLast.board(board.size()).unwrap()).unwrap();
-/// let solution = idastar::solve(&puzzle, &Manhattan::for_puzzle(&puzzle), &board, Limits::default()).unwrap();
-/// assert_eq!(solution.moves.len(), 8);
-/// assert!(solution.optimal);
+/// use npuzzle_core::Goal;
+/// use npuzzle_search::{algorithm::{Method, idastar::IdaStar}, heuristic::Manhattan, Limits, Puzzle, Start};
+/// let goal = Goal::BlankLast.board("4".parse().unwrap()).unwrap();
+/// let start = Start::new("5 1 3 4/2 0 7 8/9 6 10 12/13 14 11 15".parse().unwrap(), goal.clone()).unwrap();
+/// let puzzle = Puzzle::new(&goal).unwrap();
+/// let h = Manhattan::for_puzzle(&puzzle);
+/// let solution = IdaStar::new(&puzzle, &h).run(&start, &Limits::default()).unwrap();
+/// assert_eq!((solution.moves.len(), solution.optimal), (8, true));
+/// let parallel = IdaStar { parallel: true, ..IdaStar::new(&puzzle, &h) };
+/// assert_eq!(parallel.run(&start, &Limits::default()).unwrap().moves.len(), 8);
 /// ```
-pub fn solve<H: Heuristic>(
+#[derive(Clone, Copy, Debug)]
+pub struct IdaStar<'a, H> {
+    /// The goal, prepared.
+    pub puzzle: &'a Puzzle,
+    /// The heuristic (admissible).
+    pub h: &'a H,
+    /// Whether each iteration is searched on every core.
+    pub parallel: bool,
+}
+
+impl<'a, H> IdaStar<'a, H> {
+    /// IDA* toward `puzzle`'s goal with `h`, on one core.
+    ///
+    /// ```
+    /// use npuzzle_core::Goal;
+    /// use npuzzle_search::{algorithm::idastar::IdaStar, heuristic::Manhattan, Puzzle};
+    /// let puzzle = Puzzle::new(&Goal::BlankLast.board("3".parse().unwrap()).unwrap()).unwrap();
+    /// let h = Manhattan::for_puzzle(&puzzle);
+    /// assert!(!IdaStar::new(&puzzle, &h).parallel);
+    /// ```
+    pub fn new(puzzle: &'a Puzzle, h: &'a H) -> IdaStar<'a, H> {
+        IdaStar {
+            puzzle,
+            h,
+            parallel: false,
+        }
+    }
+}
+
+impl<H: Heuristic + Sync> Method for IdaStar<'_, H> {
+    fn run(&self, start: &Start, limits: &Limits) -> Result<Solution, SolveError> {
+        #[cfg(not(target_arch = "wasm32"))]
+        if self.parallel {
+            return solve_parallel(self.puzzle, self.h, start, limits.clone());
+        }
+        solve(self.puzzle, self.h, start, limits.clone())
+    }
+}
+
+/// IDA* on one core.
+pub(crate) fn solve<H: Heuristic>(
     puzzle: &Puzzle,
     h: &H,
-    board: &Board,
+    start: &Start,
     limits: Limits,
 ) -> Result<Solution, SolveError> {
-    let Start {
+    let Root {
         cells,
         state,
         lower_bound,
-    } = start(puzzle, h, board)?;
+    } = root(puzzle, h, start)?;
     let never = AtomicBool::new(false);
     let mut search = Search::new(puzzle, h, cells, Vec::new(), Budget::new(limits), &never);
     let mut bound = lower_bound;
     loop {
         search.walk.stats.iterations += 1;
         search.next_bound = u32::MAX;
-        match search.dfs(board.blank(), 0, bound, state, None) {
+        match search.dfs(start.board().blank(), 0, bound, state, None) {
             Ok(true) => break,
             Ok(false) if search.next_bound == u32::MAX => {
                 return Err(SolveError::Internal(
@@ -75,7 +124,7 @@ pub fn solve<H: Heuristic>(
         algorithm: Algorithm::IdaStar,
         lower_bound,
     };
-    finish(puzzle, h, board, found, search.walk.stats)
+    finish(h, start, found, search.walk.stats)
 }
 
 struct Search<'a, H: Heuristic> {
@@ -164,18 +213,15 @@ struct Split<S> {
 #[cfg(not(target_arch = "wasm32"))]
 const SUBTREES: usize = 512;
 
-/// IDA* on every core: [`solve`]'s search, with each iteration's tree split a few moves deep
-/// into subtrees searched in parallel. The first subtree to reach the goal stops the others; the
-/// solution is still optimal, since every solution within an iteration's bound has exactly that
-/// length. Node and time limits apply to the whole search.
+/// IDA* on every core.
 #[cfg(not(target_arch = "wasm32"))]
-pub fn solve_parallel<H: Heuristic + Sync>(
+fn solve_parallel<H: Heuristic + Sync>(
     puzzle: &Puzzle,
     h: &H,
-    board: &Board,
+    start: &Start,
     limits: Limits,
 ) -> Result<Solution, SolveError> {
-    let begin: Start<H::State> = start(puzzle, h, board)?;
+    let begin: Root<H::State> = root(puzzle, h, start)?;
     let lower_bound = begin.lower_bound;
     let clock = Budget::new(limits.clone());
     let mut stats = Stats::default();
@@ -189,13 +235,13 @@ pub fn solve_parallel<H: Heuristic + Sync>(
             algorithm: Algorithm::IdaStar,
             lower_bound,
         };
-        finish(puzzle, h, board, found, stats)
+        finish(h, start, found, stats)
     };
     loop {
         stats.iterations += 1;
         let root = Split {
             cells: begin.cells.clone(),
-            blank: board.blank(),
+            blank: start.board().blank(),
             path: Vec::new(),
             state: begin.state,
         };

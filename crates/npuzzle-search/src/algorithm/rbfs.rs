@@ -1,16 +1,17 @@
 //! Recursive best-first search (Korf 1993): best-first order in linear space.
 
-use npuzzle_core::{Board, Move};
+use npuzzle_core::Move;
 
-use super::{Found, Start, Walk, finish, start};
+use super::{Found, Method, Root, Walk, finish, root};
 use crate::error::SolveError;
 use crate::heuristic::Heuristic;
 use crate::limits::{Budget, Limit, Limits};
 use crate::method::Algorithm;
 use crate::puzzle::Puzzle;
 use crate::solution::Solution;
+use crate::start::Start;
 
-/// Solves `board` optimally with RBFS and heuristic `h` (which must be admissible).
+/// RBFS (optimal) with heuristic `h` (which must be admissible) for the goal of `puzzle`.
 ///
 /// The seed toy's "try the best-scored branch first and backtrack", made optimal: each node's
 /// children are explored best first, but only while their backed-up value stays within the best
@@ -19,46 +20,56 @@ use crate::solution::Solution;
 /// and undone in place, never undoing the previous move.
 ///
 /// ```
-/// use npuzzle_core::{Board, Goal};
-/// use npuzzle_search::{algorithm::rbfs, heuristic::Manhattan, Limits, Puzzle};
-/// let board: Board = "8 6 7/2 5 4/3 0 1".parse().unwrap();
-/// let puzzle = Puzzle::new(&Goal::BlankLast.board(board.size()).unwrap()).unwrap();
-/// let solution = rbfs::solve(&puzzle, &Manhattan::for_puzzle(&puzzle), &board, Limits::default()).unwrap();
+/// use npuzzle_core::Goal;
+/// use npuzzle_search::{algorithm::{Method, rbfs::Rbfs}, heuristic::Manhattan, Limits, Puzzle, Start};
+/// let goal = Goal::BlankLast.board("3".parse().unwrap()).unwrap();
+/// let start = Start::new("8 6 7/2 5 4/3 0 1".parse().unwrap(), goal.clone()).unwrap();
+/// let puzzle = Puzzle::new(&goal).unwrap();
+/// let h = Manhattan::for_puzzle(&puzzle);
+/// let solution = Rbfs { puzzle: &puzzle, h: &h }.run(&start, &Limits::default()).unwrap();
 /// assert_eq!(solution.moves.len(), 31);
 /// ```
-pub fn solve<H: Heuristic>(
-    puzzle: &Puzzle,
-    h: &H,
-    board: &Board,
-    limits: Limits,
-) -> Result<Solution, SolveError> {
-    let begin: Start<H::State> = start(puzzle, h, board)?;
-    let lower_bound = begin.lower_bound;
-    let mut search = Search::new(puzzle, h, begin.cells, Vec::new(), Budget::new(limits));
-    let result = search.rbfs(board.blank(), 0, begin.state, lower_bound, u32::MAX, None);
-    search.stats.elapsed = search.budget.elapsed();
-    match result {
-        Ok(Outcome::Found) => {}
-        Ok(Outcome::Exceeded(_)) => {
-            return Err(SolveError::Internal(
-                "RBFS exhausted a solvable space".to_string(),
-            ));
+#[derive(Clone, Copy, Debug)]
+pub struct Rbfs<'a, H> {
+    /// The goal, prepared.
+    pub puzzle: &'a Puzzle,
+    /// The heuristic (admissible).
+    pub h: &'a H,
+}
+
+impl<H: Heuristic> Method for Rbfs<'_, H> {
+    fn run(&self, start: &Start, limits: &Limits) -> Result<Solution, SolveError> {
+        let (puzzle, h) = (self.puzzle, self.h);
+        let begin: Root<H::State> = root(puzzle, h, start)?;
+        let lower_bound = begin.lower_bound;
+        let budget = Budget::new(limits.clone());
+        let mut search = Search::new(puzzle, h, begin.cells, Vec::new(), budget);
+        let blank = start.board().blank();
+        let result = search.rbfs(blank, 0, begin.state, lower_bound, u32::MAX, None);
+        search.stats.elapsed = search.budget.elapsed();
+        match result {
+            Ok(Outcome::Found) => {}
+            Ok(Outcome::Exceeded(_)) => {
+                return Err(SolveError::Internal(
+                    "RBFS exhausted a solvable space".to_string(),
+                ));
+            }
+            Err(limit) => {
+                return Err(SolveError::LimitReached {
+                    limit,
+                    stats: search.stats,
+                });
+            }
         }
-        Err(limit) => {
-            return Err(SolveError::LimitReached {
-                limit,
-                stats: search.stats,
-            });
-        }
+        let found = Found {
+            moves: search.path,
+            optimal: true,
+            bound: None,
+            algorithm: Algorithm::Rbfs,
+            lower_bound,
+        };
+        finish(h, start, found, search.stats)
     }
-    let found = Found {
-        moves: search.path,
-        optimal: true,
-        bound: None,
-        algorithm: Algorithm::Rbfs,
-        lower_bound,
-    };
-    finish(puzzle, h, board, found, search.stats)
 }
 
 enum Outcome {

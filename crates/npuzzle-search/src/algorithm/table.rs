@@ -2,11 +2,13 @@
 
 use npuzzle_core::{Board, Move};
 
+use super::{Method, same_goal};
 use crate::error::SolveError;
 use crate::limits::{Budget, Limit, Limits};
 use crate::method::Algorithm;
 use crate::puzzle::Puzzle;
 use crate::solution::{self, Solution};
+use crate::start::Start;
 use crate::stats::Stats;
 
 /// The largest board a table is built for (12 cells: 239,500,800 entries of a byte).
@@ -25,14 +27,14 @@ const UNSEEN: u8 = u8::MAX;
 /// Any position is then solved optimally by stepping to a neighbour one move closer.
 ///
 /// ```
-/// use npuzzle_core::{Board, Goal};
-/// use npuzzle_search::{DistanceTable, Limits, Puzzle};
+/// use npuzzle_core::Goal;
+/// use npuzzle_search::{algorithm::Method, DistanceTable, Limits, Puzzle, Start};
 /// let goal = Goal::BlankLast.board("3".parse().unwrap()).unwrap();
 /// let table = DistanceTable::build(&Puzzle::new(&goal).unwrap(), Limits::default()).unwrap();
 /// assert_eq!(table.layer_counts().iter().sum::<u64>(), 181_440);
 /// assert_eq!(table.layer_counts().len(), 32); // the deepest positions are 31 moves away
-/// let board: Board = "8 6 7/2 5 4/3 0 1".parse().unwrap();
-/// let solution = table.solve(&board).unwrap();
+/// let start = Start::new("8 6 7/2 5 4/3 0 1".parse().unwrap(), goal).unwrap();
+/// let solution = table.run(&start, &Limits::default()).unwrap();
 /// assert_eq!(solution.moves.len(), 31);
 /// assert!(solution.optimal);
 /// ```
@@ -52,6 +54,15 @@ pub struct DistanceTable {
 impl DistanceTable {
     /// Builds the table for `puzzle`'s size and goal by breadth-first search. Refused for boards
     /// over [`MAX_TABLE_CELLS`] cells, or when the table would break `limits.max_memory`.
+    ///
+    /// ```
+    /// use npuzzle_core::Goal;
+    /// use npuzzle_search::{DistanceTable, Limits, Puzzle, SolveError};
+    /// let goal = Goal::BlankLast.board("3x4".parse().unwrap()).unwrap();
+    /// let small = Limits::default().memory(1 << 20);
+    /// let refused = DistanceTable::build(&Puzzle::new(&goal).unwrap(), small);
+    /// assert!(matches!(refused, Err(SolveError::LimitReached { .. })));
+    /// ```
     pub fn build(puzzle: &Puzzle, limits: Limits) -> Result<DistanceTable, SolveError> {
         let n = puzzle.cells();
         if n > MAX_TABLE_CELLS {
@@ -117,12 +128,7 @@ impl DistanceTable {
                 }
                 let blank = at[0] as usize;
                 stats.expanded += 1;
-                budget
-                    .check(&stats)
-                    .map_err(|limit| SolveError::LimitReached {
-                        limit,
-                        stats: stats.clone(),
-                    })?;
+                within(&mut budget, &stats)?;
                 for &(source, _) in self.puzzle.neighbours(blank) {
                     let moved = cells[source as usize];
                     at[0] = source;
@@ -187,11 +193,27 @@ impl DistanceTable {
     }
 
     /// The number of positions at each distance from the goal.
+    ///
+    /// ```
+    /// use npuzzle_core::Goal;
+    /// use npuzzle_search::{DistanceTable, Limits, Puzzle};
+    /// let goal = Goal::BlankLast.board("2".parse().unwrap()).unwrap();
+    /// let table = DistanceTable::build(&Puzzle::new(&goal).unwrap(), Limits::default()).unwrap();
+    /// assert_eq!(table.layer_counts(), [1, 2, 2, 2, 2, 2, 1]); // 12 positions, 6 moves deep
+    /// ```
     pub fn layer_counts(&self) -> &[u64] {
         &self.layers
     }
 
     /// The table's board and goal.
+    ///
+    /// ```
+    /// use npuzzle_core::Goal;
+    /// use npuzzle_search::{DistanceTable, Limits, Puzzle};
+    /// let goal = Goal::Snake.board("2x3".parse().unwrap()).unwrap();
+    /// let table = DistanceTable::build(&Puzzle::new(&goal).unwrap(), Limits::default()).unwrap();
+    /// assert_eq!(table.puzzle().goal(), &goal);
+    /// ```
     pub fn puzzle(&self) -> &Puzzle {
         &self.puzzle
     }
@@ -204,22 +226,62 @@ impl DistanceTable {
         self.rank(&at)
     }
 
-    /// The exact distance of `board` to the goal, or the reason it has none.
-    pub fn distance(&self, board: &Board) -> Result<u8, SolveError> {
-        npuzzle_core::solvability::check(board, self.puzzle.goal())?;
-        Ok(self.distance[self.index_of(&self.puzzle.bytes(board)) as usize])
+    /// The exact distance of `start` to the goal (refused if it was checked against another
+    /// goal).
+    ///
+    /// ```
+    /// use npuzzle_core::Goal;
+    /// use npuzzle_search::{DistanceTable, Limits, Puzzle, Start};
+    /// let goal = Goal::BlankLast.board("3".parse().unwrap()).unwrap();
+    /// let table = DistanceTable::build(&Puzzle::new(&goal).unwrap(), Limits::default()).unwrap();
+    /// let start = Start::new("1 2 3/4 5 6/0 7 8".parse().unwrap(), goal).unwrap();
+    /// assert_eq!(table.distance(&start).unwrap(), 2);
+    /// ```
+    pub fn distance(&self, start: &Start) -> Result<u8, SolveError> {
+        same_goal(&self.puzzle, start)?;
+        Ok(self.distance[self.index_of(&self.puzzle.bytes(start.board())) as usize])
     }
+    /// Every position at exactly `distance` moves from the goal, in index order.
+    ///
+    /// ```
+    /// use npuzzle_core::Goal;
+    /// use npuzzle_search::{DistanceTable, Limits, Puzzle};
+    /// let goal = Goal::BlankLast.board("3".parse().unwrap()).unwrap();
+    /// let table = DistanceTable::build(&Puzzle::new(&goal).unwrap(), Limits::default()).unwrap();
+    /// let hardest: Vec<String> = table.positions_at(31).map(|b| b.to_string()).collect();
+    /// assert_eq!(hardest, ["6 4 7/8 5 0/3 2 1", "8 6 7/2 5 4/3 0 1"]);
+    /// ```
+    pub fn positions_at(&self, distance: u8) -> impl Iterator<Item = Board> + '_ {
+        let n = self.puzzle.cells();
+        self.distance
+            .iter()
+            .enumerate()
+            .filter(move |&(_, &d)| d == distance)
+            .map(move |(index, _)| {
+                let mut at = vec![0u8; n];
+                self.unrank(index as u64, &mut at);
+                let mut cells = vec![0u8; n];
+                for (l, &cell) in at.iter().enumerate() {
+                    cells[cell as usize] = self.puzzle.goal_cells()[self.goal_cell[l] as usize];
+                }
+                self.puzzle.board(&cells)
+            })
+    }
+}
 
-    /// An optimal solution: at each step, a move to a position one closer.
-    pub fn solve(&self, board: &Board) -> Result<Solution, SolveError> {
-        let budget = Budget::new(Limits::none());
-        let mut remaining = self.distance(board)?;
+/// Answers from the table: at each step, a move to a position one closer.
+impl Method for DistanceTable {
+    fn run(&self, start: &Start, limits: &Limits) -> Result<Solution, SolveError> {
+        let mut budget = Budget::new(limits.clone());
+        let mut remaining = self.distance(start)?;
+        let board = start.board();
         let mut cells = self.puzzle.bytes(board);
         let mut blank = board.blank();
         let mut moves: Vec<Move> = Vec::with_capacity(remaining as usize);
         let mut stats = Stats::default();
         while remaining > 0 {
             stats.expanded += 1;
+            within(&mut budget, &stats)?;
             let step = self.puzzle.neighbours(blank).iter().find(|&&(source, _)| {
                 stats.generated += 1;
                 cells.swap(blank, source as usize);
@@ -240,7 +302,7 @@ impl DistanceTable {
         let lower_bound = moves.len() as u32;
         solution::verify(
             board,
-            self.puzzle.goal(),
+            start.goal(),
             Solution {
                 moves,
                 optimal: true,
@@ -253,24 +315,17 @@ impl DistanceTable {
             },
         )
     }
+}
 
-    /// Every position at exactly `distance` moves from the goal, in index order.
-    pub fn positions_at(&self, distance: u8) -> impl Iterator<Item = Board> + '_ {
-        let n = self.puzzle.cells();
-        self.distance
-            .iter()
-            .enumerate()
-            .filter(move |&(_, &d)| d == distance)
-            .map(move |(index, _)| {
-                let mut at = vec![0u8; n];
-                self.unrank(index as u64, &mut at);
-                let mut cells = vec![0u8; n];
-                for (l, &cell) in at.iter().enumerate() {
-                    cells[cell as usize] = self.puzzle.goal_cells()[self.goal_cell[l] as usize];
-                }
-                self.puzzle.board(&cells)
-            })
-    }
+/// Counts a node against `budget`: a limit it breaks stops the build or the solve with the
+/// statistics so far.
+fn within(budget: &mut Budget, stats: &Stats) -> Result<(), SolveError> {
+    budget
+        .check(stats)
+        .map_err(|limit| SolveError::LimitReached {
+            limit,
+            stats: stats.clone(),
+        })
 }
 
 /// The position of the `k`-th set bit of `bits`.

@@ -51,25 +51,71 @@ pub trait Heuristic: Send + Sync {
 
     /// Which of the heuristics a caller can choose this is (reported with each solution); `None`
     /// for the solvers' own internal rankings.
+    ///
+    /// ```
+    /// use npuzzle_core::Goal;
+    /// use npuzzle_search::{Puzzle, heuristic::{Heuristic, LinearConflict}};
+    /// let puzzle = Puzzle::new(&Goal::BlankLast.board("3".parse().unwrap()).unwrap()).unwrap();
+    /// let h = LinearConflict::new(&puzzle);
+    /// assert_eq!(h.kind(), Some(npuzzle_search::HeuristicKind::LinearConflict));
+    /// ```
     fn kind(&self) -> Option<HeuristicKind> {
         None
     }
 
     /// The state for the position `cells` (row-major tiles, 0 the blank).
+    ///
+    /// ```
+    /// use npuzzle_core::Goal;
+    /// use npuzzle_search::{Puzzle, heuristic::{Heuristic, LinearConflict}};
+    /// let puzzle = Puzzle::new(&Goal::BlankLast.board("3".parse().unwrap()).unwrap()).unwrap();
+    /// let h = LinearConflict::new(&puzzle);
+    /// // 3 and 2 are in their goal row, in the wrong order: Manhattan 2, plus 2 for the conflict.
+    /// let state = h.start(&[1, 3, 2, 4, 5, 6, 7, 8, 0]);
+    /// assert_eq!(h.value(&state), 4);
+    /// ```
     fn start(&self, cells: &[u8]) -> Self::State;
 
     /// The lower bound a state stands for.
+    ///
+    /// ```
+    /// use npuzzle_core::Goal;
+    /// use npuzzle_search::{Puzzle, heuristic::{Heuristic, LinearConflict}};
+    /// let puzzle = Puzzle::new(&Goal::BlankLast.board("3".parse().unwrap()).unwrap()).unwrap();
+    /// let h = LinearConflict::new(&puzzle);
+    /// assert_eq!(h.value(&h.start(&[1, 2, 3, 4, 5, 6, 7, 8, 0])), 0);
+    /// ```
     fn value(&self, state: &Self::State) -> u32;
 
     /// An estimate of the distance for ranking positions against each other (beam search), not
     /// necessarily a lower bound: by default the lower bound itself, scaled by 4 so that an
     /// estimate can weigh its parts in quarters.
+    ///
+    /// ```
+    /// use npuzzle_core::Goal;
+    /// use npuzzle_search::{Puzzle, heuristic::{Heuristic, LinearConflict}};
+    /// let puzzle = Puzzle::new(&Goal::BlankLast.board("3".parse().unwrap()).unwrap()).unwrap();
+    /// let h = LinearConflict::new(&puzzle);
+    /// let state = h.start(&[1, 2, 3, 4, 5, 6, 7, 0, 8]);
+    /// assert_eq!(h.rank(&state), 4 * h.value(&state));
+    /// ```
     fn rank(&self, state: &Self::State) -> u32 {
         4 * self.value(state)
     }
 
     /// The state after `tile` slid from cell `from` to cell `to`; `cells` is the position after
     /// the move.
+    ///
+    /// ```
+    /// use npuzzle_core::Goal;
+    /// use npuzzle_search::{Puzzle, heuristic::{Heuristic, LinearConflict}};
+    /// let puzzle = Puzzle::new(&Goal::BlankLast.board("3".parse().unwrap()).unwrap()).unwrap();
+    /// let h = LinearConflict::new(&puzzle);
+    /// let before = h.start(&[1, 2, 3, 4, 5, 6, 7, 0, 8]);
+    /// // The tile 8 slides from cell 8 into the blank at cell 7.
+    /// let after = h.moved(&before, &[1, 2, 3, 4, 5, 6, 7, 8, 0], 8, 8, 7);
+    /// assert_eq!((h.value(&before), h.value(&after)), (1, 0));
+    /// ```
     fn moved(
         &self,
         state: &Self::State,
@@ -81,6 +127,15 @@ pub trait Heuristic: Send + Sync {
 
     /// Whether the heuristic is consistent (never drops by more than one per move), which lets
     /// A* close nodes for good.
+    ///
+    /// ```
+    /// use npuzzle_core::Goal;
+    /// use npuzzle_search::{Puzzle, heuristic::{Heuristic, LinearConflict}};
+    /// let puzzle = Puzzle::new(&Goal::BlankLast.board("3".parse().unwrap()).unwrap()).unwrap();
+    /// let h = LinearConflict::new(&puzzle);
+    /// assert!(!h.consistent()); // as the table above says
+    /// assert!(npuzzle_search::heuristic::Manhattan::for_puzzle(&puzzle).consistent());
+    /// ```
     fn consistent(&self) -> bool;
 
     /// The same heuristic toward `puzzle`'s goal, where it can be built for any goal at once

@@ -15,6 +15,12 @@ use npuzzle_core::Size;
 use super::partition::Partition;
 
 /// What a solve does when a board's databases are not built yet.
+///
+/// ```
+/// use npuzzle_search::pdb::policy::{self, WhenMissing};
+/// let five = policy::candidates("5".parse().unwrap());
+/// assert_eq!(five[0].1, WhenMissing::Skip); // 6-6-6-6 takes minutes: built only when asked
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum WhenMissing {
     /// Build them on first use (they take seconds).
@@ -110,6 +116,12 @@ pub fn when_asked(size: Size) -> Partition {
 }
 
 /// Whether solves of `size` boards use databases at all when none are asked for.
+///
+/// ```
+/// use npuzzle_search::pdb::policy;
+/// assert!(policy::applies("4".parse().unwrap()) && policy::applies("5".parse().unwrap()));
+/// assert!(!policy::applies("3".parse().unwrap()) && !policy::applies("6".parse().unwrap()));
+/// ```
 pub fn applies(size: Size) -> bool {
     !candidates(size).is_empty()
 }

@@ -15,7 +15,7 @@ use self::reduce::Region;
 use self::shorten::Effort;
 use self::view::{VIEWS, View};
 use self::zobrist::Zobrist;
-use crate::algorithm::constructive;
+use crate::algorithm::{Method, constructive, same_goal};
 use crate::clock::Stopwatch;
 use crate::error::SolveError;
 use crate::heuristic::{Focus, FocusState, Heuristic, LinearConflict, Manhattan};
@@ -23,6 +23,7 @@ use crate::limits::{Limit, Limits};
 use crate::method::Algorithm;
 use crate::puzzle::Puzzle;
 use crate::solution::{self, Solution};
+use crate::start::Start;
 use crate::stats::Stats;
 use crate::thresholds::{self, AUTO_ANYTIME_CELLS, LARGE_REGION};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -47,7 +48,8 @@ const VIEW_SECONDS: f64 = 2.0;
 /// Most positions one search for an optimal ending may expand.
 const SUFFIX_NODES: u64 = 1 << 20;
 
-/// Solves `board` within about `budget` of time: the constructive solution first; on boards
+/// The anytime solver on boards of up to 16×16 with heuristic `h` for the goal of `puzzle`:
+/// within about `budget` of time, the constructive solution first; on boards
 /// larger than 7×7 with the blank-last goal, reduction (the top row and left column of what
 /// remains placed together by beams on that partial goal, the last 6×6 solved by this solver);
 /// then beam searches of growing
@@ -70,28 +72,80 @@ const SUFFIX_NODES: u64 = 1 << 20;
 ///
 /// ```
 /// use std::time::Duration;
-/// use npuzzle_core::{Board, Goal};
-/// use npuzzle_search::{algorithm::anytime, heuristic::LinearConflict, Limits, Puzzle};
-/// let board: Board = "2 6 3 5 9/1 11 8 4 14/10 16 7 13 19/20 12 21 0 24/17 15 22 18 23".parse().unwrap();
-/// let puzzle = Puzzle::new(&Goal::BlankLast.board(board.size()).unwrap()).unwrap();
+/// use npuzzle_core::Goal;
+/// use npuzzle_search::{algorithm::{Method, anytime::Anytime}, heuristic::LinearConflict, Limits, Puzzle, Start};
+/// let goal = Goal::BlankLast.board("5".parse().unwrap()).unwrap();
+/// let board = "2 6 3 5 9/1 11 8 4 14/10 16 7 13 19/20 12 21 0 24/17 15 22 18 23".parse().unwrap();
+/// let start = Start::new(board, goal.clone()).unwrap();
+/// let puzzle = Puzzle::new(&goal).unwrap();
 /// let h = LinearConflict::new(&puzzle);
-/// let solution = anytime::solve(&puzzle, &h, &board, Duration::from_millis(300), 0, Limits::default()).unwrap();
+/// let anytime = Anytime::new(&puzzle, &h, Duration::from_millis(300));
+/// let solution = anytime.run(&start, &Limits::default()).unwrap();
 /// assert!(solution.moves.len() >= 66); // the optimum; the solution was replayed to the goal
 /// assert!(solution.lower_bound <= 66);
 /// ```
-pub fn solve<H: Heuristic>(
+#[derive(Clone, Copy, Debug)]
+pub struct Anytime<'a, H> {
+    /// The goal, prepared.
+    pub puzzle: &'a Puzzle,
+    /// The heuristic that ranks the beams and gives the lower bound.
+    pub h: &'a H,
+    /// The time to spend.
+    pub budget: Duration,
+    /// A lower bound the caller proved (IDA*'s last threshold), if better than `h`'s.
+    pub known_bound: u32,
+}
+
+impl<'a, H> Anytime<'a, H> {
+    /// The anytime solver toward `puzzle`'s goal, ranking by `h`, for `budget`, from `h`'s own
+    /// lower bound.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use npuzzle_core::Goal;
+    /// use npuzzle_search::{algorithm::anytime::Anytime, heuristic::LinearConflict, Puzzle};
+    /// let puzzle = Puzzle::new(&Goal::BlankLast.board("6".parse().unwrap()).unwrap()).unwrap();
+    /// let h = LinearConflict::new(&puzzle);
+    /// let anytime = Anytime::new(&puzzle, &h, Duration::from_secs(10));
+    /// assert_eq!(anytime.known_bound, 0);
+    /// ```
+    pub fn new(puzzle: &'a Puzzle, h: &'a H, budget: Duration) -> Anytime<'a, H> {
+        Anytime {
+            puzzle,
+            h,
+            budget,
+            known_bound: 0,
+        }
+    }
+}
+
+impl<H: Heuristic> Method for Anytime<'_, H> {
+    fn run(&self, start: &Start, limits: &Limits) -> Result<Solution, SolveError> {
+        solve(
+            self.puzzle,
+            self.h,
+            start,
+            self.budget,
+            self.known_bound,
+            limits.clone(),
+        )
+    }
+}
+
+fn solve<H: Heuristic>(
     puzzle: &Puzzle,
     h: &H,
-    board: &Board,
+    start: &Start,
     budget: Duration,
     known_bound: u32,
     limits: Limits,
 ) -> Result<Solution, SolveError> {
-    npuzzle_core::solvability::check(board, puzzle.goal())?;
+    same_goal(puzzle, start)?;
+    let board = start.board();
     let clock = Stopwatch::start();
     let cells = puzzle.bytes(board);
     let lower_bound = h.value(&h.start(&cells)).max(known_bound);
-    let mut best = constructive::solve(board, puzzle.goal(), &limits)?.moves;
+    let mut best = constructive::solve(start, &limits)?.moves;
     let allowance = Allowance::new(budget, &limits, clock);
     let mut stats = Stats::default();
     // Reduction times its steps by the clock, which WebAssembly does not have.
@@ -183,12 +237,12 @@ pub fn solve<H: Heuristic>(
 }
 
 /// The most cells of a board the anytime solver takes (32×32; [`AUTO_ANYTIME_CELLS`]); above
-/// [`crate::thresholds::ANYTIME_SEARCH_CELLS`] it goes by [`solve_large`].
+/// [`crate::thresholds::ANYTIME_SEARCH_CELLS`] it goes by [`LinesFirst`].
 pub const MAX_CELLS: usize = AUTO_ANYTIME_CELLS;
 
-/// Solves a board of more than 256 cells (up to [`MAX_CELLS`]) within about
+/// The anytime solver on boards of more than 256 cells (up to [`MAX_CELLS`]), within about
 /// `budget`: the constructive solver places its top rows and left columns until a 16×16 region
-/// remains, and [`solve`] (linear conflict) takes that region for the rest of the budget. The
+/// remains, and [`Anytime`] (linear conflict) takes that region for the rest of the budget. The
 /// lower bound reported is the whole board's Manhattan distance. For goals other than blank-last
 /// (whose regions are no smaller goals of the same kind) it is the constructive solver's answer.
 /// Measured against the constructive solver alone (seed 1, 10 s): 17×17 2.74× → 2.10× the
@@ -197,20 +251,30 @@ pub const MAX_CELLS: usize = AUTO_ANYTIME_CELLS;
 /// ```
 /// use std::time::Duration;
 /// use npuzzle_core::{Generator, Goal};
-/// use npuzzle_search::{algorithm::{anytime, constructive}, Limits};
+/// use npuzzle_search::algorithm::{Method, anytime::LinesFirst, constructive::Constructive};
+/// use npuzzle_search::{Limits, Start};
 /// let goal = Goal::BlankLast.board("17".parse().unwrap()).unwrap();
-/// let board = Generator::new(1).random_position(&goal);
-/// let solution = anytime::solve_large(&board, &goal, Duration::from_millis(200), Limits::default()).unwrap();
-/// let plain = constructive::solve(&board, &goal, &Limits::default()).unwrap(); // both replayed
+/// let start = Start::new(Generator::new(1).random_position(&goal), goal).unwrap();
+/// let budget = Duration::from_millis(200);
+/// let solution = LinesFirst { budget }.run(&start, &Limits::default()).unwrap();
+/// let plain = Constructive.run(&start, &Limits::default()).unwrap(); // both replayed
 /// assert!(solution.moves.len() <= plain.moves.len());
 /// assert!(solution.lower_bound as usize <= solution.moves.len());
 /// ```
-pub fn solve_large(
-    board: &Board,
-    goal: &Board,
-    budget: Duration,
-    limits: Limits,
-) -> Result<Solution, SolveError> {
+#[derive(Clone, Copy, Debug)]
+pub struct LinesFirst {
+    /// The time to spend.
+    pub budget: Duration,
+}
+
+impl Method for LinesFirst {
+    fn run(&self, start: &Start, limits: &Limits) -> Result<Solution, SolveError> {
+        solve_large(start, self.budget, limits.clone())
+    }
+}
+
+fn solve_large(start: &Start, budget: Duration, limits: Limits) -> Result<Solution, SolveError> {
+    let (board, goal) = (start.board(), start.goal());
     let size = board.size();
     if size.cells() > MAX_CELLS {
         return Err(SolveError::TooLarge {
@@ -219,23 +283,26 @@ pub fn solve_large(
         });
     }
     if Goal::BlankLast.board(size)? != *goal {
-        return constructive::solve(board, goal, &limits);
+        return constructive::solve(start, &limits);
     }
     let clock = Stopwatch::start();
-    let (mut moves, (top, left)) = constructive::lines_until(board, goal, LARGE_REGION, &limits)?;
+    let (mut moves, (top, left)) = constructive::lines_until(start, LARGE_REGION, &limits)?;
     let mut work = board.clone();
     work.apply_all(&moves)
         .map_err(|e| SolveError::Internal(format!("placing lines: {e}")))?;
     let region = Region { top, left }
         .board(&work)
         .ok_or_else(|| SolveError::Internal("the lines left tiles out of place".into()))?;
-    let puzzle = Puzzle::new(&Goal::BlankLast.board(region.size())?)?;
+    let region_goal = Goal::BlankLast.board(region.size())?;
+    let puzzle = Puzzle::new(&region_goal)?;
     let mut rest = limits.clone();
     rest.timeout = limits.timeout.map(|t| t.saturating_sub(clock.elapsed()));
     rest.max_nodes = limits
         .max_nodes
         .map(|n| n.saturating_sub(moves.len() as u64));
     let left_time = budget.saturating_sub(clock.elapsed());
+    // What the lines leave of a solvable position is solvable.
+    let region = Start::reached(region, region_goal);
     let last = solve(
         &puzzle,
         &LinearConflict::new(&puzzle),
@@ -510,7 +577,8 @@ mod tests {
                     // back first.
                     let there = board.legal_moves().next().unwrap();
                     let mut best = vec![there, there.opposite()];
-                    best.extend(constructive::solve(&board, &goal, &limits).unwrap().moves);
+                    let checked = Start::new(board.clone(), goal.clone()).unwrap();
+                    best.extend(constructive::solve(&checked, &limits).unwrap().moves);
                     let before = best.len();
                     let mut stats = Stats::default();
                     beams.widen(view, (&seen, &seen_h, &start), &part, &mut best, &mut stats);
@@ -530,24 +598,23 @@ mod tests {
     fn large_boards_place_lines_then_search_the_region() {
         for (size, seed) in [("17", 1), ("20x18", 2), ("17x32", 3)] {
             let goal = Goal::BlankLast.board(size.parse().unwrap()).unwrap();
-            let board = Generator::new(seed).random_position(&goal);
+            let start = Start::new(Generator::new(seed).random_position(&goal), goal).unwrap();
             let limits = Limits::default();
-            let solution =
-                solve_large(&board, &goal, Duration::from_millis(100), limits.clone()).unwrap();
-            let plain = constructive::solve(&board, &goal, &limits).unwrap();
+            let solution = solve_large(&start, Duration::from_millis(100), limits.clone()).unwrap();
+            let plain = constructive::solve(&start, &limits).unwrap();
             assert_eq!(solution.algorithm, Algorithm::Anytime);
             assert!(solution.moves.len() <= plain.moves.len(), "{size}");
             assert_eq!(solution.lower_bound, plain.lower_bound);
         }
         let spiral = Goal::Spiral.board("17".parse().unwrap()).unwrap();
-        let board = Generator::new(1).random_position(&spiral);
+        let start = Start::new(Generator::new(1).random_position(&spiral), spiral).unwrap();
         let budget = Duration::from_millis(100);
-        let solution = solve_large(&board, &spiral, budget, Limits::default()).unwrap();
+        let solution = solve_large(&start, budget, Limits::default()).unwrap();
         assert_eq!(solution.algorithm, Algorithm::Constructive);
         let goal = Goal::BlankLast.board("33".parse().unwrap()).unwrap();
-        let board = Generator::new(1).random_position(&goal);
+        let start = Start::new(Generator::new(1).random_position(&goal), goal).unwrap();
         assert!(matches!(
-            solve_large(&board, &goal, budget, Limits::default()),
+            solve_large(&start, budget, Limits::default()),
             Err(SolveError::TooLarge {
                 max_cells: 1024,
                 ..

@@ -13,6 +13,7 @@ use crate::clock::Stopwatch;
 use crate::heuristic::{Heuristic, LinearConflict, Manhattan};
 use crate::limits::Limits;
 use crate::puzzle::Puzzle;
+use crate::start::Start;
 use crate::stats::Stats;
 use crate::thresholds::REDUCE_FINAL_SIDE;
 
@@ -76,6 +77,7 @@ pub(crate) fn solve(
     rest.max_nodes = limits
         .max_nodes
         .map(|max| max.saturating_sub(stats.expanded));
+    let sub = Start::new(sub, sub_goal).ok()?;
     let last = super::solve(
         &puzzle,
         &LinearConflict::new(&puzzle),

@@ -94,10 +94,10 @@ mod tests {
             let goal = Goal::BlankLast.board(size.parse().unwrap()).unwrap();
             for seed in 0..20 {
                 let board = Generator::new(seed).random_position(&goal);
-                let moves =
-                    crate::algorithm::constructive::solve(&board, &goal, &Default::default())
-                        .unwrap()
-                        .moves;
+                let checked = crate::Start::new(board.clone(), goal.clone()).unwrap();
+                let moves = crate::algorithm::constructive::solve(&checked, &Default::default())
+                    .unwrap()
+                    .moves;
                 for view in VIEWS {
                     let (start, end) = view.problem(&board, &goal);
                     // The solution seen in this view solves the view's problem...

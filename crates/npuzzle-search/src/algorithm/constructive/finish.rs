@@ -10,6 +10,7 @@ use crate::error::SolveError;
 use crate::heuristic::Manhattan;
 use crate::limits::Limits;
 use crate::puzzle::Puzzle;
+use crate::start::Start;
 
 impl<F: FnMut(Move) -> ControlFlow<()>> Work<F> {
     /// Solves the last block (rows `top..`, columns `left..`, at most 3×3) optimally.
@@ -37,6 +38,9 @@ impl<F: FnMut(Move) -> ControlFlow<()>> Work<F> {
             .map_err(|e| SolveError::Internal(e.to_string()))?;
         let puzzle = Puzzle::new(&goal)?;
         let heuristic = Manhattan::for_puzzle(&puzzle);
+        // The block is checked like any request: a wrong placing is an error, not a search
+        // that never ends.
+        let block = Start::new(block, goal)?;
         let solution = idastar::solve(&puzzle, &heuristic, &block, Limits::none())?;
         for m in solution.moves {
             let source = self

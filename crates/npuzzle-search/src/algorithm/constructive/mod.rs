@@ -17,14 +17,16 @@ use self::work::Work;
 
 use std::ops::ControlFlow;
 
-use npuzzle_core::{Board, Move, moves};
+use npuzzle_core::{Move, moves};
 
+use super::{Method, Sink};
 use crate::clock::Stopwatch;
 use crate::error::SolveError;
 use crate::heuristic::Manhattan;
 use crate::limits::{Budget, Limits};
 use crate::method::Algorithm;
 use crate::solution::{self, Solution};
+use crate::start::Start;
 use crate::stats::Stats;
 
 /// What a streamed solve did (its moves went to a sink as they came).
@@ -32,11 +34,11 @@ use crate::stats::Stats;
 /// ```
 /// use std::ops::ControlFlow;
 /// use npuzzle_core::{Generator, Goal};
-/// use npuzzle_search::{Limits, algorithm::constructive};
+/// use npuzzle_search::{Limits, Start, algorithm::{Method, constructive::Constructive}};
 /// let goal = Goal::BlankLast.board("50".parse().unwrap()).unwrap();
-/// let board = Generator::new(2).random_position(&goal);
+/// let start = Start::new(Generator::new(2).random_position(&goal), goal).unwrap();
 /// let mut count = 0u64;
-/// let streamed = constructive::solve_streaming(&board, &goal, &Limits::default(), |_| {
+/// let streamed = Constructive.stream(&start, &Limits::default(), &mut |_| {
 ///     count += 1;
 ///     ControlFlow::Continue(())
 /// }).unwrap();
@@ -53,42 +55,8 @@ pub struct Streamed {
     pub stats: Stats,
 }
 
-/// Solves `board` toward `goal`, collecting the moves (see [`solve_streaming`]).
-///
-/// ```
-/// use npuzzle_core::{Generator, Goal, Size};
-/// use npuzzle_search::{algorithm::constructive, Limits};
-/// let goal = Goal::Spiral.board(Size::new(12, 9).unwrap()).unwrap();
-/// let board = Generator::new(1).random_position(&goal);
-/// let solution = constructive::solve(&board, &goal, &Limits::default()).unwrap(); // replayed
-/// assert!(solution.moves.len() as u32 >= solution.lower_bound);
-/// ```
-pub fn solve(board: &Board, goal: &Board, limits: &Limits) -> Result<Solution, SolveError> {
-    let mut moves = Vec::new();
-    let report = solve_streaming(board, goal, limits, |m| {
-        moves.push(m);
-        ControlFlow::Continue(())
-    })?;
-    solution::verify(
-        board,
-        goal,
-        Solution {
-            moves,
-            optimal: false,
-            bound: None,
-            algorithm: Algorithm::Constructive,
-            heuristic: None,
-            lower_bound: u32::try_from(report.lower_bound).unwrap_or(u32::MAX),
-            stats: report.stats,
-            stopped: None,
-        },
-    )
-}
-
-/// Solves any solvable position of any size, handing each move to `sink` as it is made, so a
-/// 1000×1000 solution (billions of moves) never has to be held in memory. The sink stops the
-/// solver by returning [`ControlFlow::Break`] (the solve then ends with
-/// [`SolveError::Stopped`]).
+/// The constructive solver: any solvable position of any size, in a time about proportional to
+/// its moves (see [`Method::stream`]'s notes below).
 ///
 /// Tiles are placed row by row from the top and column by column from the left, always
 /// shortening the longer side of what remains. Each tile travels with the blank going round it.
@@ -107,19 +75,66 @@ pub fn solve(board: &Board, goal: &Board, limits: &Limits) -> Result<Solution, S
 /// optimally. Any goal works: the solver aims at the goal with its blank walked to the
 /// bottom-right corner, then walks it back.
 ///
-/// The moves are made on a working board, each one checked legal, and the working board is
-/// compared with the goal at the end: the stream is a replayed solution. About O(cells^1.5)
-/// moves; solution length runs at a small multiple of the Manhattan lower bound.
+/// Streamed ([`Method::stream`]), each move goes to the sink as it is made, so a
+/// 1000×1000 solution (billions of moves) never has to be held in memory. The moves are made on
+/// a working board, each one checked legal, and the working board is compared with the goal at
+/// the end: the stream is a replayed solution. About O(cells^1.5) moves; solution length runs at
+/// a small multiple of the Manhattan lower bound.
 ///
 /// `limits` hold as for every search: each move counts as a node, the memory is the working
 /// board's, and the time limit and cancellation are looked at every few thousand moves.
-pub fn solve_streaming(
-    board: &Board,
-    goal: &Board,
+///
+/// ```
+/// use npuzzle_core::{Generator, Goal, Size};
+/// use npuzzle_search::{algorithm::{Method, constructive::Constructive}, Limits, Start};
+/// let goal = Goal::Spiral.board(Size::new(12, 9).unwrap()).unwrap();
+/// let start = Start::new(Generator::new(1).random_position(&goal), goal).unwrap();
+/// let solution = Constructive.run(&start, &Limits::default()).unwrap(); // replayed
+/// assert!(solution.moves.len() as u32 >= solution.lower_bound);
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Constructive;
+
+impl Method for Constructive {
+    fn run(&self, start: &Start, limits: &Limits) -> Result<Solution, SolveError> {
+        solve(start, limits)
+    }
+
+    fn stream(&self, start: &Start, limits: &Limits, sink: Sink) -> Result<Streamed, SolveError> {
+        solve_streaming(start, limits, sink)
+    }
+}
+
+/// Solves `start`, collecting the moves.
+pub(crate) fn solve(start: &Start, limits: &Limits) -> Result<Solution, SolveError> {
+    let mut moves = Vec::new();
+    let report = solve_streaming(start, limits, |m| {
+        moves.push(m);
+        ControlFlow::Continue(())
+    })?;
+    solution::verify(
+        start.board(),
+        start.goal(),
+        Solution {
+            moves,
+            optimal: false,
+            bound: None,
+            algorithm: Algorithm::Constructive,
+            heuristic: None,
+            lower_bound: u32::try_from(report.lower_bound).unwrap_or(u32::MAX),
+            stats: report.stats,
+            stopped: None,
+        },
+    )
+}
+
+/// Solves `start`, handing each move to `sink` as it is made.
+pub(crate) fn solve_streaming(
+    start: &Start,
     limits: &Limits,
     mut sink: impl FnMut(Move) -> ControlFlow<()>,
 ) -> Result<Streamed, SolveError> {
-    npuzzle_core::solvability::check(board, goal)?;
+    let (board, goal) = (start.board(), start.goal());
     let clock = Stopwatch::start();
     let mut budget = Budget::new(limits.clone());
     let mut spent = Stats {
@@ -193,12 +208,11 @@ pub fn solve_streaming(
 /// `left` is at most `side` (at least 3) each way: the moves and `(top, left)`. `limits` hold as
 /// in [`solve_streaming`].
 pub(crate) fn lines_until(
-    board: &Board,
-    goal: &Board,
+    start: &Start,
     side: usize,
     limits: &Limits,
 ) -> Result<(Vec<Move>, (usize, usize)), SolveError> {
-    npuzzle_core::solvability::check(board, goal)?;
+    let (board, goal) = (start.board(), start.goal());
     let mut budget = Budget::new(limits.clone());
     let (mut spent, mut moves, mut hit) = (Stats::default(), Vec::new(), None);
     let mut work = Work::new(board, goal, |m| {
@@ -239,7 +253,8 @@ mod tests {
                     let mut generator = Generator::new(w as u64 * 100 + h as u64);
                     for _ in 0..20 {
                         let board = generator.random_position(&goal);
-                        if let Err(e) = solve(&board, &goal, &Limits::default()) {
+                        let start = Start::new(board.clone(), goal.clone()).unwrap();
+                        if let Err(e) = solve(&start, &Limits::default()) {
                             failures.push(format!("{board} -> {goal}: {e}"));
                         }
                     }
@@ -263,7 +278,8 @@ mod tests {
         let goal = Goal::BlankLast.board(Size::square(30).unwrap()).unwrap();
         for seed in 1..=3 {
             let board = Generator::new(seed).random_position(&goal);
-            let solution = solve(&board, &goal, &Limits::default()).unwrap();
+            let start = Start::new(board, goal.clone()).unwrap();
+            let solution = solve(&start, &Limits::default()).unwrap();
             let ratio = solution.moves.len() as f64 / f64::from(solution.lower_bound);
             assert!(
                 ratio < 2.75,
