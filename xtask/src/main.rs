@@ -4,6 +4,8 @@
 //!   that any static server can serve: the WebAssembly adapter, its JavaScript glue, and the
 //!   page from `web/`.
 //! - `cargo xtask web --serve [--port N]`: builds it, then serves it on 127.0.0.1.
+//! - `cargo xtask test`: every test: `cargo test --workspace`, then the Python package's
+//!   (`crates/npuzzle-py/run-tests`, in a virtual environment of its own).
 
 mod serve;
 
@@ -20,8 +22,10 @@ fn main() -> std::process::ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("web") => web(&args[1..]),
+        Some("test") => test(&args[1..]),
         _ => {
             eprintln!("usage: cargo xtask web [--out DIR] [--serve] [--port N]");
+            eprintln!("       cargo xtask test [--locked]");
             return std::process::ExitCode::from(2);
         }
     };
@@ -104,6 +108,18 @@ fn web(args: &[String]) -> anyhow::Result<()> {
         serve::serve(&out, port)?;
     }
     Ok(())
+}
+
+/// Every test: the workspace's, then the Python package's (which makes its own virtual
+/// environment and installs its pinned tools from PyPI).
+fn test(args: &[String]) -> anyhow::Result<()> {
+    let root = root();
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
+    run(Command::new(&cargo)
+        .args(["test", "--workspace"])
+        .args(args)
+        .current_dir(&root))?;
+    run(Command::new(root.join("crates/npuzzle-py/run-tests")).current_dir(&root))
 }
 
 fn run(command: &mut Command) -> anyhow::Result<()> {

@@ -52,6 +52,32 @@ impl AnyHeuristic {
     pub fn evaluate(&self, cells: &[u8]) -> u32 {
         dispatch!(self, |h| h.value(&h.start(cells)))
     }
+
+    /// The value of each position of `rows` (positions of `cells` cells one after another),
+    /// written to `values` (as many as there are positions): a batch, with the heuristic chosen
+    /// once rather than per position.
+    ///
+    /// ```
+    /// use npuzzle_core::Goal;
+    /// use npuzzle_search::{AnyHeuristic, HeuristicKind, Puzzle};
+    /// let puzzle = Puzzle::new(&Goal::BlankLast.board("3".parse().unwrap()).unwrap()).unwrap();
+    /// let h = AnyHeuristic::new(HeuristicKind::Manhattan, &puzzle).unwrap();
+    /// let rows = [1, 2, 3, 4, 5, 6, 7, 8, 0, 1, 2, 3, 4, 5, 6, 7, 0, 8];
+    /// let mut values = [0; 2];
+    /// h.evaluate_rows(&rows, &mut values);
+    /// assert_eq!(values, [0, 1]);
+    /// ```
+    pub fn evaluate_rows(&self, rows: &[u8], values: &mut [u32]) {
+        if values.is_empty() {
+            return;
+        }
+        let cells = rows.len() / values.len();
+        dispatch!(self, |h| {
+            for (row, value) in rows.chunks_exact(cells).zip(values) {
+                *value = h.value(&h.start(row));
+            }
+        })
+    }
 }
 
 /// Runs `$body` with `$h` bound to the concrete heuristic inside an [`AnyHeuristic`], so generic

@@ -1,0 +1,376 @@
+"""npuzzle: sliding-tile puzzles of any size, solved optimally or near-optimally.
+
+The solving pipeline of the npuzzle Rust library (the same answers as the ``npuzzle`` command
+line), and batches over numpy arrays for learning.
+
+>>> import npuzzle
+>>> board = npuzzle.Board("8 6 7/2 5 4/3 0 1")
+>>> sol = npuzzle.solve(board)
+>>> sol.length, sol.optimal, sol.algorithm
+(31, True, 'table')
+>>> positions = npuzzle.generate("3x3", count=4, seed=1)
+>>> positions.shape, positions.dtype.name
+((4, 9), 'uint8')
+>>> npuzzle.is_solvable(positions).all()
+np.True_
+
+Positions in batches are rows of tile numbers (the blank 0), one position a row: an array of
+shape ``(n, cells)``, or ``(n, rows, columns)``. Any integer dtype and memory order is taken;
+``uint8`` rows in C order are used without a copy.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import secrets
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from . import _native, pdb
+from ._native import (
+    Board,
+    DatabaseError,
+    LimitReached,
+    Options,
+    ParseError,
+    PatternDatabases,
+    Solution,
+    UnsolvableError,
+)
+from .deepcubea import DeepCubeASet, read_deepcubea
+
+__version__: str = _native.__version__
+
+__all__ = [
+    "MOVES",
+    "Board",
+    "DatabaseError",
+    "DeepCubeASet",
+    "Instance",
+    "LimitReached",
+    "Options",
+    "ParseError",
+    "PatternDatabases",
+    "Solution",
+    "UnsolvableError",
+    "apply_moves",
+    "children",
+    "generate",
+    "heuristic",
+    "is_solvable",
+    "is_solved",
+    "pdb",
+    "random_walks",
+    "read_deepcubea",
+    "read_instances",
+    "read_json_lines",
+    "solve",
+    "solve_many",
+]
+
+MOVES: tuple[str, str, str, str] = ("U", "D", "L", "R")
+"""The moves in batches, by code: 0 ``U`` (the tile below the blank moves up), 1 ``D``, 2 ``L``,
+3 ``R`` (tile notation)."""
+
+_SIZE = re.compile(r"\s*(\d+)\s*(?:[xX×]\s*(\d+))?\s*")
+
+
+def _size(size: str | int) -> tuple[int, int]:
+    """``(width, height)`` of a size given as ``"4x4"``, ``"5x3"``, ``"4"`` or ``4``."""
+    if isinstance(size, (int, np.integer)) and not isinstance(size, bool):
+        return int(size), int(size)
+    if isinstance(size, str):
+        match = _SIZE.fullmatch(size)
+        if match:
+            width = int(match.group(1))
+            return width, int(match.group(2) or width)
+    raise ParseError(f"size {size!r}: give columns x rows, such as '4x4' or '5x3'")
+
+
+def _options(options: Options | None, overrides: dict[str, Any]) -> Options:
+    """``options`` with the keyword arguments of a call laid over them."""
+    if not overrides:
+        return options if options is not None else Options()
+    fields = {}
+    if options is not None:
+        fields = {
+            name: getattr(options, name)
+            for name in (
+                "algorithm",
+                "heuristic",
+                "goal",
+                "time_budget",
+                "timeout",
+                "max_nodes",
+                "max_memory",
+                "weight",
+                "parallel",
+                "cache_dir",
+            )
+        }
+    fields.update(overrides)
+    try:
+        return Options(**fields)
+    except TypeError as error:
+        raise TypeError(f"{error} (the options are those of npuzzle.Options)") from None
+
+
+def _rows(positions: Any, size: str | int | None) -> tuple[np.ndarray, int, int]:
+    """Positions as C-ordered ``uint8`` rows, and the board's width and height."""
+    array = np.asarray(positions)
+    if array.dtype.kind not in "iu":
+        raise ParseError(f"positions must be integers, not {array.dtype}")
+    if array.ndim == 3:
+        height, width = array.shape[1:]
+        if size is not None and _size(size) != (width, height):
+            raise ParseError(f"size {size!r} does not match rows of {width}x{height} boards")
+        array = array.reshape(array.shape[0], width * height)
+    elif array.ndim == 2:
+        cells = array.shape[1]
+        if size is None:
+            side = int(round(cells**0.5))
+            if side * side != cells:
+                raise ParseError(f"rows of {cells} cells are no square board: give size=")
+            width = height = side
+        else:
+            width, height = _size(size)
+            if width * height != cells:
+                raise ParseError(
+                    f"a {width}x{height} board has {width * height} cells, the rows have {cells}"
+                )
+    else:
+        raise ParseError(f"positions are rows of cells (2-D or 3-D), not {array.ndim}-D")
+    if array.size and (array.min() < 0 or array.max() >= width * height):
+        raise ParseError(f"tiles of a {width}x{height} board are 0 to {width * height - 1}")
+    if width * height > 256:
+        raise ParseError(f"batches take boards of at most 256 cells, not {width}x{height}")
+    return np.ascontiguousarray(array, dtype=np.uint8), width, height
+
+
+def solve(position: Any, options: Options | None = None, **kwargs: Any) -> Solution:
+    """Solves one position: a :class:`Board`, text in any format the CLI reads, or rows.
+
+    Keyword arguments are those of :class:`Options` (``algorithm``, ``heuristic``, ``goal``,
+    ``time_budget``, ``timeout``, ``max_nodes``, ``max_memory``, ``weight``, ``parallel``,
+    ``cache_dir``). The GIL is released while it solves; Ctrl-C stops it.
+
+    >>> npuzzle.solve("1 2 3/4 5 6/7 0 8").moves
+    'L'
+    >>> npuzzle.solve("2 1 3/4 5 6/7 8 0")
+    Traceback (most recent call last):
+    ...
+    npuzzle.UnsolvableError: unsolvable: ...
+    """
+    return _native.solve(position, _options(options, kwargs))
+
+
+def solve_many(
+    positions: Any,
+    options: Options | None = None,
+    *,
+    size: str | int | None = None,
+    threads: int | None = None,
+    errors: str = "raise",
+    **kwargs: Any,
+) -> list[Solution | Exception]:
+    """Solves every position (an array of rows, or an iterable of boards or text) on ``threads``
+    threads (all cores when None); the answers in input order.
+
+    With ``errors="raise"`` the first failure is raised; with ``"return"`` each failure takes its
+    place in the list as its exception.
+
+    >>> sols = npuzzle.solve_many(npuzzle.generate("3x3", count=3, seed=2), threads=2)
+    >>> [s.optimal for s in sols]
+    [True, True, True]
+    """
+    if errors not in ("raise", "return"):
+        raise ValueError(f"errors={errors!r}: 'raise' or 'return'")
+    native_size = None
+    if isinstance(positions, np.ndarray) or (
+        not isinstance(positions, (str, Board)) and _looks_numeric(positions)
+    ):
+        rows, width, height = _rows(positions, size)
+        positions = list(rows.astype(np.int64))
+        native_size = f"{width}x{height}"
+    elif isinstance(positions, (str, Board)):
+        raise ParseError("solve_many takes many positions: give a list, or use solve()")
+    return _native.solve_many(
+        positions,
+        _options(options, kwargs),
+        size=native_size,
+        threads=threads,
+        raise_errors=errors == "raise",
+    )
+
+
+def _looks_numeric(positions: Any) -> bool:
+    """Whether ``positions`` is a sequence of rows of numbers (rather than boards or text)."""
+    try:
+        first = next(iter(positions))
+    except (TypeError, StopIteration):
+        return False
+    return not isinstance(first, (str, Board)) and np.asarray(first).dtype.kind in "iu"
+
+
+def generate(
+    size: str | int = "4x4",
+    count: int = 1,
+    seed: int | None = None,
+    *,
+    walk: int | None = None,
+    distance: int | None = None,
+    goal: str = "blank-last",
+) -> np.ndarray:
+    """``count`` positions as ``(count, cells)`` rows, as ``npuzzle generate --seed`` draws them:
+    uniformly random solvable ones (never the goal); with ``walk``, the ends of random walks of
+    that many moves that never undo a move; with ``distance``, positions exactly that many moves
+    from the goal (boards of at most 12 cells). The dtype is the smallest that holds the tiles.
+
+    >>> npuzzle.generate("2x2", count=2, seed=7).tolist()
+    [[2, 0, 1, 3], [2, 3, 0, 1]]
+    """
+    width, height = _size(size)
+    if count < 0:
+        raise ValueError(f"count={count}: at least 0")
+    seed = secrets.randbits(63) if seed is None else seed
+    return _native.generate(width, height, count, seed, walk=walk, distance=distance, goal=goal)
+
+
+def heuristic(
+    positions: Any,
+    name: str = "manhattan",
+    *,
+    size: str | int | None = None,
+    goal: str = "blank-last",
+    cache_dir: str | os.PathLike[str] | None = None,
+) -> np.ndarray:
+    """The heuristic's lower bound for each position: ``"manhattan"``, ``"linear-conflict"``,
+    ``"walking-distance"``, or pattern databases (``"pdb"`` for the policy's choice, or a
+    partition: ``"663"``, ``"78"``, ``"6666"``, opened from the CLI's cache folder, built when
+    missing). A ``uint8`` array (``uint16`` past 255).
+
+    >>> npuzzle.heuristic([[1, 2, 3, 4, 5, 6, 7, 0, 8]], "manhattan").tolist()
+    [1]
+    """
+    rows, width, height = _rows(positions, size)
+    folder = None if cache_dir is None else os.fspath(cache_dir)
+    return _native.heuristic_values(rows, width, height, name, goal=goal, cache_dir=folder)
+
+
+def is_solvable(
+    positions: Any, *, size: str | int | None = None, goal: str = "blank-last"
+) -> np.ndarray:
+    """Whether each position can reach ``goal``: a ``bool`` array.
+
+    >>> npuzzle.is_solvable([[2, 1, 3, 4, 5, 6, 7, 8, 0]]).tolist()
+    [False]
+    """
+    rows, width, height = _rows(positions, size)
+    return _native.solvable(rows, width, height, goal=goal)
+
+
+def is_solved(
+    positions: Any, *, size: str | int | None = None, goal: str = "blank-last"
+) -> np.ndarray:
+    """Whether each position is ``goal``: a ``bool`` array."""
+    rows, width, height = _rows(positions, size)
+    return _native.solved(rows, width, height, goal=goal)
+
+
+def children(
+    positions: Any, *, size: str | int | None = None, previous: Any = None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every position's four children, in the order of :data:`MOVES`: ``(children, legal,
+    undoes)`` shaped ``(n, 4, cells)``, ``(n, 4)`` and ``(n, 4)``. A move that leaves the board
+    gives the position itself with ``legal`` False; ``undoes`` marks the move that undoes
+    ``previous`` (a move code per position, -1 for none).
+
+    >>> kids, legal, undoes = npuzzle.children([[1, 2, 3, 4, 5, 6, 7, 8, 0]], previous=[3])
+    >>> legal.tolist(), undoes.tolist()
+    ([[False, True, False, True]], [[False, False, False, False]])
+    """
+    rows, width, height = _rows(positions, size)
+    codes = None
+    if previous is not None:
+        codes = _codes(previous, "previous")
+    return _native.children(rows, width, height, previous=codes)
+
+
+def _codes(moves: Any, name: str) -> np.ndarray:
+    """Move codes (-1 to 3) as a C-ordered ``int8`` array."""
+    array = np.asarray(moves)
+    if array.dtype.kind not in "iu" or array.ndim != 1:
+        raise ParseError(f"{name} must be a 1-D array of move codes (0 to 3, or -1)")
+    if array.size and (array.min() < -1 or array.max() > 3):
+        raise ParseError(f"{name}: a move code is 0 to 3 (U D L R), or -1")
+    return np.ascontiguousarray(array, dtype=np.int8)
+
+
+def apply_moves(positions: Any, moves: Any, *, size: str | int | None = None) -> np.ndarray:
+    """Each position after its move (a code of :data:`MOVES` per position, -1 for none); a move
+    that leaves the board raises, naming the row.
+
+    >>> npuzzle.apply_moves([[1, 2, 3, 4, 5, 6, 7, 0, 8]], [2]).tolist()
+    [[1, 2, 3, 4, 5, 6, 7, 8, 0]]
+    """
+    rows, width, height = _rows(positions, size)
+    codes = _codes(moves, "moves")
+    return _native.apply_moves(rows, width, height, codes)
+
+
+def random_walks(
+    size: str | int, lengths: Any, seed: int | None = None, *, goal: str = "blank-last"
+) -> np.ndarray:
+    """Random walks from ``goal``, one per entry of ``lengths`` (that many moves, never undoing
+    the last: DeepCubeA's scramble), as ``uint8`` rows. ``lengths`` is a number of walks' lengths
+    or an int (one walk).
+
+    >>> walks = npuzzle.random_walks("4x4", np.arange(5), seed=3)
+    >>> npuzzle.heuristic(walks).tolist()[:2]
+    [0, 1]
+    """
+    width, height = _size(size)
+    array = np.atleast_1d(np.asarray(lengths))
+    if array.dtype.kind not in "iu" or array.ndim != 1 or (array.size and array.min() < 0):
+        raise ParseError("lengths must be whole numbers of moves, at least 0")
+    seed = secrets.randbits(63) if seed is None else seed
+    lengths32 = np.ascontiguousarray(array, dtype=np.uint32)
+    return _native.random_walks(width, height, lengths32, seed, goal=goal)
+
+
+class Instance(NamedTuple):
+    """One position of a benchmark file: its proved optimal length and a reference solver's
+    length where the file gives them, its line, and the file's goal."""
+
+    board: Board
+    optimal: int | None
+    reference: int | None
+    line: int
+    goal: str
+
+
+def read_instances(path: str | os.PathLike[str]) -> list[Instance]:
+    """The positions of an instance file (``data/instances/*.txt``: one position a line, an
+    optional optimal length after it, ``#`` comments).
+
+    >>> korf = npuzzle.read_instances("data/instances/korf100.txt")  # doctest: +SKIP
+    >>> korf[0].optimal, korf[0].goal  # doctest: +SKIP
+    (57, 'blank-first')
+    """
+    return [Instance(*fields) for fields in _native.read_instances(os.fspath(path))]
+
+
+def read_json_lines(path: str | os.PathLike[str]) -> list[Solution]:
+    """The solutions of a file of the CLI's ``solve --json`` lines (blank lines skipped)."""
+    solutions = []
+    with open(path, encoding="utf-8") as lines:
+        for number, line in enumerate(lines, 1):
+            if not line.strip():
+                continue
+            try:
+                solutions.append(Solution.from_json(line))
+            except ParseError as error:
+                raise ParseError(f"{os.fspath(path)}:{number}: {error}") from None
+    return solutions

@@ -1,0 +1,409 @@
+//! Batches for learning, on numpy rows of positions (one position a row of `uint8` cells):
+//! heuristic values, solvability, children, random walks, moves applied. Every row is checked
+//! to be a position first; a bad one raises, naming its row.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use npuzzle_core::{Board, Generator, Move, Size, solvability};
+use npuzzle_search::pdb::{Partition, Store, policy};
+use npuzzle_search::{AnyHeuristic, DistanceTable, HeuristicKind, Limits, Puzzle};
+use numpy::{
+    PyArray1, PyArray2, PyArray3, PyArrayMethods, PyReadonlyArray1, PyReadonlyArray2,
+    PyUntypedArrayMethods,
+};
+use pyo3::prelude::*;
+
+use crate::board::goal_board;
+use crate::errors::{database_error, parse_error, solve_error};
+use crate::grid::{boards_array, check_row, row_board};
+
+/// Heuristics built for a goal and size, kept between calls (walking distance's tables and
+/// pattern databases take a while to make).
+static BUILT: Mutex<Option<HashMap<String, Arc<AnyHeuristic>>>> = Mutex::new(None);
+
+/// The rows of a batch: `(n, cells)` bytes, each row checked to be a position of `size`.
+pub struct Rows<'a> {
+    pub cells: &'a [u8],
+    pub size: Size,
+    pub count: usize,
+}
+
+impl<'a> Rows<'a> {
+    /// The rows of `array`, for boards of `width` × `height`, checked.
+    pub fn checked(
+        array: &'a PyReadonlyArray2<'_, u8>,
+        width: usize,
+        height: usize,
+    ) -> PyResult<Rows<'a>> {
+        let size = Size::new(width, height).map_err(parse_error)?;
+        let cells = array
+            .as_slice()
+            .map_err(|_| parse_error("positions must be a C-ordered array"))?;
+        let [count, columns] = array.shape() else {
+            return Err(parse_error("positions are a 2-D array"));
+        };
+        if *columns != size.cells() {
+            return Err(parse_error(format!(
+                "a {size} board has {} cells, the rows have {columns}",
+                size.cells()
+            )));
+        }
+        if size.cells() > 256 {
+            return Err(parse_error(format!(
+                "batches take boards of at most 256 cells, not {size}"
+            )));
+        }
+        for (at, row) in cells.chunks_exact(size.cells()).enumerate() {
+            check_row(row, at)?;
+        }
+        Ok(Rows {
+            cells,
+            size,
+            count: *count,
+        })
+    }
+
+    fn iter(&self) -> impl Iterator<Item = &'a [u8]> + 'a {
+        self.cells.chunks_exact(self.size.cells())
+    }
+}
+
+/// The heuristic `name` ("manhattan", "linear-conflict", "walking-distance", "pdb" or a
+/// partition such as "663", "78", "6666") for `goal` on boards of `size`.
+pub fn heuristic(name: &str, goal: &Board, cache_dir: Option<&str>) -> PyResult<Arc<AnyHeuristic>> {
+    let key = format!("{name} {goal} {cache_dir:?}");
+    let mut built = BUILT.lock().unwrap_or_else(|p| p.into_inner());
+    let built = built.get_or_insert_with(HashMap::new);
+    if let Some(h) = built.get(&key) {
+        return Ok(Arc::clone(h));
+    }
+    let puzzle = Puzzle::new(goal).map_err(|e| parse_error(e.to_string()))?;
+    let h = match name.parse::<HeuristicKind>() {
+        Ok(HeuristicKind::Pdb) => databases(&puzzle, policy::when_asked(goal.size()), cache_dir)?,
+        Ok(kind) => {
+            AnyHeuristic::new(kind, &puzzle).map_err(|e| Python::attach(|py| solve_error(py, e)))?
+        }
+        Err(unknown) => match name.parse::<Partition>() {
+            Ok(partition) => databases(&puzzle, partition, cache_dir)?,
+            Err(_) => return Err(parse_error(unknown)),
+        },
+    };
+    let h = Arc::new(h);
+    built.insert(key, Arc::clone(&h));
+    Ok(h)
+}
+
+/// The pattern databases of `partition`, opened from the store (built and saved first when
+/// missing, as `npuzzle pdb build` does).
+fn databases(
+    puzzle: &Puzzle,
+    partition: Partition,
+    cache_dir: Option<&str>,
+) -> PyResult<AnyHeuristic> {
+    let store = Store::locate(cache_dir.map(std::path::Path::new)).map_err(database_error)?;
+    let pdb = store
+        .open(puzzle, &partition, &mut |_| {})
+        .map_err(database_error)?;
+    Ok(AnyHeuristic::Pdb(pdb))
+}
+
+/// The heuristic's value of each row, as `uint8` (or `uint16` past 255).
+#[pyfunction]
+#[pyo3(signature = (positions, width, height, name, goal="blank-last", cache_dir=None))]
+pub fn heuristic_values<'py>(
+    py: Python<'py>,
+    positions: PyReadonlyArray2<'py, u8>,
+    width: usize,
+    height: usize,
+    name: &str,
+    goal: &str,
+    cache_dir: Option<&str>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let rows = Rows::checked(&positions, width, height)?;
+    let goal = goal_board(goal, rows.size)?;
+    let h = py.detach(|| heuristic(name, &goal, cache_dir))?;
+    let mut values = vec![0u32; rows.count];
+    py.detach(|| h.evaluate_rows(rows.cells, &mut values));
+    Ok(if values.iter().all(|&v| v <= 255) {
+        PyArray1::from_iter(py, values.into_iter().map(|v| v as u8)).into_any()
+    } else {
+        PyArray1::from_iter(py, values.into_iter().map(|v| v as u16)).into_any()
+    })
+}
+
+/// Whether each row can reach `goal`.
+#[pyfunction]
+#[pyo3(signature = (positions, width, height, goal="blank-last"))]
+pub fn solvable<'py>(
+    py: Python<'py>,
+    positions: PyReadonlyArray2<'py, u8>,
+    width: usize,
+    height: usize,
+    goal: &str,
+) -> PyResult<Bound<'py, PyArray1<bool>>> {
+    let rows = Rows::checked(&positions, width, height)?;
+    let goal = goal_board(goal, rows.size)?;
+    let verdicts: Vec<bool> = (0..rows.count)
+        .map(|at| solvability::is_solvable(&row_board(rows.cells, at, rows.size), &goal))
+        .collect();
+    Ok(PyArray1::from_vec(py, verdicts))
+}
+
+/// Whether each row is `goal`.
+#[pyfunction]
+#[pyo3(signature = (positions, width, height, goal="blank-last"))]
+pub fn solved<'py>(
+    py: Python<'py>,
+    positions: PyReadonlyArray2<'py, u8>,
+    width: usize,
+    height: usize,
+    goal: &str,
+) -> PyResult<Bound<'py, PyArray1<bool>>> {
+    let rows = Rows::checked(&positions, width, height)?;
+    let goal = goal_board(goal, rows.size)?;
+    let target: Vec<u8> = goal.cells().iter().map(|&t| t as u8).collect();
+    Ok(PyArray1::from_iter(
+        py,
+        rows.iter().map(|row| row == target),
+    ))
+}
+
+/// The cell whose tile `m` slides into the blank at `blank`, if there is one.
+fn source(size: Size, blank: usize, m: Move) -> Option<usize> {
+    let (width, height) = (size.width(), size.height());
+    let (row, column) = (blank / width, blank % width);
+    match m {
+        Move::Up => (row + 1 < height).then(|| blank + width),
+        Move::Down => (row > 0).then(|| blank - width),
+        Move::Left => (column + 1 < width).then(|| blank + 1),
+        Move::Right => (column > 0).then(|| blank - 1),
+    }
+}
+
+/// The code of a move in batches: its place in `U D L R` (tile notation).
+fn code(m: Move) -> i8 {
+    Move::ALL.iter().position(|&n| n == m).unwrap_or(0) as i8
+}
+
+/// Every row's four children, in the order of the moves `U D L R`: `(children, legal,
+/// undoes)`, shaped `(n, 4, cells)`, `(n, 4)`, `(n, 4)`; a move that leaves the board gives the
+/// row itself and `legal` False; `undoes` marks the move that undoes `previous` (a move code per
+/// row, -1 for none).
+#[pyfunction]
+#[pyo3(signature = (positions, width, height, previous=None))]
+#[allow(clippy::type_complexity)]
+pub fn children<'py>(
+    py: Python<'py>,
+    positions: PyReadonlyArray2<'py, u8>,
+    width: usize,
+    height: usize,
+    previous: Option<PyReadonlyArray1<'py, i8>>,
+) -> PyResult<(
+    Bound<'py, PyArray3<u8>>,
+    Bound<'py, PyArray2<bool>>,
+    Bound<'py, PyArray2<bool>>,
+)> {
+    let rows = Rows::checked(&positions, width, height)?;
+    let previous = match &previous {
+        Some(codes) => {
+            let codes = codes
+                .as_slice()
+                .map_err(|_| parse_error("previous must be a C-ordered array"))?;
+            if codes.len() != rows.count {
+                return Err(parse_error(format!(
+                    "previous has {} moves for {} positions",
+                    codes.len(),
+                    rows.count
+                )));
+            }
+            if let Some(at) = codes.iter().position(|&c| !(-1..=3).contains(&c)) {
+                return Err(parse_error(format!(
+                    "previous[{at}] = {}: a move code is 0 to 3 (U D L R), or -1",
+                    codes[at]
+                )));
+            }
+            Some(codes)
+        }
+        None => None,
+    };
+    let cells = rows.size.cells();
+    let mut out = vec![0u8; rows.count * 4 * cells];
+    let mut legal = vec![false; rows.count * 4];
+    let mut undoes = vec![false; rows.count * 4];
+    for (at, row) in rows.iter().enumerate() {
+        let blank = row.iter().position(|&t| t == 0).unwrap_or(0);
+        for (k, &m) in Move::ALL.iter().enumerate() {
+            let child = &mut out[(at * 4 + k) * cells..(at * 4 + k + 1) * cells];
+            child.copy_from_slice(row);
+            if let Some(from) = source(rows.size, blank, m) {
+                child.swap(from, blank);
+                legal[at * 4 + k] = true;
+                undoes[at * 4 + k] =
+                    previous.is_some_and(|p| p[at] >= 0 && p[at] == code(m.opposite()));
+            }
+        }
+    }
+    let shape = [rows.count, 4];
+    Ok((
+        PyArray1::from_vec(py, out).reshape([rows.count, 4, cells])?,
+        PyArray1::from_vec(py, legal).reshape(shape)?,
+        PyArray1::from_vec(py, undoes).reshape(shape)?,
+    ))
+}
+
+/// Each row after the move of its code (`U D L R` as 0 to 3; -1 leaves it); a move that leaves
+/// the board raises, naming the row.
+#[pyfunction]
+#[pyo3(signature = (positions, width, height, moves))]
+pub fn apply_moves<'py>(
+    py: Python<'py>,
+    positions: PyReadonlyArray2<'py, u8>,
+    width: usize,
+    height: usize,
+    moves: PyReadonlyArray1<'py, i8>,
+) -> PyResult<Bound<'py, PyArray2<u8>>> {
+    let rows = Rows::checked(&positions, width, height)?;
+    let moves = moves
+        .as_slice()
+        .map_err(|_| parse_error("moves must be a C-ordered array"))?;
+    if moves.len() != rows.count {
+        return Err(parse_error(format!(
+            "{} moves for {} positions",
+            moves.len(),
+            rows.count
+        )));
+    }
+    let mut out = rows.cells.to_vec();
+    let cells = rows.size.cells();
+    for (at, row) in out.chunks_exact_mut(cells).enumerate() {
+        let code = moves[at];
+        if code == -1 {
+            continue;
+        }
+        let m = usize::try_from(code)
+            .ok()
+            .and_then(|c| Move::ALL.get(c).copied())
+            .ok_or_else(|| {
+                parse_error(format!(
+                    "moves[{at}] = {code}: a move code is 0 to 3 (U D L R), or -1"
+                ))
+            })?;
+        let blank = row.iter().position(|&t| t == 0).unwrap_or(0);
+        let from = source(rows.size, blank, m).ok_or_else(|| {
+            parse_error(format!("row {at}: {} leaves the board", m.tile_letter()))
+        })?;
+        row.swap(from, blank);
+    }
+    PyArray1::from_vec(py, out).reshape([rows.count, cells])
+}
+
+/// Random walks from `goal`, one per entry of `lengths` (that many moves, never undoing the
+/// last: DeepCubeA's scramble), from `seed`.
+#[pyfunction]
+#[pyo3(signature = (width, height, lengths, seed, goal="blank-last"))]
+pub fn random_walks<'py>(
+    py: Python<'py>,
+    width: usize,
+    height: usize,
+    lengths: PyReadonlyArray1<'py, u32>,
+    seed: u64,
+    goal: &str,
+) -> PyResult<Bound<'py, PyArray2<u8>>> {
+    let size = Size::new(width, height).map_err(parse_error)?;
+    if size.cells() > 256 {
+        return Err(parse_error(format!(
+            "batches take boards of at most 256 cells, not {size}"
+        )));
+    }
+    let lengths = lengths
+        .as_slice()
+        .map_err(|_| parse_error("lengths must be a C-ordered array"))?;
+    let goal: Vec<u8> = goal_board(goal, size)?
+        .cells()
+        .iter()
+        .map(|&t| t as u8)
+        .collect();
+    let cells = size.cells();
+    let out = py.detach(|| {
+        let mut generator = Generator::new(seed);
+        let mut out = Vec::with_capacity(lengths.len() * cells);
+        let mut options = Vec::with_capacity(4);
+        for &length in lengths {
+            let start = out.len();
+            out.extend_from_slice(&goal);
+            let row = &mut out[start..];
+            let mut blank = row.iter().position(|&t| t == 0).unwrap_or(0);
+            let mut last: Option<Move> = None;
+            for _ in 0..length {
+                options.clear();
+                options.extend(Move::ALL.iter().filter_map(|&m| {
+                    let from = source(size, blank, m)?;
+                    (last != Some(m.opposite())).then_some((m, from))
+                }));
+                let (m, from) = options[generator.index(options.len())];
+                row.swap(from, blank);
+                blank = from;
+                last = Some(m);
+            }
+        }
+        out
+    });
+    PyArray1::from_vec(py, out).reshape([lengths.len(), cells])
+}
+
+/// `count` positions of `size`, as `npuzzle generate --seed` draws them: uniformly random
+/// solvable ones (never the goal); with `walk`, the ends of random walks that never undo a move;
+/// with `distance`, positions exactly that many moves from the goal (boards of at most 12 cells,
+/// from a complete table).
+#[pyfunction]
+#[pyo3(signature = (width, height, count, seed, walk=None, distance=None, goal="blank-last"))]
+#[allow(clippy::too_many_arguments)]
+pub fn generate<'py>(
+    py: Python<'py>,
+    width: usize,
+    height: usize,
+    count: usize,
+    seed: u64,
+    walk: Option<usize>,
+    distance: Option<u8>,
+    goal: &str,
+) -> PyResult<Bound<'py, PyAny>> {
+    let size = Size::new(width, height).map_err(parse_error)?;
+    let goal = goal_board(goal, size)?;
+    let at_distance = match distance {
+        Some(distance) => Some(py.detach(|| positions_at(&goal, distance))?),
+        None => None,
+    };
+    let boards: Vec<Board> = py.detach(|| {
+        let mut generator = Generator::new(seed);
+        (0..count)
+            .map(|_| match (&at_distance, walk) {
+                (Some(positions), _) => positions[generator.index(positions.len())].clone(),
+                (None, Some(length)) => generator.random_walk_position(&goal, length),
+                (None, None) => generator.random_position(&goal),
+            })
+            .collect()
+    });
+    let array = boards_array(py, &boards)?;
+    if boards.is_empty() {
+        return array.call_method1("reshape", ((0, size.cells()),));
+    }
+    Ok(array)
+}
+
+/// Every position exactly `distance` moves from `goal`, from its complete table.
+fn positions_at(goal: &Board, distance: u8) -> PyResult<Vec<Board>> {
+    let solve = |e| Python::attach(|py| solve_error(py, e));
+    let puzzle = Puzzle::new(goal).map_err(|e| solve(e.into()))?;
+    let table = DistanceTable::build(&puzzle, Limits::default()).map_err(solve)?;
+    let positions: Vec<Board> = table.positions_at(distance).collect();
+    if positions.is_empty() {
+        return Err(parse_error(format!(
+            "no {} position is {distance} moves from the goal: the farthest are {} away",
+            goal.size(),
+            table.layer_counts().len() - 1
+        )));
+    }
+    Ok(positions)
+}

@@ -1,0 +1,69 @@
+//! Positions as numpy rows: one board a row of cells, tiles numbered from 1, the blank 0.
+
+use npuzzle_core::{Board, Size};
+use numpy::{PyArray1, PyArrayMethods};
+use pyo3::prelude::*;
+
+use crate::errors::parse_error;
+
+/// Numbers a user gave as tiles: each at least 0 and at most `u32::MAX`.
+pub fn numbers(values: Vec<i64>) -> PyResult<Vec<u32>> {
+    values
+        .into_iter()
+        .enumerate()
+        .map(|(at, value)| {
+            u32::try_from(value).map_err(|_| {
+                parse_error(format!("number {}: {value} is not a tile number", at + 1))
+            })
+        })
+        .collect()
+}
+
+/// `boards` (all of one size) as an `(n, cells)` array of the smallest unsigned dtype that holds
+/// their tiles.
+pub fn boards_array<'py>(py: Python<'py>, boards: &[Board]) -> PyResult<Bound<'py, PyAny>> {
+    let cells = boards.first().map_or(0, |b| b.cells().len());
+    let flat = boards.iter().flat_map(|b| b.cells().iter().copied());
+    let shape = [boards.len(), cells];
+    let array = if cells <= 256 {
+        PyArray1::from_iter(py, flat.map(|t| t as u8))
+            .reshape(shape)?
+            .into_any()
+    } else if cells <= 1 << 16 {
+        PyArray1::from_iter(py, flat.map(|t| t as u16))
+            .reshape(shape)?
+            .into_any()
+    } else {
+        PyArray1::from_iter(py, flat).reshape(shape)?.into_any()
+    };
+    Ok(array)
+}
+
+/// Checks that `row` (row `at` of a batch) is a position: each of 0..cells once.
+pub fn check_row(row: &[u8], at: usize) -> PyResult<()> {
+    let mut seen = [0u64; 4];
+    for &tile in row {
+        let (word, bit) = (usize::from(tile) / 64, tile % 64);
+        if usize::from(tile) >= row.len() || seen[word] & (1 << bit) != 0 {
+            return Err(parse_error(format!(
+                "row {at}: not a position (each of 0 to {} once; {tile} is {})",
+                row.len() - 1,
+                if usize::from(tile) >= row.len() {
+                    "too large"
+                } else {
+                    "repeated"
+                }
+            )));
+        }
+        seen[word] |= 1 << bit;
+    }
+    Ok(())
+}
+
+/// Row `at` of `rows` as a board of `size` (already checked by [`check_row`]).
+pub fn row_board(rows: &[u8], at: usize, size: Size) -> Board {
+    let cells = size.cells();
+    let row = &rows[at * cells..(at + 1) * cells];
+    Board::new(size, row.iter().map(|&t| u32::from(t)).collect())
+        .unwrap_or_else(|e| unreachable!("a checked row is a board: {e}"))
+}

@@ -1,0 +1,232 @@
+//! `npuzzle.Options`: how to solve, the same options as the CLI's `solve`.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use npuzzle_core::Goal;
+use npuzzle_search::{Algorithm, Cancel, HeuristicKind, Limits, Options};
+use pyo3::prelude::*;
+use pyo3::types::{PyTuple, PyType};
+
+use crate::board::read_goal;
+use crate::errors::parse_error;
+
+/// The CLI's default memory limit, in MiB.
+const DEFAULT_MAX_MEMORY: u64 = 4096;
+
+/// How to solve: the method (or `"auto"`), heuristic, goal, time budget and limits, as the
+/// CLI's `solve` options; picklable, so that workers of a pool or cluster solve alike.
+#[pyclass(module = "npuzzle", name = "Options", frozen, eq)]
+#[derive(Clone, Debug, PartialEq)]
+pub struct PyOptions {
+    pub algorithm: Algorithm,
+    pub heuristic: Option<HeuristicKind>,
+    pub goal: Goal,
+    pub time_budget: f64,
+    pub timeout: Option<f64>,
+    pub max_nodes: Option<u64>,
+    pub max_memory: u64,
+    pub weight: f64,
+    pub parallel: bool,
+    pub cache_dir: Option<PathBuf>,
+}
+
+#[pymethods]
+impl PyOptions {
+    /// Options as the CLI's `solve` takes them: `algorithm` ("auto", "table", "idastar",
+    /// "anytime", "constructive", "astar", "wastar", "greedy", "rbfs"), `heuristic`
+    /// ("manhattan", "linear-conflict", "walking-distance", "pdb"; the best for the board when
+    /// None), `goal`, `time_budget` (seconds the anytime solver spends), `timeout` (seconds),
+    /// `max_nodes`, `max_memory` (MiB), `weight` (weighted A*), `parallel` (one search on every
+    /// core), `cache_dir` (where pattern databases live; the CLI's folder when None).
+    #[new]
+    #[pyo3(signature = (
+        algorithm="auto", heuristic=None, goal="blank-last", time_budget=10.0, timeout=None,
+        max_nodes=None, max_memory=4096, weight=2.0, parallel=false, cache_dir=None
+    ))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        algorithm: &str,
+        heuristic: Option<&str>,
+        goal: &str,
+        time_budget: f64,
+        timeout: Option<f64>,
+        max_nodes: Option<u64>,
+        max_memory: u64,
+        weight: f64,
+        parallel: bool,
+        cache_dir: Option<PathBuf>,
+    ) -> PyResult<PyOptions> {
+        let seconds = |name: &str, value: f64| {
+            Duration::try_from_secs_f64(value)
+                .map(|_| value)
+                .map_err(|_| parse_error(format!("{name}={value}: give a number of seconds")))
+        };
+        Ok(PyOptions {
+            algorithm: algorithm.parse().map_err(parse_error)?,
+            heuristic: heuristic
+                .map(|h| h.parse().map_err(parse_error))
+                .transpose()?,
+            goal: read_goal(goal)?,
+            time_budget: seconds("time_budget", time_budget)?,
+            timeout: timeout.map(|t| seconds("timeout", t)).transpose()?,
+            max_nodes,
+            max_memory,
+            weight,
+            parallel,
+            cache_dir,
+        })
+    }
+
+    /// The method, or "auto".
+    #[getter]
+    fn algorithm(&self) -> String {
+        self.algorithm.to_string()
+    }
+
+    /// The heuristic, or None for the best for each board.
+    #[getter]
+    fn heuristic(&self) -> Option<String> {
+        self.heuristic.map(|h| h.to_string())
+    }
+
+    /// The goal's name (or layout).
+    #[getter]
+    fn goal(&self) -> String {
+        self.goal.to_string()
+    }
+
+    /// Seconds the anytime solver spends shortening.
+    #[getter]
+    fn time_budget(&self) -> f64 {
+        self.time_budget
+    }
+
+    /// Seconds after which a search stops, or None.
+    #[getter]
+    fn timeout(&self) -> Option<f64> {
+        self.timeout
+    }
+
+    /// Nodes after which a search stops, or None.
+    #[getter]
+    fn max_nodes(&self) -> Option<u64> {
+        self.max_nodes
+    }
+
+    /// MiB a search may hold.
+    #[getter]
+    fn max_memory(&self) -> u64 {
+        self.max_memory
+    }
+
+    /// Weighted A*'s weight.
+    #[getter]
+    fn weight(&self) -> f64 {
+        self.weight
+    }
+
+    /// Whether one search runs on every core.
+    #[getter]
+    fn parallel(&self) -> bool {
+        self.parallel
+    }
+
+    /// The pattern databases' folder, or None for the CLI's.
+    #[getter]
+    fn cache_dir(&self) -> Option<PathBuf> {
+        self.cache_dir.clone()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Options(algorithm='{}', heuristic={}, goal='{}', time_budget={:?}, timeout={}, \
+             max_nodes={}, max_memory={}, weight={:?}, parallel={}, cache_dir={})",
+            self.algorithm,
+            self.heuristic.map_or("None".into(), |h| format!("'{h}'")),
+            self.goal,
+            self.time_budget,
+            self.timeout.map_or("None".into(), |t| format!("{t:?}")),
+            self.max_nodes.map_or("None".into(), |n| n.to_string()),
+            self.max_memory,
+            self.weight,
+            if self.parallel { "True" } else { "False" },
+            self.cache_dir
+                .as_ref()
+                .map_or("None".into(), |d| format!("'{}'", d.display())),
+        )
+    }
+
+    /// For pickle: rebuilt from its arguments.
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyType>, Bound<'py, PyTuple>)> {
+        let o = slf.get();
+        let py = slf.py();
+        let args = (
+            o.algorithm.to_string(),
+            o.heuristic.map(|h| h.to_string()),
+            o.goal.to_string(),
+            o.time_budget,
+            o.timeout,
+            o.max_nodes,
+            o.max_memory,
+            o.weight,
+            o.parallel,
+            o.cache_dir.clone(),
+        )
+            .into_pyobject(py)?;
+        Ok((slf.get_type(), args))
+    }
+}
+
+impl Default for PyOptions {
+    fn default() -> PyOptions {
+        PyOptions {
+            algorithm: Algorithm::Auto,
+            heuristic: None,
+            goal: Goal::BlankLast,
+            time_budget: 10.0,
+            timeout: None,
+            max_nodes: None,
+            max_memory: DEFAULT_MAX_MEMORY,
+            weight: 2.0,
+            parallel: false,
+            cache_dir: None,
+        }
+    }
+}
+
+impl PyOptions {
+    /// The limits of one solve, stopped by `cancel`.
+    pub fn limits(&self, cancel: Cancel) -> Limits {
+        let mut limits = Limits::none()
+            .memory(self.max_memory.saturating_mul(1 << 20))
+            .cancel(cancel);
+        if let Some(nodes) = self.max_nodes {
+            limits = limits.nodes(nodes);
+        }
+        if let Some(seconds) = self.timeout {
+            limits = limits.timeout(Duration::from_secs_f64(seconds));
+        }
+        limits
+    }
+
+    /// The library's options (their limits without a cancel token: each solve brings its own).
+    pub fn library(&self) -> Options {
+        Options {
+            algorithm: self.algorithm,
+            heuristic: self.heuristic,
+            weight: self.weight,
+            limits: self.limits(Cancel::new()),
+            parallel: self.parallel,
+            budget: Duration::from_secs_f64(self.time_budget),
+        }
+    }
+
+    /// What solvers prepared for these options are kept under (they serve every solve with the
+    /// same options; limits apply per solve).
+    pub fn key(&self) -> String {
+        format!("{self:?}")
+    }
+}

@@ -1,0 +1,183 @@
+//! `npuzzle.solve` and `npuzzle.solve_many`: the library's pipeline with the GIL released,
+//! Ctrl-C honoured and the prepared solvers kept between calls.
+
+use std::collections::HashMap;
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+
+use npuzzle_core::{Board, Size};
+use npuzzle_search::pdb::Store;
+use npuzzle_search::{
+    Algorithm, Cancel, HeuristicKind, Method, Solution, SolveError, Solver, Solvers, Start,
+};
+use pyo3::exceptions::PyRuntimeError;
+use pyo3::prelude::*;
+use pyo3::types::PyList;
+
+use crate::board::read_board;
+use crate::errors::{database_error, solve_error};
+use crate::options::PyOptions;
+use crate::solution::PySolution;
+
+/// How often a waiting call looks for Ctrl-C.
+const SIGNAL_INTERVAL: Duration = Duration::from_millis(50);
+
+/// Solvers prepared per set of options, kept between calls (tables and databases are built once).
+static PREPARED: Mutex<Option<HashMap<String, Solvers>>> = Mutex::new(None);
+
+fn prepared() -> MutexGuard<'static, Option<HashMap<String, Solvers>>> {
+    // A panic while preparing leaves nothing half-made in the map: carry on with it.
+    PREPARED
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// The solvers for `options` (made on first use, with the pattern-database store of
+/// `options.cache_dir`, or the CLI's folder).
+fn with_solvers<T>(
+    options: &PyOptions,
+    use_them: impl FnOnce(&mut Solvers) -> Result<T, SolveError>,
+) -> Result<T, PyErr> {
+    let mut guard = prepared();
+    let map = guard.get_or_insert_with(HashMap::new);
+    let key = options.key();
+    if !map.contains_key(&key) {
+        let mut solvers = Solvers::new(options.goal.clone(), options.library());
+        let asked = options.heuristic == Some(HeuristicKind::Pdb);
+        match Store::locate(options.cache_dir.as_deref()) {
+            Ok(store) => solvers = solvers.with_store(store, None),
+            Err(error) if asked => return Err(database_error(error)),
+            // Without a cache folder, solving goes on without databases.
+            Err(_) => {}
+        }
+        map.insert(key.clone(), solvers);
+    }
+    let solvers = map.get_mut(&key).expect("inserted above");
+    use_them(solvers).map_err(|e| Python::attach(|py| solve_error(py, e)))
+}
+
+/// The checked start of `board` and its prepared solver.
+fn prepare(options: &PyOptions, board: &Board) -> PyResult<(Arc<Solver>, Start)> {
+    with_solvers(options, |solvers| {
+        let start = solvers.start(board)?;
+        Ok((solvers.for_size(board.size(), &mut |_| {})?, start))
+    })
+}
+
+/// Runs `work` on another thread with the GIL released, looking for Ctrl-C meanwhile: a
+/// `KeyboardInterrupt` cancels `cancel` (the searches stop within moments) and is raised once
+/// the work has ended.
+pub fn interruptible<T: Send>(
+    py: Python<'_>,
+    cancel: &Cancel,
+    work: impl FnOnce() -> T + Send,
+) -> PyResult<T> {
+    py.detach(|| {
+        std::thread::scope(|scope| {
+            let (sender, answer) = mpsc::channel();
+            scope.spawn(move || {
+                // The receiver waits for it unless a panic already ended the call.
+                let _ = sender.send(work());
+            });
+            let mut interrupted = None;
+            loop {
+                match answer.recv_timeout(SIGNAL_INTERVAL) {
+                    Ok(value) => return interrupted.map_or(Ok(value), Err),
+                    Err(RecvTimeoutError::Timeout) if interrupted.is_none() => {
+                        if let Err(signal) = Python::attach(|py| py.check_signals()) {
+                            cancel.cancel();
+                            interrupted = Some(signal);
+                        }
+                    }
+                    Err(RecvTimeoutError::Timeout) => {}
+                    Err(RecvTimeoutError::Disconnected) => {
+                        return Err(PyRuntimeError::new_err(
+                            "internal error: the solving thread ended without an answer",
+                        ));
+                    }
+                }
+            }
+        })
+    })
+}
+
+/// Solves one position.
+pub fn solve_one(
+    py: Python<'_>,
+    position: &Bound<'_, PyAny>,
+    options: &PyOptions,
+) -> PyResult<PySolution> {
+    let board = read_board(position, None)?;
+    let (solver, start) = py.detach(|| prepare(options, &board))?;
+    let cancel = Cancel::new();
+    let limits = options.limits(cancel.clone());
+    // A table answers in microseconds: no thread for it.
+    let solved = if solver.algorithm() == Algorithm::Table {
+        solver.run(&start, &limits)
+    } else {
+        interruptible(py, &cancel, || solver.run(&start, &limits))?
+    };
+    let solution = solved.map_err(|e| solve_error(py, e))?;
+    PySolution::of(start.board(), &solution)
+}
+
+/// Solves many positions on `threads` threads (all cores when None), answers in input order;
+/// with `errors="raise"` the first failure is raised, with `"return"` it takes its place in the
+/// list as an exception.
+pub fn solve_many<'py>(
+    py: Python<'py>,
+    positions: &Bound<'py, PyAny>,
+    size: Option<Size>,
+    threads: Option<usize>,
+    options: &PyOptions,
+    raise: bool,
+) -> PyResult<Bound<'py, PyList>> {
+    let boards: Vec<Board> = positions
+        .try_iter()?
+        .map(|item| read_board(&item?, size))
+        .collect::<PyResult<_>>()?;
+    // Checked and prepared in input order (each size once), then solved in parallel.
+    let jobs: Vec<Result<(Arc<Solver>, Start), PyErr>> =
+        py.detach(|| boards.iter().map(|board| prepare(options, board)).collect());
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.unwrap_or(0))
+        .build()
+        .map_err(|e| PyRuntimeError::new_err(format!("starting {threads:?} threads: {e}")))?;
+    let cancel = Cancel::new();
+    let limits = options.limits(cancel.clone());
+    let runnable: Vec<(usize, &(Arc<Solver>, Start))> = jobs
+        .iter()
+        .enumerate()
+        .filter_map(|(at, job)| Some((at, job.as_ref().ok()?)))
+        .collect();
+    let solved: Vec<(usize, Result<Solution, SolveError>)> = interruptible(py, &cancel, || {
+        use rayon::prelude::*;
+        pool.install(|| {
+            runnable
+                .par_iter()
+                .map(|(at, (solver, start))| (*at, solver.run(start, &limits)))
+                .collect()
+        })
+    })?;
+    let mut answers: Vec<Option<PyResult<PySolution>>> =
+        jobs.into_iter().map(|job| job.err().map(Err)).collect();
+    for (at, result) in solved {
+        answers[at] = Some(match result {
+            Ok(solution) => PySolution::of(&boards[at], &solution),
+            Err(error) => Err(solve_error(py, error)),
+        });
+    }
+    let list = PyList::empty(py);
+    for (at, answer) in answers.into_iter().enumerate() {
+        let answer = answer.ok_or_else(|| {
+            PyRuntimeError::new_err(format!("internal error: position {at} was not solved"))
+        })?;
+        match answer {
+            Ok(solution) => list.append(solution)?,
+            Err(error) if raise => return Err(error),
+            Err(error) => list.append(error.into_value(py))?,
+        }
+    }
+    Ok(list)
+}

@@ -1,0 +1,40 @@
+"""Shared fixtures: the repository's data, the CLI (built once), and a private database folder."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[3]
+INSTANCES = ROOT / "data" / "instances"
+
+
+@pytest.fixture(scope="session")
+def cli() -> Path:
+    """The ``npuzzle`` command line, built from this repository."""
+    subprocess.run(
+        ["cargo", "build", "--quiet", "--locked", "-p", "npuzzle-cli"], cwd=ROOT, check=True
+    )
+    return ROOT / "target" / "debug" / "npuzzle"
+
+
+@pytest.fixture(scope="session")
+def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A database folder of the tests' own (the user's cache is never touched)."""
+    return tmp_path_factory.mktemp("databases")
+
+
+def cli_json(cli: Path, lines: list[str], *args: str) -> list[dict]:
+    """The CLI's ``solve --json`` answers to ``lines``."""
+    done = subprocess.run(
+        [str(cli), "solve", "--json", *args],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=300,
+    )
+    return [json.loads(line) for line in done.stdout.splitlines()]

@@ -1,0 +1,187 @@
+"""Solving from Python: against ground truth, against the CLI, limits, Ctrl-C and threads."""
+
+from __future__ import annotations
+
+import _thread
+import pickle
+import threading
+from collections import deque
+from pathlib import Path
+
+import numpy as np
+import pytest
+from conftest import INSTANCES, cli_json
+
+import npuzzle
+
+
+def bfs_distances() -> dict[tuple[int, ...], int]:
+    """Every 3x3 position's distance to the blank-last goal, by breadth-first search here."""
+    goal = (1, 2, 3, 4, 5, 6, 7, 8, 0)
+    distance = {goal: 0}
+    queue = deque([goal])
+    while queue:
+        state = queue.popleft()
+        blank = state.index(0)
+        row, column = divmod(blank, 3)
+        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+            r, c = row + dr, column + dc
+            if 0 <= r < 3 and 0 <= c < 3:
+                cells = list(state)
+                cells[blank], cells[r * 3 + c] = cells[r * 3 + c], 0
+                child = tuple(cells)
+                if child not in distance:
+                    distance[child] = distance[state] + 1
+                    queue.append(child)
+    return distance
+
+
+def test_every_8_puzzle_position_is_solved_optimally() -> None:
+    distances = bfs_distances()
+    assert len(distances) == 181_440
+    states = np.array(list(distances), dtype=np.uint8)
+    solutions = npuzzle.solve_many(states, threads=2)
+    for state, solution in zip(distances, solutions):
+        assert isinstance(solution, npuzzle.Solution)
+        assert solution.length == distances[state], state
+        assert solution.optimal
+    # Each is a real solution: replayed here, from Python.
+    for state, solution in list(zip(distances, solutions))[::997]:
+        assert npuzzle.Board(list(state)).apply(solution.moves).is_solved()
+
+
+def test_korfs_first_ten_are_solved_optimally_with_pattern_databases(cache: Path) -> None:
+    korf = npuzzle.read_instances(INSTANCES / "korf100.txt")[:10]
+    assert all(instance.goal == "blank-first" for instance in korf)
+    options = npuzzle.Options(
+        algorithm="idastar", heuristic="pdb", goal="blank-first", cache_dir=cache
+    )
+    solutions = npuzzle.solve_many([i.board for i in korf], options, threads=2)
+    for instance, solution in zip(korf, solutions):
+        assert solution.length == instance.optimal
+        assert solution.optimal and solution.heuristic == "pdb"
+        assert instance.board.apply(solution.moves).is_solved("blank-first")
+
+
+def test_answers_are_the_clis(cli: Path, cache: Path) -> None:
+    small = [str(npuzzle.Board(row)) for row in npuzzle.generate("3x3", count=20, seed=5)]
+    fifteen = [
+        str(npuzzle.Board(row)) for row in npuzzle.generate("4x4", count=4, seed=5, walk=30)
+    ]
+    runs = [
+        (small, {}, []),
+        (
+            fifteen,
+            {"algorithm": "idastar", "heuristic": "linear-conflict"},
+            ["--algorithm", "idastar", "--heuristic", "linear-conflict"],
+        ),
+    ]
+    for lines, options, flags in runs:
+        expected = cli_json(cli, lines, "--cache-dir", str(cache), *flags)
+        got = npuzzle.solve_many(lines, cache_dir=cache, **options)
+        assert len(got) == len(expected)
+        for solution, line in zip(got, expected):
+            mine = dict(__import__("json").loads(solution.to_json()))
+            for record in (mine, line):
+                record.pop("seconds")
+            assert mine == line
+
+
+def test_a_large_board_gets_a_valid_solution_within_its_budget() -> None:
+    board = npuzzle.Board(npuzzle.generate("6x6", count=1, seed=3)[0])
+    solution = npuzzle.solve(board, time_budget=0.3)
+    assert solution.algorithm == "anytime"
+    assert board.apply(solution.moves).is_solved()
+    assert solution.lower_bound <= solution.length
+
+
+@pytest.mark.parametrize(
+    "position, options, error, says",
+    [
+        ("2 1 3/4 5 6/7 8 0", {}, npuzzle.UnsolvableError, "odd permutation"),
+        ("1 2 3/4 5 6/7 8", {}, npuzzle.ParseError, None),
+        ("1 2 3/4 5 6/7 0 8", {"algorithm": "fastest"}, npuzzle.ParseError, "fastest"),
+        ("1 2 3/4 5 6/7 0 8", {"heuristic": "psychic"}, npuzzle.ParseError, "psychic"),
+        ("1 2 3/4 5 6/7 0 8", {"goal": "upside-down"}, npuzzle.ParseError, "upside-down"),
+        ("1 2 3/4 5 6/7 0 8", {"timeout": -1.0}, npuzzle.ParseError, "timeout"),
+        ("1 2 3/4 5 6/7 0 8", {"time_budget": float("nan")}, npuzzle.ParseError, "budget"),
+        ("1 2 3/4 5 6/7 0 8", {"algorithm": "wastar", "weight": 0.5}, ValueError, "weight"),
+        ("1 2 3/4 5 6/7 0 8", {"colour": "red"}, TypeError, "colour"),
+        (
+            "1 2 3 4/5 6 7 8/9 10 0 11",
+            {"algorithm": "table", "max_memory": 1},
+            npuzzle.LimitReached,
+            "memory",
+        ),
+    ],
+)
+def test_bad_requests_raise_the_named_exception(position, options, error, says) -> None:
+    with pytest.raises(error, match=says):
+        npuzzle.solve(position, **options)
+
+
+def test_a_limit_says_which_and_how_far_the_search_got() -> None:
+    hard = npuzzle.read_instances(INSTANCES / "korf100.txt")[0].board
+    with pytest.raises(npuzzle.LimitReached) as stopped:
+        npuzzle.solve(hard, algorithm="idastar", heuristic="manhattan", goal="blank-first",
+                      max_nodes=5000)
+    assert "node limit" in stopped.value.limit
+    assert stopped.value.stats["expanded"] >= 5000
+    failures = npuzzle.solve_many(["2 1 3/4 5 6/7 8 0", "1 2 3/4 5 6/7 0 8"], errors="return")
+    assert isinstance(failures[0], npuzzle.UnsolvableError)
+    assert isinstance(failures[1], npuzzle.Solution) and failures[1].length == 1
+
+
+def test_solutions_and_options_pickle() -> None:
+    solution = npuzzle.solve("8 6 7/2 5 4/3 0 1")
+    assert pickle.loads(pickle.dumps(solution)) == solution
+    assert npuzzle.Solution.from_json(solution.to_json()) == solution
+    options = npuzzle.Options(algorithm="anytime", time_budget=2.5, timeout=9.0, max_nodes=10,
+                              cache_dir="/tmp/x")
+    again = pickle.loads(pickle.dumps(options))
+    assert again == options and again.cache_dir == Path("/tmp/x")
+    with pytest.raises(npuzzle.ParseError, match='needs "solution"'):
+        npuzzle.Solution.from_json('{"position": "1 0"}')
+
+
+def interrupted(call) -> BaseException | None:
+    """What `call` raises when Ctrl-C comes 0.3 s into it."""
+    timer = threading.Timer(0.3, _thread.interrupt_main)
+    timer.start()
+    try:
+        call()
+    except BaseException as error:  # noqa: BLE001 (KeyboardInterrupt is what is looked for)
+        return error
+    finally:
+        timer.cancel()
+    return None
+
+
+def test_ctrl_c_stops_a_long_solve_and_a_batch() -> None:
+    # A 5x5 by IDA* with Manhattan would take hours; the timeout is a net should Ctrl-C be lost.
+    board = npuzzle.read_instances(INSTANCES / "deepcubea24.txt")[0].board
+    long = dict(algorithm="idastar", heuristic="manhattan", timeout=60.0)
+    assert isinstance(interrupted(lambda: npuzzle.solve(board, **long)), KeyboardInterrupt)
+    batch = [board] * 4
+    assert isinstance(
+        interrupted(lambda: npuzzle.solve_many(batch, threads=2, **long)), KeyboardInterrupt
+    )
+    # And the package still works after it.
+    assert npuzzle.solve("1 2 3/4 5 6/7 0 8").length == 1
+
+
+def test_two_threads_solve_at_once() -> None:
+    positions = npuzzle.generate("4x4", count=6, seed=11, walk=40)
+    options = npuzzle.Options(algorithm="idastar", heuristic="linear-conflict")
+    expected = [s.length for s in npuzzle.solve_many(positions, options, threads=1)]
+    results: dict[int, list[int]] = {}
+
+    def work(name: int) -> None:
+        results[name] = [npuzzle.solve(row, options).length for row in positions]
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    assert results == {0: expected, 1: expected}
