@@ -24,6 +24,7 @@ pub mod instances;
 pub mod moves;
 pub mod notation;
 pub mod parse;
+pub mod rows;
 pub mod solvability;
 
 pub use board::{Board, BoardError, IllegalMove, SequenceError, Tile};

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use npuzzle_core::{Board, Generator, Move, Size, solvability};
+use npuzzle_core::{Board, Generator, Size, rows, solvability};
 use npuzzle_search::pdb::{Partition, Store, policy};
 use npuzzle_search::{AnyHeuristic, DistanceTable, HeuristicKind, Limits, Puzzle};
 use numpy::{
@@ -16,7 +16,7 @@ use pyo3::prelude::*;
 
 use crate::board::goal_board;
 use crate::errors::{database_error, parse_error, solve_error};
-use crate::grid::{boards_array, check_row, row_board};
+use crate::grid::{boards_array, row_board};
 
 /// Heuristics built for a goal and size, kept between calls (walking distance's tables and
 /// pattern databases take a while to make).
@@ -49,14 +49,7 @@ impl<'a> Rows<'a> {
                 size.cells()
             )));
         }
-        if size.cells() > 256 {
-            return Err(parse_error(format!(
-                "batches take boards of at most 256 cells, not {size}"
-            )));
-        }
-        for (at, row) in cells.chunks_exact(size.cells()).enumerate() {
-            check_row(row, at)?;
-        }
+        rows::check(cells, size).map_err(parse_error)?;
         Ok(Rows {
             cells,
             size,
@@ -120,11 +113,11 @@ pub fn heuristic_values<'py>(
     goal: &str,
     cache_dir: Option<&str>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let rows = Rows::checked(&positions, width, height)?;
-    let goal = goal_board(goal, rows.size)?;
+    let batch = Rows::checked(&positions, width, height)?;
+    let goal = goal_board(goal, batch.size)?;
     let h = py.detach(|| heuristic(name, &goal, cache_dir))?;
-    let mut values = vec![0u32; rows.count];
-    py.detach(|| h.evaluate_rows(rows.cells, &mut values));
+    let mut values = vec![0u32; batch.count];
+    py.detach(|| h.evaluate_rows(batch.cells, &mut values));
     Ok(if values.iter().all(|&v| v <= 255) {
         PyArray1::from_iter(py, values.into_iter().map(|v| v as u8)).into_any()
     } else {
@@ -142,10 +135,10 @@ pub fn solvable<'py>(
     height: usize,
     goal: &str,
 ) -> PyResult<Bound<'py, PyArray1<bool>>> {
-    let rows = Rows::checked(&positions, width, height)?;
-    let goal = goal_board(goal, rows.size)?;
-    let verdicts: Vec<bool> = (0..rows.count)
-        .map(|at| solvability::is_solvable(&row_board(rows.cells, at, rows.size), &goal))
+    let batch = Rows::checked(&positions, width, height)?;
+    let goal = goal_board(goal, batch.size)?;
+    let verdicts: Vec<bool> = (0..batch.count)
+        .map(|at| solvability::is_solvable(&row_board(batch.cells, at, batch.size), &goal))
         .collect();
     Ok(PyArray1::from_vec(py, verdicts))
 }
@@ -160,30 +153,13 @@ pub fn solved<'py>(
     height: usize,
     goal: &str,
 ) -> PyResult<Bound<'py, PyArray1<bool>>> {
-    let rows = Rows::checked(&positions, width, height)?;
-    let goal = goal_board(goal, rows.size)?;
+    let batch = Rows::checked(&positions, width, height)?;
+    let goal = goal_board(goal, batch.size)?;
     let target: Vec<u8> = goal.cells().iter().map(|&t| t as u8).collect();
     Ok(PyArray1::from_iter(
         py,
-        rows.iter().map(|row| row == target),
+        batch.iter().map(|row| row == target),
     ))
-}
-
-/// The cell whose tile `m` slides into the blank at `blank`, if there is one.
-fn source(size: Size, blank: usize, m: Move) -> Option<usize> {
-    let (width, height) = (size.width(), size.height());
-    let (row, column) = (blank / width, blank % width);
-    match m {
-        Move::Up => (row + 1 < height).then(|| blank + width),
-        Move::Down => (row > 0).then(|| blank - width),
-        Move::Left => (column + 1 < width).then(|| blank + 1),
-        Move::Right => (column > 0).then(|| blank - 1),
-    }
-}
-
-/// The code of a move in batches: its place in `U D L R` (tile notation).
-fn code(m: Move) -> i8 {
-    Move::ALL.iter().position(|&n| n == m).unwrap_or(0) as i8
 }
 
 /// Every row's four children, in the order of the moves `U D L R`: `(children, legal,
@@ -204,49 +180,32 @@ pub fn children<'py>(
     Bound<'py, PyArray2<bool>>,
     Bound<'py, PyArray2<bool>>,
 )> {
-    let rows = Rows::checked(&positions, width, height)?;
+    let batch = Rows::checked(&positions, width, height)?;
     let previous = match &previous {
         Some(codes) => {
             let codes = codes
                 .as_slice()
                 .map_err(|_| parse_error("previous must be a C-ordered array"))?;
-            if codes.len() != rows.count {
+            if codes.len() != batch.count {
                 return Err(parse_error(format!(
                     "previous has {} moves for {} positions",
                     codes.len(),
-                    rows.count
+                    batch.count
                 )));
             }
-            if let Some(at) = codes.iter().position(|&c| !(-1..=3).contains(&c)) {
-                return Err(parse_error(format!(
-                    "previous[{at}] = {}: a move code is 0 to 3 (U D L R), or -1",
-                    codes[at]
-                )));
-            }
+            rows::check_codes(codes).map_err(|e| parse_error(format!("previous: {e}")))?;
             Some(codes)
         }
         None => None,
     };
-    let cells = rows.size.cells();
-    let mut out = vec![0u8; rows.count * 4 * cells];
-    let mut legal = vec![false; rows.count * 4];
-    let mut undoes = vec![false; rows.count * 4];
-    for (at, row) in rows.iter().enumerate() {
-        let blank = row.iter().position(|&t| t == 0).unwrap_or(0);
-        for (k, &m) in Move::ALL.iter().enumerate() {
-            let child = &mut out[(at * 4 + k) * cells..(at * 4 + k + 1) * cells];
-            child.copy_from_slice(row);
-            if let Some(from) = source(rows.size, blank, m) {
-                child.swap(from, blank);
-                legal[at * 4 + k] = true;
-                undoes[at * 4 + k] =
-                    previous.is_some_and(|p| p[at] >= 0 && p[at] == code(m.opposite()));
-            }
-        }
-    }
-    let shape = [rows.count, 4];
+    let cells = batch.size.cells();
+    let mut out = vec![0u8; batch.count * 4 * cells];
+    let mut legal = vec![false; batch.count * 4];
+    let mut undoes = vec![false; batch.count * 4];
+    py.detach(|| rows::children(batch.cells, batch.size, previous, &mut out, &mut legal, &mut undoes));
+    let shape = [batch.count, 4];
     Ok((
-        PyArray1::from_vec(py, out).reshape([rows.count, 4, cells])?,
+        PyArray1::from_vec(py, out).reshape([batch.count, 4, cells])?,
         PyArray1::from_vec(py, legal).reshape(shape)?,
         PyArray1::from_vec(py, undoes).reshape(shape)?,
     ))
@@ -263,39 +222,21 @@ pub fn apply_moves<'py>(
     height: usize,
     moves: PyReadonlyArray1<'py, i8>,
 ) -> PyResult<Bound<'py, PyArray2<u8>>> {
-    let rows = Rows::checked(&positions, width, height)?;
+    let batch = Rows::checked(&positions, width, height)?;
     let moves = moves
         .as_slice()
         .map_err(|_| parse_error("moves must be a C-ordered array"))?;
-    if moves.len() != rows.count {
+    if moves.len() != batch.count {
         return Err(parse_error(format!(
             "{} moves for {} positions",
             moves.len(),
-            rows.count
+            batch.count
         )));
     }
-    let mut out = rows.cells.to_vec();
-    let cells = rows.size.cells();
-    for (at, row) in out.chunks_exact_mut(cells).enumerate() {
-        let code = moves[at];
-        if code == -1 {
-            continue;
-        }
-        let m = usize::try_from(code)
-            .ok()
-            .and_then(|c| Move::ALL.get(c).copied())
-            .ok_or_else(|| {
-                parse_error(format!(
-                    "moves[{at}] = {code}: a move code is 0 to 3 (U D L R), or -1"
-                ))
-            })?;
-        let blank = row.iter().position(|&t| t == 0).unwrap_or(0);
-        let from = source(rows.size, blank, m).ok_or_else(|| {
-            parse_error(format!("row {at}: {} leaves the board", m.tile_letter()))
-        })?;
-        row.swap(from, blank);
-    }
-    PyArray1::from_vec(py, out).reshape([rows.count, cells])
+    let mut out = batch.cells.to_vec();
+    rows::apply(&mut out, batch.size, moves).map_err(parse_error)?;
+    let cells = batch.size.cells();
+    PyArray1::from_vec(py, out).reshape([batch.count, cells])
 }
 
 /// Random walks from `goal`, one per entry of `lengths` (that many moves, never undoing the
@@ -311,9 +252,10 @@ pub fn random_walks<'py>(
     goal: &str,
 ) -> PyResult<Bound<'py, PyArray2<u8>>> {
     let size = Size::new(width, height).map_err(parse_error)?;
-    if size.cells() > 256 {
+    if size.cells() > rows::MAX_CELLS {
         return Err(parse_error(format!(
-            "batches take boards of at most 256 cells, not {size}"
+            "batches take boards of at most {} cells, not {size}",
+            rows::MAX_CELLS
         )));
     }
     let lengths = lengths
@@ -325,30 +267,7 @@ pub fn random_walks<'py>(
         .map(|&t| t as u8)
         .collect();
     let cells = size.cells();
-    let out = py.detach(|| {
-        let mut generator = Generator::new(seed);
-        let mut out = Vec::with_capacity(lengths.len() * cells);
-        let mut options = Vec::with_capacity(4);
-        for &length in lengths {
-            let start = out.len();
-            out.extend_from_slice(&goal);
-            let row = &mut out[start..];
-            let mut blank = row.iter().position(|&t| t == 0).unwrap_or(0);
-            let mut last: Option<Move> = None;
-            for _ in 0..length {
-                options.clear();
-                options.extend(Move::ALL.iter().filter_map(|&m| {
-                    let from = source(size, blank, m)?;
-                    (last != Some(m.opposite())).then_some((m, from))
-                }));
-                let (m, from) = options[generator.index(options.len())];
-                row.swap(from, blank);
-                blank = from;
-                last = Some(m);
-            }
-        }
-        out
-    });
+    let out = py.detach(|| rows::random_walks(&goal, size, lengths, &mut Generator::new(seed)));
     PyArray1::from_vec(py, out).reshape([lengths.len(), cells])
 }
 

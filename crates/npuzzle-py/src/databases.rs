@@ -43,9 +43,9 @@ impl PyDatabases {
         py: Python<'py>,
         positions: PyReadonlyArray2<'py, u8>,
     ) -> PyResult<Bound<'py, numpy::PyArray1<u8>>> {
-        let rows = Rows::checked(&positions, self.width, self.height)?;
-        let mut values = vec![0u32; rows.count];
-        py.detach(|| self.h.evaluate_rows(rows.cells, &mut values));
+        let batch = Rows::checked(&positions, self.width, self.height)?;
+        let mut values = vec![0u32; batch.count];
+        py.detach(|| self.h.evaluate_rows(batch.cells, &mut values));
         // Additive databases on boards up to 5x5 stay far below 256.
         Ok(numpy::PyArray1::from_iter(
             py,

@@ -39,27 +39,6 @@ pub fn boards_array<'py>(py: Python<'py>, boards: &[Board]) -> PyResult<Bound<'p
     Ok(array)
 }
 
-/// Checks that `row` (row `at` of a batch) is a position: each of 0..cells once.
-pub fn check_row(row: &[u8], at: usize) -> PyResult<()> {
-    let mut seen = [0u64; 4];
-    for &tile in row {
-        let (word, bit) = (usize::from(tile) / 64, tile % 64);
-        if usize::from(tile) >= row.len() || seen[word] & (1 << bit) != 0 {
-            return Err(parse_error(format!(
-                "row {at}: not a position (each of 0 to {} once; {tile} is {})",
-                row.len() - 1,
-                if usize::from(tile) >= row.len() {
-                    "too large"
-                } else {
-                    "repeated"
-                }
-            )));
-        }
-        seen[word] |= 1 << bit;
-    }
-    Ok(())
-}
-
 /// Row `at` of `rows` as a board of `size` (already checked by [`check_row`]).
 pub fn row_board(rows: &[u8], at: usize, size: Size) -> Board {
     let cells = size.cells();

@@ -150,6 +150,7 @@ def test_generate_is_the_clis_and_reproducible() -> None:
         ([[1, 2, 3, 4, 5, 6, 7, 8, 9]], None, "0 to 8"),
         ([[1, 1, 3, 4, 5, 6, 7, 8, 0]], None, "row 0.*repeated"),
         ([[1, 2, 3, 4, 5, 6, 7, 8, -1]], None, "0 to 8"),
+        (np.array([[1, 2, 3, 4, 5, 6, 7, 8, 9]], dtype=np.uint8), None, "row 0.*too large"),
         (np.zeros((2, 10), dtype=np.uint8), None, "no square"),
         (np.zeros((2, 9), dtype=np.uint8), "4x4", "16 cells"),
         (np.zeros(9, dtype=np.uint8), None, "2-D"),

@@ -100,3 +100,12 @@ def test_generate_draws_what_the_cli_draws(cli: Path) -> None:
         )
         rows = npuzzle.generate("4x4", count=5, seed=42, **kwargs)
         assert [str(npuzzle.Board(r.tolist())) for r in rows] == done.stdout.split("\n")[:5]
+
+
+def test_a_database_folder_that_cannot_be_one_raises_database_error(tmp_path: Path) -> None:
+    not_a_folder = tmp_path / "file"
+    not_a_folder.write_text("not a folder")
+    with pytest.raises(npuzzle.DatabaseError):
+        npuzzle.pdb.list(cache_dir=not_a_folder)
+    with pytest.raises(npuzzle.ParseError, match="99"):
+        npuzzle.pdb.open("4x4", "99", cache_dir=tmp_path)

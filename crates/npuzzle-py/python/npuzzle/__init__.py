@@ -142,10 +142,13 @@ def _rows(positions: Any, size: str | int | None) -> tuple[np.ndarray, int, int]
                 )
     else:
         raise ParseError(f"positions are rows of cells (2-D or 3-D), not {array.ndim}-D")
-    if array.size and (array.min() < 0 or array.max() >= width * height):
-        raise ParseError(f"tiles of a {width}x{height} board are 0 to {width * height - 1}")
     if width * height > 256:
         raise ParseError(f"batches take boards of at most 256 cells, not {width}x{height}")
+    # Bytes are checked row by row in the library; wider integers first here, so that none
+    # wraps around on the way to bytes.
+    if array.dtype != np.uint8 and array.size:
+        if array.min() < 0 or array.max() >= width * height:
+            raise ParseError(f"tiles of a {width}x{height} board are 0 to {width * height - 1}")
     return np.ascontiguousarray(array, dtype=np.uint8), width, height
 
 
