@@ -50,7 +50,5 @@ fn main() {
             &mut Generator::new(2),
         ));
     });
-    println!(
-        "{{\"count\":{count},\"children_seconds\":{children},\"walks_seconds\":{walks}}}"
-    );
+    println!("{{\"count\":{count},\"children_seconds\":{children},\"walks_seconds\":{walks}}}");
 }

@@ -71,13 +71,17 @@ pub fn check(rows: &[u8], size: Size) -> Result<(), RowError> {
             rows.len()
         )));
     }
-    let all = if cells == 64 { u64::MAX } else { (1u64 << (cells % 64)) - 1 };
+    let all = if cells == 64 {
+        u64::MAX
+    } else {
+        (1u64 << (cells % 64)) - 1
+    };
     for (row, cells_of) in rows.chunks_exact(cells).enumerate() {
         // Up to 64 cells (8x8), the common case: one word, no branch per tile.
         if cells <= 64 {
-            let seen = cells_of
-                .iter()
-                .fold(0u64, |seen, &tile| seen | 1u64.wrapping_shl(u32::from(tile)));
+            let seen = cells_of.iter().fold(0u64, |seen, &tile| {
+                seen | 1u64.wrapping_shl(u32::from(tile))
+            });
             let small = cells_of.iter().all(|&tile| usize::from(tile) < cells);
             if seen == all && small {
                 continue;
@@ -250,7 +254,12 @@ pub fn apply(rows: &mut [u8], size: Size, moves: &[i8]) -> Result<(), RowError> 
 /// assert_eq!(walks.len(), 48);
 /// rows::check(&walks, size).unwrap();
 /// ```
-pub fn random_walks(goal: &[u8], size: Size, lengths: &[u32], generator: &mut Generator) -> Vec<u8> {
+pub fn random_walks(
+    goal: &[u8],
+    size: Size,
+    lengths: &[u32],
+    generator: &mut Generator,
+) -> Vec<u8> {
     let cells = size.cells();
     let mut out = Vec::with_capacity(lengths.len() * cells);
     let mut options = [(Move::Up, 0usize); 4];

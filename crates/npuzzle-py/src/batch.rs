@@ -125,41 +125,30 @@ pub fn heuristic_values<'py>(
     })
 }
 
-/// Whether each row can reach `goal`.
+/// For each row, whether it can reach `goal` (`test` "solvable") or is `goal` ("solved").
 #[pyfunction]
-#[pyo3(signature = (positions, width, height, goal="blank-last"))]
-pub fn solvable<'py>(
+#[pyo3(signature = (positions, width, height, test, goal="blank-last"))]
+pub fn verdicts<'py>(
     py: Python<'py>,
     positions: PyReadonlyArray2<'py, u8>,
     width: usize,
     height: usize,
-    goal: &str,
-) -> PyResult<Bound<'py, PyArray1<bool>>> {
-    let batch = Rows::checked(&positions, width, height)?;
-    let goal = goal_board(goal, batch.size)?;
-    let verdicts: Vec<bool> = (0..batch.count)
-        .map(|at| solvability::is_solvable(&row_board(batch.cells, at, batch.size), &goal))
-        .collect();
-    Ok(PyArray1::from_vec(py, verdicts))
-}
-
-/// Whether each row is `goal`.
-#[pyfunction]
-#[pyo3(signature = (positions, width, height, goal="blank-last"))]
-pub fn solved<'py>(
-    py: Python<'py>,
-    positions: PyReadonlyArray2<'py, u8>,
-    width: usize,
-    height: usize,
+    test: &str,
     goal: &str,
 ) -> PyResult<Bound<'py, PyArray1<bool>>> {
     let batch = Rows::checked(&positions, width, height)?;
     let goal = goal_board(goal, batch.size)?;
     let target: Vec<u8> = goal.cells().iter().map(|&t| t as u8).collect();
-    Ok(PyArray1::from_iter(
-        py,
-        batch.iter().map(|row| row == target),
-    ))
+    let verdicts: Vec<bool> = match test {
+        "solvable" => py.detach(|| {
+            (0..batch.count)
+                .map(|at| solvability::is_solvable(&row_board(batch.cells, at, batch.size), &goal))
+                .collect()
+        }),
+        "solved" => batch.iter().map(|row| row == target).collect(),
+        other => return Err(parse_error(format!("{other}: 'solvable' or 'solved'"))),
+    };
+    Ok(PyArray1::from_vec(py, verdicts))
 }
 
 /// Every row's four children, in the order of the moves `U D L R`: `(children, legal,
@@ -202,7 +191,16 @@ pub fn children<'py>(
     let mut out = vec![0u8; batch.count * 4 * cells];
     let mut legal = vec![false; batch.count * 4];
     let mut undoes = vec![false; batch.count * 4];
-    py.detach(|| rows::children(batch.cells, batch.size, previous, &mut out, &mut legal, &mut undoes));
+    py.detach(|| {
+        rows::children(
+            batch.cells,
+            batch.size,
+            previous,
+            &mut out,
+            &mut legal,
+            &mut undoes,
+        )
+    });
     let shape = [batch.count, 4];
     Ok((
         PyArray1::from_vec(py, out).reshape([batch.count, 4, cells])?,
@@ -234,7 +232,8 @@ pub fn apply_moves<'py>(
         )));
     }
     let mut out = batch.cells.to_vec();
-    rows::apply(&mut out, batch.size, moves).map_err(parse_error)?;
+    py.detach(|| rows::apply(&mut out, batch.size, moves))
+        .map_err(parse_error)?;
     let cells = batch.size.cells();
     PyArray1::from_vec(py, out).reshape([batch.count, cells])
 }

@@ -86,8 +86,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(solve_many, m)?)?;
     m.add_function(wrap_pyfunction!(batch::heuristic_values, m)?)?;
-    m.add_function(wrap_pyfunction!(batch::solvable, m)?)?;
-    m.add_function(wrap_pyfunction!(batch::solved, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::verdicts, m)?)?;
     m.add_function(wrap_pyfunction!(batch::children, m)?)?;
     m.add_function(wrap_pyfunction!(batch::apply_moves, m)?)?;
     m.add_function(wrap_pyfunction!(batch::random_walks, m)?)?;

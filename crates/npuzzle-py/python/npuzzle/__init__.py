@@ -271,7 +271,7 @@ def is_solvable(
     [False]
     """
     rows, width, height = _rows(positions, size)
-    return _native.solvable(rows, width, height, goal=goal)
+    return _native.verdicts(rows, width, height, "solvable", goal=goal)
 
 
 def is_solved(
@@ -279,7 +279,7 @@ def is_solved(
 ) -> np.ndarray:
     """Whether each position is ``goal``: a ``bool`` array."""
     rows, width, height = _rows(positions, size)
-    return _native.solved(rows, width, height, goal=goal)
+    return _native.verdicts(rows, width, height, "solved", goal=goal)
 
 
 def children(

@@ -29,10 +29,9 @@ __all__ = [
     "open",
     "random_walks",
     "read_instances",
-    "solvable",
     "solve",
     "solve_many",
-    "solved",
+    "verdicts",
 ]
 
 class ParseError(ValueError): ...
@@ -169,11 +168,8 @@ def heuristic_values(
     goal: str = "blank-last",
     cache_dir: str | None = None,
 ) -> npt.NDArray[np.unsignedinteger[Any]]: ...
-def solvable(
-    positions: npt.NDArray[np.uint8], width: int, height: int, goal: str = "blank-last"
-) -> npt.NDArray[np.bool_]: ...
-def solved(
-    positions: npt.NDArray[np.uint8], width: int, height: int, goal: str = "blank-last"
+def verdicts(
+    positions: npt.NDArray[np.uint8], width: int, height: int, test: str, goal: str = "blank-last"
 ) -> npt.NDArray[np.bool_]: ...
 def children(
     positions: npt.NDArray[np.uint8],
