@@ -72,6 +72,13 @@ fn read_instances(
         .collect())
 }
 
+/// The positions of a text as the CLI reads its input: `(line, text)` each, blocks separated by
+/// blank lines, one position a line unless a block is one board of rows.
+#[pyfunction]
+fn split_positions(text: &str) -> Vec<(usize, String)> {
+    npuzzle_core::split_positions(text)
+}
+
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
@@ -92,6 +99,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::random_walks, m)?)?;
     m.add_function(wrap_pyfunction!(batch::generate, m)?)?;
     m.add_function(wrap_pyfunction!(read_instances, m)?)?;
+    m.add_function(wrap_pyfunction!(split_positions, m)?)?;
     m.add_function(wrap_pyfunction!(databases::open, m)?)?;
     m.add_function(wrap_pyfunction!(databases::build, m)?)?;
     m.add_function(wrap_pyfunction!(databases::list, m)?)?;

@@ -140,7 +140,7 @@ def test_solutions_and_options_pickle() -> None:
                               cache_dir="/tmp/x")
     again = pickle.loads(pickle.dumps(options))
     assert again == options and again.cache_dir == Path("/tmp/x")
-    with pytest.raises(npuzzle.ParseError, match='needs "solution"'):
+    with pytest.raises(npuzzle.ParseError, match='missing field'):
         npuzzle.Solution.from_json('{"position": "1 0"}')
 
 
@@ -185,3 +185,23 @@ def test_two_threads_solve_at_once() -> None:
     for thread in threads:
         thread.join(timeout=120)
     assert results == {0: expected, 1: expected}
+
+
+def test_text_is_the_clis(cli: Path, cache: Path) -> None:
+    import subprocess
+
+    lines = ["8 6 7/2 5 4/3 0 1", "1 2 3/4 5 6/7 0 8", "1 2 3/4 5 6/0 7 8"]
+    done = subprocess.run(
+        [str(cli), "solve", "--cache-dir", str(cache), "--algorithm", "wastar",
+         "--heuristic", "manhattan"],
+        input="\n".join(lines) + "\n", capture_output=True, text=True, check=True,
+    )
+    solutions = npuzzle.solve_many(lines, algorithm="wastar", heuristic="manhattan",
+                                   cache_dir=cache)
+    mine = "".join(s.to_text(batch=True) for s in solutions)
+
+    def timeless(text: str) -> list[str]:
+        return [line for line in text.splitlines() if not line.startswith("time ")]
+
+    assert timeless(mine) == timeless(done.stdout)
+    assert "at most 2 times optimal" in mine

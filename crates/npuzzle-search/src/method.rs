@@ -5,7 +5,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The algorithms, by name.
 ///
@@ -13,9 +13,10 @@ use serde::Serialize;
 /// use npuzzle_search::Algorithm;
 /// assert_eq!(Algorithm::IdaStar.to_string(), "idastar");
 /// assert_eq!(serde_json::to_string(&Algorithm::Anytime).unwrap(), "\"anytime\"");
+/// assert_eq!(serde_json::from_str::<Algorithm>("\"table\"").unwrap(), Algorithm::Table);
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(into = "&'static str")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(into = "&'static str", try_from = "String")]
 pub enum Algorithm {
     /// The fastest optimal method the board allows, or the constructive solver where optimal
     /// solving is out of reach.
@@ -113,8 +114,8 @@ impl FromStr for Algorithm {
 /// use npuzzle_search::HeuristicKind;
 /// assert_eq!(HeuristicKind::WalkingDistance.name(), "walking-distance");
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(into = "&'static str")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(into = "&'static str", try_from = "String")]
 pub enum HeuristicKind {
     /// Manhattan distance (`heuristic::Manhattan`).
     Manhattan,
@@ -197,5 +198,21 @@ mod tests {
         for algorithm in Algorithm::ALL {
             assert!(message.contains(algorithm.name()), "{message}");
         }
+    }
+}
+
+impl TryFrom<String> for Algorithm {
+    type Error = UnknownAlgorithm;
+
+    fn try_from(name: String) -> Result<Algorithm, UnknownAlgorithm> {
+        name.parse()
+    }
+}
+
+impl TryFrom<String> for HeuristicKind {
+    type Error = UnknownHeuristic;
+
+    fn try_from(name: String) -> Result<HeuristicKind, UnknownHeuristic> {
+        name.parse()
     }
 }

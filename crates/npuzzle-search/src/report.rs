@@ -2,7 +2,9 @@
 //! answer and Python's `to_json` are the same [`Report`], with the same fields.
 
 use npuzzle_core::{Board, Notation, NotationError, format_moves};
-use serde::Serialize;
+use std::fmt::Write as _;
+
+use serde::{Deserialize, Serialize};
 
 use crate::method::{Algorithm, HeuristicKind};
 use crate::solution::Solution;
@@ -20,7 +22,7 @@ use crate::stats::Stats;
 /// assert_eq!((json["solution"].as_str(), json["length"].as_u64()), (Some("L"), Some(1)));
 /// assert_eq!(json["optimal"], true);
 /// ```
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Report {
     /// The start, in slash rows.
     pub position: String,
@@ -46,6 +48,58 @@ impl Report {
             figures: Figures::of(solution),
         })
     }
+
+    /// The report as the command line writes it without `--json`: the solution, its length and
+    /// quality, the method, the nodes and the time, a line each; in a batch, with the position
+    /// first and a blank line after.
+    ///
+    /// ```
+    /// use npuzzle_core::Notation;
+    /// use npuzzle_search::{Report, Request};
+    /// let board = "1 2 3/4 5 6/7 0 8".parse().unwrap();
+    /// let solution = Request::new("1 2 3/4 5 6/7 0 8".parse().unwrap()).solve().unwrap();
+    /// let text = Report::new(&board, &solution, Notation::Tile, false).unwrap().text(false);
+    /// assert!(text.starts_with("solution   L\nlength     1 STM, 1 MTM, optimal\n"));
+    /// let json = serde_json::to_string(&Report::new(&board, &solution, Notation::Tile, false).unwrap()).unwrap();
+    /// assert_eq!(serde_json::from_str::<Report>(&json).unwrap().text(false), text);
+    /// ```
+    pub fn text(&self, batch: bool) -> String {
+        let f = &self.figures;
+        let quality = match (f.optimal, f.bound) {
+            (true, _) => "optimal".to_string(),
+            (false, Some(w)) => format!("at most {w} times optimal"),
+            (false, None) => format!(
+                "at most {} moves above optimal (lower bound {})",
+                f.gap, f.lower_bound
+            ),
+        };
+        let mut text = String::new();
+        if batch {
+            let _ = writeln!(text, "position   {}", self.position);
+        }
+        let _ = writeln!(text, "solution   {}", self.solution);
+        let _ = writeln!(text, "length     {} STM, {} MTM, {quality}", f.stm, f.mtm);
+        let _ = match f.heuristic {
+            Some(h) => writeln!(text, "algorithm  {} with {h}", f.algorithm),
+            None => writeln!(text, "algorithm  {}", f.algorithm),
+        };
+        let _ = writeln!(
+            text,
+            "nodes      {} expanded, {} generated",
+            f.expanded, f.generated
+        );
+        let _ = writeln!(text, "time       {:.3} s", f.seconds);
+        if let Some(limit) = &f.stopped {
+            let _ = writeln!(
+                text,
+                "stopped    by {limit}: the best solution found by then"
+            );
+        }
+        if batch {
+            text.push('\n');
+        }
+        text
+    }
 }
 
 /// What a report says of a solution besides its moves. Serialized alone, it is the end of a
@@ -57,7 +111,7 @@ impl Report {
 /// let figures = Figures::of(&solution);
 /// assert_eq!((figures.length, figures.mtm, figures.gap), (2, 1, 0));
 /// ```
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Figures {
     /// Length in single-tile moves (as `stm`).
     pub length: u64,

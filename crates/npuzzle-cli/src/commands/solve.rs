@@ -4,7 +4,7 @@ use std::io::Write;
 
 use std::ops::ControlFlow;
 
-use npuzzle_core::{Board, format_moves};
+use npuzzle_core::Board;
 use npuzzle_search::{
     Algorithm, Figures, Limit, Method, Report, Solution, SolveError, Solver, Start,
 };
@@ -240,50 +240,11 @@ fn write_solution(
     batch: bool,
     out: &mut dyn Write,
 ) -> anyhow::Result<()> {
+    let report = Report::new(board, solution, args.notation, args.run_length)?;
     if args.json {
-        let report = Report::new(board, solution, args.notation, args.run_length)?;
         writeln!(out, "{}", serde_json::to_string(&report)?)?;
-        return Ok(());
-    }
-    let moves = format_moves(&solution.moves, args.notation, args.run_length, Some(board))?;
-    let stats = &solution.stats;
-    if batch {
-        writeln!(out, "position   {board}")?;
-    }
-    let quality = match (solution.optimal, solution.bound) {
-        (true, _) => "optimal".to_string(),
-        (false, Some(w)) => format!("at most {w} times optimal"),
-        (false, None) => format!(
-            "at most {} moves above optimal (lower bound {})",
-            solution.gap(),
-            solution.lower_bound
-        ),
-    };
-    writeln!(out, "solution   {moves}")?;
-    writeln!(
-        out,
-        "length     {} STM, {} MTM, {quality}",
-        solution.stm(),
-        solution.mtm()
-    )?;
-    match solution.heuristic {
-        Some(h) => writeln!(out, "algorithm  {} with {h}", solution.algorithm)?,
-        None => writeln!(out, "algorithm  {}", solution.algorithm)?,
-    }
-    writeln!(
-        out,
-        "nodes      {} expanded, {} generated",
-        stats.expanded, stats.generated
-    )?;
-    writeln!(out, "time       {:.3} s", stats.elapsed.as_secs_f64())?;
-    if let Some(limit) = solution.stopped {
-        writeln!(
-            out,
-            "stopped    by {limit}: the best solution found by then"
-        )?;
-    }
-    if batch {
-        writeln!(out)?;
+    } else {
+        write!(out, "{}", report.text(batch))?;
     }
     Ok(())
 }

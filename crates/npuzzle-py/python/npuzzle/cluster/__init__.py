@@ -1,0 +1,129 @@
+"""Batches of positions solved on a Ray cluster (``pip install ray``), answered in input order.
+
+>>> from npuzzle import cluster                                     # doctest: +SKIP
+>>> for index, answer in cluster.solve(["8 6 7/2 5 4/3 0 1", "1 2 0/3 4 5/6 7 8"]):  # doctest: +SKIP
+...     print(index, answer)
+0 Solution(length=31, optimal=True, algorithm='table', moves='DDLURRULLDRR…')
+1 Solution(length=12, optimal=True, algorithm='table', moves='…')
+
+Each task solves a few positions in a Ray worker process; a worker keeps what it prepared (the
+3x3 table, pattern databases from its node's cache folder, built there once when missing by the
+library's policy, or refused with the command to build them) for every later task. A worker or
+node that dies has its tasks run again elsewhere (Ray retries them), and each answer is taken
+once, so the answers are complete and without duplicates. Without ``address`` a cluster of this
+machine is started, on 127.0.0.1 only.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from .. import Board, LimitReached, Options, ParseError, Solution, UnsolvableError
+from .. import DatabaseError, _options, solve_many
+
+__all__ = ["connect", "solve"]
+
+#: How many tasks each worker has queued, so that the slow ones even out.
+TASKS_PER_WORKER = 4
+
+#: The most positions one task takes (a task's answers come back together).
+MAX_CHUNK = 64
+
+_ERRORS: dict[str, type[Exception]] = {
+    "ParseError": ParseError,
+    "UnsolvableError": UnsolvableError,
+    "LimitReached": LimitReached,
+    "DatabaseError": DatabaseError,
+}
+
+
+def _ray() -> Any:
+    try:
+        import ray
+    except ImportError:
+        raise ImportError("npuzzle.cluster runs on Ray: pip install 'ray>=2.60'") from None
+    return ray
+
+
+def connect(address: str | None = None) -> None:
+    """Joins the Ray cluster at ``address``, or starts one on this machine (127.0.0.1 only)
+    when it is None; nothing is done when Ray is already connected."""
+    ray = _ray()
+    if ray.is_initialized():
+        return
+    os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+    if address is None:
+        ray.init(
+            _node_ip_address="127.0.0.1",
+            include_dashboard=False,
+            log_to_driver=False,
+            configure_logging=False,
+        )
+    else:
+        ray.init(address=address, log_to_driver=False, configure_logging=False)
+
+
+def _solve_chunk(first: int, texts: list[str], options: Options) -> list[tuple[int, Any]]:
+    """Runs in a worker: each text's answer as the CLI's JSON line, or its error's class name and
+    message."""
+    answers: list[tuple[int, Any]] = []
+    for offset, answer in enumerate(solve_many(texts, options, threads=1, errors="return")):
+        if isinstance(answer, Solution):
+            answers.append((first + offset, answer.to_json()))
+        else:
+            answers.append((first + offset, (type(answer).__name__, str(answer))))
+    return answers
+
+
+def _answer(result: Any) -> Solution | Exception:
+    if isinstance(result, str):
+        return Solution.from_json(result)
+    name, message = result
+    return _ERRORS.get(name, ValueError)(message)
+
+
+def solve(
+    positions: Sequence[Any],
+    options: Options | None = None,
+    *,
+    address: str | None = None,
+    chunk: int | None = None,
+    **kwargs: Any,
+) -> Iterator[tuple[int, Solution | Exception]]:
+    """Solves ``positions`` (boards, text or rows) on the cluster; yields ``(index, answer)`` in
+    input order as the answers come, an answer being a :class:`~npuzzle.Solution` or the
+    exception the position raised (as :func:`npuzzle.solve_many` with ``errors="return"``).
+
+    Options are those of :class:`npuzzle.Options`, as an object or keywords. Interrupting the
+    loop (Ctrl-C) cancels what is still running.
+    """
+    ray = _ray()
+    connect(address)
+    options = _options(options, kwargs)
+    texts = [str(p if isinstance(p, Board) else Board(p)) if not isinstance(p, str) else p
+             for p in positions]
+    workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
+    size = chunk or max(1, min(MAX_CHUNK, len(texts) // (workers * TASKS_PER_WORKER) or 1))
+    # Worker processes die and come back; Ray runs their tasks again (they are pure).
+    remote = ray.remote(num_cpus=1, max_retries=5)(_solve_chunk)
+    pending = {
+        remote.remote(first, texts[first : first + size], options): first
+        for first in range(0, len(texts), size)
+    }
+    ready: dict[int, Solution | Exception] = {}
+    next_index = 0
+    try:
+        while pending:
+            done, _ = ray.wait(list(pending), num_returns=1)
+            for ref in done:
+                del pending[ref]
+                for index, result in ray.get(ref):
+                    ready.setdefault(index, _answer(result))
+            while next_index in ready:
+                yield next_index, ready.pop(next_index)
+                next_index += 1
+    finally:
+        for ref in pending:
+            ray.cancel(ref, force=True)

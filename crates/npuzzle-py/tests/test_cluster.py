@@ -1,0 +1,140 @@
+"""Batches on a real Ray cluster of two nodes on this machine (127.0.0.1 only), torn down at
+the end: the CLI's answers, a worker killed mid-batch, Ctrl-C and --resume."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from conftest import cli_json
+
+# Every node of the test cluster on 127.0.0.1, and no usage reports.
+os.environ["RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"] = "0"
+os.environ["RAY_USAGE_STATS_ENABLED"] = "0"
+
+ray = pytest.importorskip("ray")
+from ray.cluster_utils import Cluster  # noqa: E402
+
+import npuzzle  # noqa: E402
+from npuzzle import cluster  # noqa: E402
+from npuzzle.cluster.__main__ import main  # noqa: E402
+
+#: The longest any step of these tests may wait.
+LIMIT = 120.0
+
+
+@pytest.fixture(scope="module")
+def address():
+    """A head and one more node, one CPU each, on this machine; shut down at the end."""
+    nodes = Cluster(
+        initialize_head=True,
+        head_node_args={"num_cpus": 1, "node_ip_address": "127.0.0.1", "include_dashboard": False},
+    )
+    try:
+        nodes.add_node(num_cpus=1, node_ip_address="127.0.0.1")
+        nodes.wait_for_nodes(timeout=LIMIT)
+        ray.init(address=nodes.address, log_to_driver=False)
+        assert all(node["NodeManagerAddress"] == "127.0.0.1" for node in ray.nodes())
+        yield nodes.address
+    finally:
+        ray.shutdown()
+        nodes.shutdown()
+
+
+def test_a_mixed_batch_gets_the_clis_answers(address, cli, cache) -> None:
+    small = [str(npuzzle.Board(r.tolist())) for r in npuzzle.generate("3x3", count=6, seed=8)]
+    fifteen = [
+        str(npuzzle.Board(r.tolist())) for r in npuzzle.generate("4x4", count=3, seed=8, walk=30)
+    ]
+    large = str(npuzzle.Board(npuzzle.generate("6x6", count=1, seed=8)[0].tolist()))
+    lines = small[:3] + fifteen + [large] + small[3:]
+    answers = list(cluster.solve(lines, time_budget=0.5, cache_dir=cache, chunk=2))
+    assert [index for index, _ in answers] == list(range(len(lines)))
+    expected = cli_json(cli, lines, "--cache-dir", str(cache), "--time-budget", "0.5")
+    for (_, answer), line, position in zip(answers, expected, lines):
+        assert isinstance(answer, npuzzle.Solution)
+        assert npuzzle.Board(position).apply(answer.moves).is_solved()
+        if line["optimal"]:
+            assert (answer.length, answer.optimal) == (line["length"], True)
+    assert sum(line["optimal"] for line in expected) == len(lines) - 1
+
+
+def worker_processes() -> list[int]:
+    """The process ids of Ray workers now running a batch task."""
+    pids = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if (entry / "cmdline").read_bytes().startswith(b"ray::_solve_chunk"):
+                    pids.append(int(entry.name))
+            except OSError:
+                continue
+    return pids
+
+
+def test_a_worker_killed_mid_batch_loses_nothing(address) -> None:
+    positions = npuzzle.generate("4x4", count=24, seed=9, walk=46)
+    options = npuzzle.Options(algorithm="idastar", heuristic="manhattan")
+    expected = [s.length for s in npuzzle.solve_many(positions, options)]
+    seen, killed = [], []
+    deadline = time.monotonic() + LIMIT
+    for index, answer in cluster.solve(positions, options, chunk=2):
+        seen.append((index, answer.length))
+        while not killed and time.monotonic() < deadline:
+            pids = worker_processes()
+            if pids:
+                os.kill(pids[0], signal.SIGKILL)
+                killed.append(pids[0])
+            else:
+                time.sleep(0.01)
+    assert killed, "no worker was running a task to kill"
+    assert [index for index, _ in seen] == list(range(24))
+    assert [length for _, length in seen] == expected
+
+
+def test_ctrl_c_keeps_the_answers_and_resume_completes_them(address, tmp_path: Path) -> None:
+    positions = npuzzle.generate("4x4", count=30, seed=10, walk=44)
+    file = tmp_path / "positions.txt"
+    file.write_text("".join(f"{npuzzle.Board(r.tolist())}\n" for r in positions))
+    output = tmp_path / "answers.jsonl"
+    flags = ["--json", "--address", address, "--algorithm", "idastar", "--heuristic",
+             "manhattan", "--chunk", "1"]
+    with output.open("w") as sink:
+        run = subprocess.Popen(
+            [sys.executable, "-m", "npuzzle.cluster", "solve", str(file), *flags],
+            stdout=sink, stderr=subprocess.PIPE, text=True,
+        )
+        deadline = time.monotonic() + LIMIT
+        while output.read_text().count("\n") < 3 and time.monotonic() < deadline:
+            assert run.poll() is None, run.stderr.read()
+            time.sleep(0.05)
+        run.send_signal(signal.SIGINT)
+        _, errors = run.communicate(timeout=LIMIT)
+    assert run.returncode == 130, errors
+    first = output.read_text().splitlines()
+    assert 3 <= len(first) < 30
+    assert f"{len(first)} positions answered above, {30 - len(first)} missing" in errors
+    rest = io.StringIO()
+    assert main(["solve", str(file), *flags, "--resume", str(output)], out=rest) == 0
+    more = rest.getvalue().splitlines()
+    assert len(first) + len(more) == 30
+    got = sorted(json.loads(line)["position"] for line in first + more)
+    assert got == sorted(str(npuzzle.Board(r.tolist())) for r in positions)
+
+
+def test_bad_lines_are_reported_and_the_batch_goes_on(address, tmp_path: Path, capsys) -> None:
+    file = tmp_path / "positions.txt"
+    file.write_text("1 2 3/4 5 6/7 0 8\n1 2 3/4 5\n2 1 3/4 5 6/7 8 0\n1 2 3/4 5 6/0 7 8\n")
+    out = io.StringIO()
+    assert main(["solve", str(file), "--address", address, "--json"], out=out) == 2
+    lengths = [json.loads(line)["length"] for line in out.getvalue().splitlines()]
+    assert lengths == [1, 2]
+    errors = capsys.readouterr().err
+    assert "line 2:" in errors and "line 3: unsolvable" in errors
