@@ -187,20 +187,6 @@ impl FromStr for HeuristicKind {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The error lists every name there is.
-    #[test]
-    fn the_error_names_every_algorithm() {
-        let message = UnknownAlgorithm("x".to_string()).to_string();
-        for algorithm in Algorithm::ALL {
-            assert!(message.contains(algorithm.name()), "{message}");
-        }
-    }
-}
-
 impl TryFrom<String> for Algorithm {
     type Error = UnknownAlgorithm;
 
@@ -214,5 +200,19 @@ impl TryFrom<String> for HeuristicKind {
 
     fn try_from(name: String) -> Result<HeuristicKind, UnknownHeuristic> {
         name.parse()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The error lists every name there is.
+    #[test]
+    fn the_error_names_every_algorithm() {
+        let message = UnknownAlgorithm("x".to_string()).to_string();
+        for algorithm in Algorithm::ALL {
+            assert!(message.contains(algorithm.name()), "{message}");
+        }
     }
 }
