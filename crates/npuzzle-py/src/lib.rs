@@ -10,6 +10,7 @@ mod grid;
 mod options;
 mod solution;
 mod solving;
+mod split;
 
 use pyo3::prelude::*;
 
@@ -99,6 +100,10 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::random_walks, m)?)?;
     m.add_function(wrap_pyfunction!(batch::generate, m)?)?;
     m.add_function(wrap_pyfunction!(read_instances, m)?)?;
+    m.add_function(wrap_pyfunction!(split::first_bound, m)?)?;
+    m.add_function(wrap_pyfunction!(split::split, m)?)?;
+    m.add_function(wrap_pyfunction!(split::subtree, m)?)?;
+    m.add_function(wrap_pyfunction!(split::split_solution, m)?)?;
     m.add_function(wrap_pyfunction!(split_positions, m)?)?;
     m.add_function(wrap_pyfunction!(databases::open, m)?)?;
     m.add_function(wrap_pyfunction!(databases::build, m)?)?;

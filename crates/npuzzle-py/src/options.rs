@@ -4,12 +4,13 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use npuzzle_core::Goal;
+use npuzzle_search::pdb::Partition;
 use npuzzle_search::{Algorithm, Cancel, HeuristicKind, Limits, Options};
 use pyo3::prelude::*;
 use pyo3::types::{PyTuple, PyType};
 
 use crate::board::read_goal;
-use crate::errors::parse_error;
+use crate::errors::{database_error, parse_error};
 
 /// The CLI's default memory limit, in MiB.
 const DEFAULT_MAX_MEMORY: u64 = 4096;
@@ -29,6 +30,7 @@ pub struct PyOptions {
     pub weight: f64,
     pub parallel: bool,
     pub cache_dir: Option<PathBuf>,
+    pub partition: Option<Partition>,
 }
 
 #[pymethods]
@@ -38,11 +40,14 @@ impl PyOptions {
     /// ("manhattan", "linear-conflict", "walking-distance", "pdb"; the best for the board when
     /// None), `goal`, `time_budget` (seconds the anytime solver spends), `timeout` (seconds),
     /// `max_nodes`, `max_memory` (MiB), `weight` (weighted A*), `parallel` (one search on every
-    /// core), `cache_dir` (where pattern databases live; the CLI's folder when None).
+    /// core), `cache_dir` (where pattern databases live; the CLI's folder when None),
+    /// `partition` (which pattern databases: "663", "78", "6666", "55554"…; the policy's when
+    /// None).
     #[new]
     #[pyo3(signature = (
         algorithm="auto", heuristic=None, goal="blank-last", time_budget=10.0, timeout=None,
-        max_nodes=None, max_memory=4096, weight=2.0, parallel=false, cache_dir=None
+        max_nodes=None, max_memory=4096, weight=2.0, parallel=false, cache_dir=None,
+        partition=None
     ))]
     #[allow(clippy::too_many_arguments)]
     fn new(
@@ -56,6 +61,7 @@ impl PyOptions {
         weight: f64,
         parallel: bool,
         cache_dir: Option<PathBuf>,
+        partition: Option<&str>,
     ) -> PyResult<PyOptions> {
         let seconds = |name: &str, value: f64| {
             Duration::try_from_secs_f64(value)
@@ -75,7 +81,16 @@ impl PyOptions {
             weight,
             parallel,
             cache_dir,
+            partition: partition
+                .map(|p| p.parse().map_err(database_error))
+                .transpose()?,
         })
+    }
+
+    /// The pattern databases asked for, or None for the policy's.
+    #[getter]
+    fn partition(&self) -> Option<String> {
+        self.partition.as_ref().map(|p| p.to_string())
     }
 
     /// The method, or "auto".
@@ -141,7 +156,7 @@ impl PyOptions {
     fn __repr__(&self) -> String {
         format!(
             "Options(algorithm='{}', heuristic={}, goal='{}', time_budget={:?}, timeout={}, \
-             max_nodes={}, max_memory={}, weight={:?}, parallel={}, cache_dir={})",
+             max_nodes={}, max_memory={}, weight={:?}, parallel={}, cache_dir={}, partition={})",
             self.algorithm,
             self.heuristic.map_or("None".into(), |h| format!("'{h}'")),
             self.goal,
@@ -154,6 +169,9 @@ impl PyOptions {
             self.cache_dir
                 .as_ref()
                 .map_or("None".into(), |d| format!("'{}'", d.display())),
+            self.partition
+                .as_ref()
+                .map_or("None".into(), |p| format!("'{p}'")),
         )
     }
 
@@ -174,6 +192,7 @@ impl PyOptions {
             o.weight,
             o.parallel,
             o.cache_dir.clone(),
+            o.partition.as_ref().map(|p| p.to_string()),
         )
             .into_pyobject(py)?;
         Ok((slf.get_type(), args))
@@ -193,6 +212,7 @@ impl Default for PyOptions {
             weight: 2.0,
             parallel: false,
             cache_dir: None,
+            partition: None,
         }
     }
 }

@@ -44,9 +44,9 @@ fn with_solvers<T>(
     let key = options.key();
     if !map.contains_key(&key) {
         let mut solvers = Solvers::new(options.goal.clone(), options.library());
-        let asked = options.heuristic == Some(HeuristicKind::Pdb);
+        let asked = options.heuristic == Some(HeuristicKind::Pdb) || options.partition.is_some();
         match Store::locate(options.cache_dir.as_deref()) {
-            Ok(store) => solvers = solvers.with_store(store, None),
+            Ok(store) => solvers = solvers.with_store(store, options.partition.clone()),
             Err(error) if asked => return Err(database_error(error)),
             // Without a cache folder, solving goes on without databases.
             Err(_) => {}
@@ -58,7 +58,7 @@ fn with_solvers<T>(
 }
 
 /// The checked start of `board` and its prepared solver.
-fn prepare(options: &PyOptions, board: &Board) -> PyResult<(Arc<Solver>, Start)> {
+pub fn prepare(options: &PyOptions, board: &Board) -> PyResult<(Arc<Solver>, Start)> {
     with_solvers(options, |solvers| {
         let start = solvers.start(board)?;
         Ok((solvers.for_size(board.size(), &mut |_| {})?, start))

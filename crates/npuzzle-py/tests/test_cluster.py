@@ -138,3 +138,37 @@ def test_bad_lines_are_reported_and_the_batch_goes_on(address, tmp_path: Path, c
     assert lengths == [1, 2]
     errors = capsys.readouterr().err
     assert "line 2:" in errors and "line 3: unsolvable" in errors
+
+
+def test_the_split_search_finds_korfs_optima(address, cache) -> None:
+    korf = npuzzle.read_instances(npuzzle_instances() / "korf100.txt")
+    options = npuzzle.Options(
+        algorithm="idastar", heuristic="pdb", partition="663", goal="blank-first", cache_dir=cache
+    )
+    for number in (79, 12, 42, 55):
+        instance = korf[number - 1]
+        solution = cluster.search(instance.board, options, subtrees_per_worker=4)
+        assert (solution.length, solution.optimal) == (instance.optimal, True), number
+        assert instance.board.apply(solution.moves).is_solved("blank-first")
+        alone = npuzzle.solve(instance.board, options)
+        assert alone.length == solution.length
+        assert solution.expanded > 0
+
+
+def test_the_split_search_on_a_24_puzzle_and_its_limits(address) -> None:
+    board = npuzzle.Board(npuzzle.generate("5x5", count=1, seed=12, walk=60)[0].tolist())
+    options = npuzzle.Options(algorithm="idastar", heuristic="linear-conflict")
+    solution = cluster.search(board, options)
+    assert solution.length == npuzzle.solve(board, options).length
+    assert board.apply(solution.moves).is_solved() and solution.optimal
+    with pytest.raises(npuzzle.LimitReached) as stopped:
+        cluster.search(board, options, max_nodes=2000)
+    assert "node limit" in stopped.value.limit
+    with pytest.raises(npuzzle.UnsolvableError):
+        cluster.search("2 1 3/4 5 6/7 8 0", options)
+
+
+def npuzzle_instances() -> Path:
+    from conftest import INSTANCES
+
+    return INSTANCES

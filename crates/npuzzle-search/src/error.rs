@@ -93,6 +93,9 @@ pub enum Unsupported {
     /// Pattern databases are opened from files by the caller, not built from the goal alone.
     #[error("pattern databases live in files: open them with pdb::Store::open")]
     DatabasesFromFiles,
+    /// Only a method with a heuristic (IDA*'s search) can be split into subtrees.
+    #[error("the {0} solver cannot be split into subtrees: use idastar (or auto with a heuristic)")]
+    NoSplit(Algorithm),
     /// Walking distance's tables would be too large for this board.
     #[error(
         "walking distance is built for boards up to 4x4, 5x3 and 6x2, not {0}: use linear-conflict"

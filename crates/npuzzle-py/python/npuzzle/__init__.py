@@ -108,6 +108,7 @@ def _options(options: Options | None, overrides: dict[str, Any]) -> Options:
                 "weight",
                 "parallel",
                 "cache_dir",
+                "partition",
             )
         }
     fields.update(overrides)
@@ -157,7 +158,7 @@ def solve(position: Any, options: Options | None = None, **kwargs: Any) -> Solut
 
     Keyword arguments are those of :class:`Options` (``algorithm``, ``heuristic``, ``goal``,
     ``time_budget``, ``timeout``, ``max_nodes``, ``max_memory``, ``weight``, ``parallel``,
-    ``cache_dir``). The GIL is released while it solves; Ctrl-C stops it.
+    ``cache_dir``, ``partition``). The GIL is released while it solves; Ctrl-C stops it.
 
     >>> npuzzle.solve("1 2 3/4 5 6/7 0 8").moves
     'L'

@@ -31,6 +31,10 @@ __all__ = [
     "read_instances",
     "solve",
     "solve_many",
+    "first_bound",
+    "split",
+    "subtree",
+    "split_solution",
     "split_positions",
     "verdicts",
 ]
@@ -82,6 +86,7 @@ class Options:
         weight: float = 2.0,
         parallel: bool = False,
         cache_dir: str | os.PathLike[str] | None = None,
+        partition: str | None = None,
     ) -> Options: ...
     @property
     def algorithm(self) -> str: ...
@@ -103,6 +108,8 @@ class Options:
     def parallel(self) -> bool: ...
     @property
     def cache_dir(self) -> Path | None: ...
+    @property
+    def partition(self) -> str | None: ...
     def __reduce__(self) -> tuple[type[Options], tuple[Any, ...]]: ...
     def __eq__(self, value: object, /) -> bool: ...
     def __ne__(self, value: object, /) -> bool: ...
@@ -197,6 +204,21 @@ def generate(
 def read_instances(
     path: str | os.PathLike[str],
 ) -> builtins.list[tuple[Board, int | None, int | None, int, str]]: ...
+def first_bound(position: Any, options: Options) -> int: ...
+def split(
+    position: Any, options: Options, bound: int, subtrees: int
+) -> tuple[str | None, builtins.list[str], int | None, int]: ...
+def subtree(
+    position: Any, options: Options, path: str, bound: int
+) -> tuple[str | None, int | None, int, int]: ...
+def split_solution(
+    position: Any,
+    options: Options,
+    path: str,
+    expanded: int,
+    generated: int,
+    seconds: float,
+) -> Solution: ...
 def split_positions(text: str) -> builtins.list[tuple[int, str]]: ...
 def open(
     size: str, partition: str | None = None, goal: str = "blank-last", cache_dir: str | None = None

@@ -12,7 +12,6 @@ use crate::method::Algorithm;
 use crate::puzzle::Puzzle;
 use crate::solution::Solution;
 use crate::start::Start;
-#[cfg(not(target_arch = "wasm32"))]
 use crate::stats::Stats;
 
 /// IDA* (optimal) with heuristic `h` (which must be admissible) for the goal of `puzzle`; with
@@ -200,9 +199,186 @@ impl<'a, H: Heuristic> Search<'a, H> {
     }
 }
 
-/// A node where a parallel iteration splits the tree.
-#[cfg(not(target_arch = "wasm32"))]
-struct Split<S> {
+/// One IDA* iteration cut into subtrees, for a search shared out across processes or machines
+/// ([`IdaStar::split`]): the goal's path if it lies above the cut, else the paths to every
+/// subtree within the threshold, and the least f-value past it among the rest.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Split {
+    /// The goal's path, when the cut reached it.
+    pub found: Option<Vec<Move>>,
+    /// The moves from the start to each subtree's root.
+    pub paths: Vec<Vec<Move>>,
+    /// The least f-value past the threshold among the nodes above the cut (`u32::MAX`: none).
+    pub next_bound: u32,
+    /// The nodes the cut expanded.
+    pub stats: Stats,
+}
+
+/// What searching one subtree with a threshold found ([`IdaStar::subtree`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Subtree {
+    /// The goal's path from the start, when it lies in the subtree within the threshold.
+    pub found: Option<Vec<Move>>,
+    /// The least f-value past the threshold in the subtree (`u32::MAX`: none).
+    pub next_bound: u32,
+    /// The nodes the search expanded.
+    pub stats: Stats,
+}
+
+impl<H: Heuristic> IdaStar<'_, H> {
+    /// The first threshold of a search of `start`: the heuristic's value there.
+    pub fn first_bound(&self, start: &Start) -> Result<u32, SolveError> {
+        Ok(root(self.puzzle, self.h, start)?.lower_bound)
+    }
+
+    /// The iteration of threshold `bound` from `start`, cut a few moves deep into at least
+    /// `subtrees` subtrees (fewer when the tree is smaller). Searching every subtree with
+    /// [`IdaStar::subtree`] is the iteration: the first goal found is optimal when the bound is
+    /// raised each time to the least f-value that passed the last.
+    ///
+    /// ```
+    /// use npuzzle_core::Goal;
+    /// use npuzzle_search::{algorithm::idastar::IdaStar, heuristic::Manhattan, Limits, Puzzle, Start};
+    /// let goal = Goal::BlankLast.board("3".parse().unwrap()).unwrap();
+    /// let start = Start::new("8 6 7/2 5 4/3 0 1".parse().unwrap(), goal.clone()).unwrap();
+    /// let puzzle = Puzzle::new(&goal).unwrap();
+    /// let h = Manhattan::for_puzzle(&puzzle);
+    /// let idastar = IdaStar::new(&puzzle, &h);
+    /// let mut bound = idastar.first_bound(&start).unwrap();
+    /// let length = loop {
+    ///     let split = idastar.split(&start, bound, 16).unwrap();
+    ///     if let Some(path) = split.found { break path.len(); }
+    ///     let mut next = split.next_bound;
+    ///     let mut found = None;
+    ///     for path in &split.paths {
+    ///         let subtree = idastar.subtree(&start, path, bound, &Limits::none()).unwrap();
+    ///         next = next.min(subtree.next_bound);
+    ///         found = found.or(subtree.found);
+    ///     }
+    ///     if let Some(path) = found { break path.len(); }
+    ///     bound = next;
+    /// };
+    /// assert_eq!(length, 31);
+    /// ```
+    pub fn split(&self, start: &Start, bound: u32, subtrees: usize) -> Result<Split, SolveError> {
+        let begin = root(self.puzzle, self.h, start)?;
+        let top = Cut {
+            cells: begin.cells,
+            blank: start.board().blank(),
+            path: Vec::new(),
+            state: begin.state,
+        };
+        let mut stats = Stats::default();
+        let cut = frontier(
+            self.puzzle,
+            self.h,
+            top,
+            bound,
+            subtrees.max(1),
+            &Limits::none(),
+            &mut stats,
+        );
+        Ok(match cut {
+            Ok((splits, next_bound)) => Split {
+                found: None,
+                paths: splits.into_iter().map(|s| s.path).collect(),
+                next_bound,
+                stats,
+            },
+            Err(Ok(path)) => Split {
+                found: Some(path),
+                paths: Vec::new(),
+                next_bound: u32::MAX,
+                stats,
+            },
+            Err(Err(limit)) => return Err(SolveError::LimitReached { limit, stats }),
+        })
+    }
+
+    /// The goal's path a split search found (the first at the least threshold, so optimal) as
+    /// a solution, replayed to the goal, with the statistics of every part of the search.
+    pub fn solution(
+        &self,
+        start: &Start,
+        path: Vec<Move>,
+        stats: Stats,
+    ) -> Result<Solution, SolveError> {
+        let lower_bound = self.first_bound(start)?;
+        let found = Found {
+            moves: path,
+            optimal: true,
+            bound: None,
+            algorithm: Algorithm::IdaStar,
+            lower_bound,
+        };
+        finish(self.h, start, found, stats)
+    }
+
+    /// Searches the subtree at the end of `path` (from [`IdaStar::split`]) with threshold
+    /// `bound`, within `limits`.
+    pub fn subtree(
+        &self,
+        start: &Start,
+        path: &[Move],
+        bound: u32,
+        limits: &Limits,
+    ) -> Result<Subtree, SolveError> {
+        let Root {
+            mut cells,
+            mut state,
+            ..
+        } = root(self.puzzle, self.h, start)?;
+        let mut blank = start.board().blank();
+        for &m in path {
+            let (source, _) = *self
+                .puzzle
+                .neighbours(blank)
+                .iter()
+                .find(|&&(_, n)| n == m)
+                .ok_or_else(|| {
+                    SolveError::Internal(format!("{} leaves the board", m.tile_letter()))
+                })?;
+            let (source, tile) = (source as usize, cells[source as usize]);
+            cells[blank] = tile;
+            cells[source] = 0;
+            state = self.h.moved(&state, &cells, tile, source, blank);
+            blank = source;
+        }
+        let g = path.len() as u32;
+        let f = g + self.h.value(&state);
+        if f > bound {
+            return Ok(Subtree {
+                found: None,
+                next_bound: f,
+                stats: Stats::default(),
+            });
+        }
+        let never = AtomicBool::new(false);
+        let budget = Budget::new(limits.clone());
+        let mut search = Search::new(self.puzzle, self.h, cells, path.to_vec(), budget, &never);
+        let result = search.dfs(blank, g, bound, state, path.last().copied());
+        search.walk.stats.elapsed = search.walk.budget.elapsed();
+        match result {
+            Ok(true) => Ok(Subtree {
+                found: Some(search.walk.path),
+                next_bound: u32::MAX,
+                stats: search.walk.stats,
+            }),
+            Ok(false) => Ok(Subtree {
+                found: None,
+                next_bound: search.next_bound,
+                stats: search.walk.stats,
+            }),
+            Err(limit) => Err(SolveError::LimitReached {
+                limit,
+                stats: search.walk.stats,
+            }),
+        }
+    }
+}
+
+/// A node where a split iteration divides the tree.
+struct Cut<S> {
     cells: Vec<u8>,
     blank: usize,
     path: Vec<Move>,
@@ -239,21 +415,22 @@ fn solve_parallel<H: Heuristic + Sync>(
     };
     loop {
         stats.iterations += 1;
-        let root = Split {
+        let root = Cut {
             cells: begin.cells.clone(),
             blank: start.board().blank(),
             path: Vec::new(),
             state: begin.state,
         };
-        let (splits, frontier_bound) = match frontier(puzzle, h, root, bound, &limits, &mut stats) {
-            Ok(frontier) => frontier,
-            Err(Ok(moves)) => return solved(moves, stats),
-            Err(Err(limit)) => {
-                stats.elapsed = clock.elapsed();
-                stats.proved_bound = bound;
-                return Err(SolveError::LimitReached { limit, stats });
-            }
-        };
+        let (splits, frontier_bound) =
+            match frontier(puzzle, h, root, bound, SUBTREES, &limits, &mut stats) {
+                Ok(frontier) => frontier,
+                Err(Ok(moves)) => return solved(moves, stats),
+                Err(Err(limit)) => {
+                    stats.elapsed = clock.elapsed();
+                    stats.proved_bound = bound;
+                    return Err(SolveError::LimitReached { limit, stats });
+                }
+            };
         let subtrees = search_subtrees(puzzle, h, &splits, bound, &limits, &clock, &mut stats);
         if let Some(moves) = subtrees.found {
             stats.peak_nodes = moves.len() as u64 + 1;
@@ -282,24 +459,24 @@ fn solve_parallel<H: Heuristic + Sync>(
 }
 
 /// The nodes an iteration splits into, and the least f-value past its bound among the others.
-#[cfg(not(target_arch = "wasm32"))]
-type Frontier<S> = (Vec<Split<S>>, u32);
+type Frontier<S> = (Vec<Cut<S>>, u32);
 
-/// Every path of an iteration's tree a few moves deep, within `bound` (at least
-/// [`SUBTREES`] of them, unless the tree is smaller), and the least f-value that passed the
-/// bound; or the goal's path, if it lies shallower; or the node limit, if it comes first.
-#[cfg(not(target_arch = "wasm32"))]
+/// Every path of an iteration's tree a few moves deep, within `bound` (at least `aim` of them,
+/// unless the tree is smaller), and the least f-value that passed the bound; or the goal's path,
+/// if it lies shallower; or the node limit, if it comes first.
+#[allow(clippy::too_many_arguments)]
 fn frontier<H: Heuristic>(
     puzzle: &Puzzle,
     h: &H,
-    root: Split<H::State>,
+    root: Cut<H::State>,
     bound: u32,
+    aim: usize,
     limits: &Limits,
     stats: &mut Stats,
 ) -> Result<Frontier<H::State>, Result<Vec<Move>, Limit>> {
     let mut splits = vec![root];
     let mut next_bound = u32::MAX;
-    while splits.len() < SUBTREES && !splits.is_empty() {
+    while splits.len() < aim && !splits.is_empty() {
         if let Some(goal) = splits
             .iter()
             .find(|s| h.value(&s.state) == 0 && s.cells == puzzle.goal_cells())
@@ -329,7 +506,7 @@ fn frontier<H: Heuristic>(
                 }
                 let mut path = split.path.clone();
                 path.push(m);
-                deeper.push(Split {
+                deeper.push(Cut {
                     cells,
                     blank: source as usize,
                     path,
@@ -359,7 +536,7 @@ struct Subtrees {
 fn search_subtrees<H: Heuristic + Sync>(
     puzzle: &Puzzle,
     h: &H,
-    splits: &[Split<H::State>],
+    splits: &[Cut<H::State>],
     bound: u32,
     limits: &Limits,
     clock: &Budget,

@@ -23,7 +23,7 @@ from typing import Any
 from .. import Board, LimitReached, Options, ParseError, Solution, UnsolvableError
 from .. import DatabaseError, _options, solve_many
 
-__all__ = ["connect", "solve"]
+__all__ = ["connect", "search", "solve"]
 
 #: How many tasks each worker has queued, so that the slow ones even out.
 TASKS_PER_WORKER = 4
@@ -124,6 +124,24 @@ def solve(
             while next_index in ready:
                 yield next_index, ready.pop(next_index)
                 next_index += 1
-    finally:
-        for ref in pending:
-            ray.cancel(ref, force=True)
+    except GeneratorExit:
+        # The caller stopped early: stop what still runs. (On Ctrl-C the driver is leaving and
+        # its tasks end with it; cancelling them then races with their replies inside Ray 2.60
+        # and can abort the driver.)
+        cancel(pending)
+        raise
+
+
+def cancel(refs: Any) -> None:
+    """Asks Ray to stop the tasks of ``refs`` (a worker's search stops at its next look at
+    Ctrl-C, within a twentieth of a second); tasks already done are left alone."""
+    ray = _ray()
+    for ref in list(refs):
+        try:
+            ray.cancel(ref, force=False)
+        except Exception:  # noqa: BLE001 (a task that has just ended cannot be cancelled)
+            continue
+
+
+# The split search uses the connection above.
+from .split import search  # noqa: E402

@@ -1,0 +1,116 @@
+"""One long optimal search shared out across a Ray cluster: IDA* by subtrees.
+
+For each threshold, the driver cuts the iteration a few moves deep into subtrees (several per
+worker, so that they even out), every worker searches its subtrees with the threshold, the first
+goal found stops the others (it is optimal: every solution within a threshold has exactly that
+length, and the thresholds rise by the least f-value that passed the last), and the next
+threshold is the least value past this one among all of them. Workers keep their prepared solver
+(pattern databases from their node's cache) between tasks.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from .. import Board, LimitReached, Options, Solution, _native, _options
+from . import _ray, cancel, connect
+
+__all__ = ["search"]
+
+#: Subtrees per worker in an iteration.
+SUBTREES_PER_WORKER = 8
+
+
+def _subtree(text: str, options: Options, path: str, bound: int) -> tuple[Any, ...]:
+    """Runs in a worker: one subtree searched with the threshold."""
+    return _native.subtree(text, options, path, bound)
+
+
+def _limited(what: str, expanded: int, generated: int, seconds: float, bound: int) -> LimitReached:
+    error = LimitReached(f"stopped by {what} after {expanded} nodes expanded")
+    error.limit = what
+    error.stats = {
+        "expanded": expanded,
+        "generated": generated,
+        "seconds": seconds,
+        "proved_bound": bound,
+        "peak_memory": 0,
+    }
+    return error
+
+
+def search(
+    position: Any,
+    options: Options | None = None,
+    *,
+    address: str | None = None,
+    subtrees_per_worker: int = SUBTREES_PER_WORKER,
+    **kwargs: Any,
+) -> Solution:
+    """Solves ``position`` optimally by IDA* split across the cluster's workers, answering as
+    :func:`npuzzle.solve` does (the nodes are those of every worker added up). ``max_nodes``
+    and ``timeout`` hold for the whole search; Ctrl-C stops it. The options' heuristic is used
+    (``heuristic="pdb"`` for pattern databases: 7-8 on 4x4, 6-6-6-6 on 5x5, or a partition with
+    ``cache_dir`` holding it)."""
+    ray = _ray()
+    connect(address)
+    options = _options(options, kwargs)
+    text = str(Board(position) if not isinstance(position, Board) else position)
+    clock = time.monotonic()
+    bound = _native.first_bound(text, options)
+    workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
+    remote = ray.remote(num_cpus=1, max_retries=5)(_subtree)
+    expanded = generated = 0
+    while True:
+        found, paths, above, cut = _native.split(text, options, bound, workers * subtrees_per_worker)
+        expanded += cut
+        if found is not None:
+            break
+        least: float = above if above is not None else float("inf")
+        task_options = _task_options(options, expanded, time.monotonic() - clock)
+        pending = [remote.remote(text, task_options, path, bound) for path in paths]
+        try:
+            while pending and found is None:
+                done, pending = ray.wait(pending, num_returns=1)
+                try:
+                    hit, next_bound, nodes, made = ray.get(done[0])
+                except LimitReached:
+                    seconds = time.monotonic() - clock
+                    what = _which_limit(options, expanded, seconds)
+                    raise _limited(what, expanded, generated, seconds, bound) from None
+                expanded += nodes
+                generated += made
+                found = hit
+                if next_bound is not None:
+                    least = min(least, next_bound)
+        finally:
+            cancel(pending)
+        if found is not None:
+            break
+        seconds = time.monotonic() - clock
+        what = _which_limit(options, expanded, seconds)
+        if what:
+            raise _limited(what, expanded, generated, seconds, bound)
+        if least == float("inf"):
+            raise ValueError("internal error: IDA* exhausted a solvable space")
+        bound = int(least)
+    return _native.split_solution(
+        text, options, found, expanded, generated, time.monotonic() - clock
+    )
+
+
+def _which_limit(options: Options, expanded: int, seconds: float) -> str:
+    """The limit of the whole search that has run out, if any, in the CLI's words."""
+    if options.max_nodes is not None and expanded >= options.max_nodes:
+        return f"the node limit ({options.max_nodes} nodes)"
+    if options.timeout is not None and seconds >= options.timeout:
+        return f"the time limit ({options.timeout} s)"
+    return ""
+
+
+def _task_options(options: Options, expanded: int, seconds: float) -> Options:
+    """The options of one subtree: what is left of the whole search's node and time limits."""
+    max_nodes = None if options.max_nodes is None else max(1, options.max_nodes - expanded)
+    timeout = None if options.timeout is None else max(0.001, options.timeout - seconds)
+    return _options(options, {"max_nodes": max_nodes, "timeout": timeout})
