@@ -155,6 +155,19 @@ def test_the_split_search_finds_korfs_optima(address, cache) -> None:
         assert solution.expanded > 0
 
 
+def test_the_split_search_finds_a_korf_felner_optimum(address, cache) -> None:
+    """Korf and Felner's #25 (81 moves) with 6-6-6-6, built here first (about three minutes on
+    two cores; 5-5-5-5-4 builds in seconds but its search takes many minutes)."""
+    instance = npuzzle.read_instances(npuzzle_instances() / "korf24_50.txt")[24]
+    options = npuzzle.Options(
+        algorithm="idastar", heuristic="pdb", partition="6666", goal="blank-first", cache_dir=cache
+    )
+    npuzzle.pdb.build("5x5", "6666", goal="blank-first", cache_dir=cache)
+    solution = cluster.search(instance.board, options)
+    assert (solution.length, solution.optimal, instance.optimal) == (81, True, 81)
+    assert instance.board.apply(solution.moves).is_solved("blank-first")
+
+
 def test_the_split_search_on_a_24_puzzle_and_its_limits(address) -> None:
     board = npuzzle.Board(npuzzle.generate("5x5", count=1, seed=12, walk=60)[0].tolist())
     options = npuzzle.Options(algorithm="idastar", heuristic="linear-conflict")

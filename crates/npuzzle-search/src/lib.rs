@@ -29,6 +29,7 @@ pub mod thresholds;
 
 pub use algorithm::best_first::MAX_WEIGHT;
 pub use algorithm::constructive::Streamed;
+pub use algorithm::idastar::SplitSearch;
 pub use algorithm::table::DistanceTable;
 pub use algorithm::{Method, Sink};
 pub use any_heuristic::{AnyHeuristic, HeuristicKind};
@@ -38,7 +39,7 @@ pub use method::{Algorithm, UnknownAlgorithm, UnknownHeuristic};
 pub use puzzle::{MAX_SEARCH_CELLS, Puzzle, TooLargeToSearch};
 pub use report::{Figures, Report};
 pub use solution::Solution;
-pub use solver::{DEFAULT_BUDGET, Options, Plan, Solver, SplitSearch, Stage, plan};
+pub use solver::{DEFAULT_BUDGET, Options, Plan, Solver, Stage, plan};
 pub use solvers::{Request, Solvers};
 pub use start::Start;
 pub use stats::Stats;

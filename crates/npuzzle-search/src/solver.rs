@@ -9,7 +9,7 @@ use npuzzle_core::{Board, Move, Size};
 use crate::algorithm::anytime::{self, Anytime, LinesFirst};
 use crate::algorithm::best_first::{BestFirst, Priority};
 use crate::algorithm::constructive::{Constructive, Streamed};
-use crate::algorithm::idastar::{IdaStar, Split, Subtree};
+use crate::algorithm::idastar::{IdaStar, SplitSearch};
 use crate::algorithm::rbfs::Rbfs;
 use crate::algorithm::table::DistanceTable;
 use crate::algorithm::{Method, Sink};
@@ -21,7 +21,6 @@ use crate::method::Algorithm;
 use crate::puzzle::Puzzle;
 use crate::solution::Solution;
 use crate::start::Start;
-use crate::stats::Stats;
 use crate::thresholds::{self, AUTO_ANYTIME_CELLS, AUTO_OPTIMAL_CELLS, AUTO_TABLE_CELLS};
 
 /// What to run: algorithm, heuristic, weight and limits.
@@ -481,12 +480,12 @@ impl Solver {
     }
 
     /// IDA* with this solver's heuristic, for a search split across processes or machines
-    /// ([`IdaStar::split`], [`IdaStar::subtree`]); refused for the methods without one (the
+    /// ([`SplitSearch`]); refused for the methods without one (the
     /// table, the constructive solver).
     ///
     /// ```
     /// use npuzzle_core::Goal;
-    /// use npuzzle_search::{Algorithm, Limits, Options, Solver};
+    /// use npuzzle_search::{Algorithm, Options, Solver};
     /// let goal = Goal::BlankLast.board("4".parse().unwrap()).unwrap();
     /// let solver = Solver::new(&goal, Options { algorithm: Algorithm::IdaStar, ..Options::default() }).unwrap();
     /// let start = solver.start(&"1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15".parse().unwrap()).unwrap();
@@ -610,58 +609,5 @@ impl<H: Heuristic + Sync> Method for OptimalFirst<'_, H> {
         solution.stats.generated += spent.generated;
         solution.stats.elapsed += spent.elapsed;
         Ok(solution)
-    }
-}
-
-/// An IDA* search to share out ([`Solver::split_search`]): its first threshold, an iteration cut
-/// into subtrees, and one subtree searched.
-pub trait SplitSearch {
-    /// See [`IdaStar::first_bound`].
-    fn first_bound(&self, start: &Start) -> Result<u32, SolveError>;
-    /// See [`IdaStar::split`].
-    fn split(&self, start: &Start, bound: u32, subtrees: usize) -> Result<Split, SolveError>;
-    /// See [`IdaStar::subtree`].
-    fn subtree(
-        &self,
-        start: &Start,
-        path: &[Move],
-        bound: u32,
-        limits: &Limits,
-    ) -> Result<Subtree, SolveError>;
-    /// See [`IdaStar::solution`].
-    fn solution(
-        &self,
-        start: &Start,
-        path: Vec<Move>,
-        stats: Stats,
-    ) -> Result<Solution, SolveError>;
-}
-
-impl<H: Heuristic> SplitSearch for IdaStar<'_, H> {
-    fn first_bound(&self, start: &Start) -> Result<u32, SolveError> {
-        IdaStar::first_bound(self, start)
-    }
-
-    fn split(&self, start: &Start, bound: u32, subtrees: usize) -> Result<Split, SolveError> {
-        IdaStar::split(self, start, bound, subtrees)
-    }
-
-    fn subtree(
-        &self,
-        start: &Start,
-        path: &[Move],
-        bound: u32,
-        limits: &Limits,
-    ) -> Result<Subtree, SolveError> {
-        IdaStar::subtree(self, start, path, bound, limits)
-    }
-
-    fn solution(
-        &self,
-        start: &Start,
-        path: Vec<Move>,
-        stats: Stats,
-    ) -> Result<Solution, SolveError> {
-        IdaStar::solution(self, start, path, stats)
     }
 }

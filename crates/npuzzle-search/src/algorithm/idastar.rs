@@ -200,7 +200,7 @@ impl<'a, H: Heuristic> Search<'a, H> {
 }
 
 /// One IDA* iteration cut into subtrees, for a search shared out across processes or machines
-/// ([`IdaStar::split`]): the goal's path if it lies above the cut, else the paths to every
+/// ([`SplitSearch::split`]): the goal's path if it lies above the cut, else the paths to every
 /// subtree within the threshold, and the least f-value past it among the rest.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Split {
@@ -214,7 +214,7 @@ pub struct Split {
     pub stats: Stats,
 }
 
-/// What searching one subtree with a threshold found ([`IdaStar::subtree`]).
+/// What searching one subtree with a threshold found ([`SplitSearch::subtree`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Subtree {
     /// The goal's path from the start, when it lies in the subtree within the threshold.
@@ -225,20 +225,21 @@ pub struct Subtree {
     pub stats: Stats,
 }
 
-impl<H: Heuristic> IdaStar<'_, H> {
+/// An IDA* search to share out across processes or machines: its first threshold, an
+/// iteration cut into subtrees, one subtree searched, and the goal's path made a solution.
+/// [`crate::Solver::split_search`] gives one for a prepared solver.
+pub trait SplitSearch {
     /// The first threshold of a search of `start`: the heuristic's value there.
-    pub fn first_bound(&self, start: &Start) -> Result<u32, SolveError> {
-        Ok(root(self.puzzle, self.h, start)?.lower_bound)
-    }
+    fn first_bound(&self, start: &Start) -> Result<u32, SolveError>;
 
     /// The iteration of threshold `bound` from `start`, cut a few moves deep into at least
     /// `subtrees` subtrees (fewer when the tree is smaller). Searching every subtree with
-    /// [`IdaStar::subtree`] is the iteration: the first goal found is optimal when the bound is
-    /// raised each time to the least f-value that passed the last.
+    /// [`SplitSearch::subtree`] is the iteration: the first goal found is optimal when the
+    /// bound is raised each time to the least f-value that passed the last.
     ///
     /// ```
     /// use npuzzle_core::Goal;
-    /// use npuzzle_search::{algorithm::idastar::IdaStar, heuristic::Manhattan, Limits, Puzzle, Start};
+    /// use npuzzle_search::{algorithm::idastar::IdaStar, heuristic::Manhattan, Limits, Puzzle, SplitSearch, Start};
     /// let goal = Goal::BlankLast.board("3".parse().unwrap()).unwrap();
     /// let start = Start::new("8 6 7/2 5 4/3 0 1".parse().unwrap(), goal.clone()).unwrap();
     /// let puzzle = Puzzle::new(&goal).unwrap();
@@ -260,7 +261,34 @@ impl<H: Heuristic> IdaStar<'_, H> {
     /// };
     /// assert_eq!(length, 31);
     /// ```
-    pub fn split(&self, start: &Start, bound: u32, subtrees: usize) -> Result<Split, SolveError> {
+    fn split(&self, start: &Start, bound: u32, subtrees: usize) -> Result<Split, SolveError>;
+
+    /// Searches the subtree at the end of `path` (from [`SplitSearch::split`]) with threshold
+    /// `bound`, within `limits`.
+    fn subtree(
+        &self,
+        start: &Start,
+        path: &[Move],
+        bound: u32,
+        limits: &Limits,
+    ) -> Result<Subtree, SolveError>;
+
+    /// The goal's path a split search found (the first at the least threshold, so optimal) as
+    /// a solution, replayed to the goal, with the statistics of every part of the search.
+    fn solution(
+        &self,
+        start: &Start,
+        path: Vec<Move>,
+        stats: Stats,
+    ) -> Result<Solution, SolveError>;
+}
+
+impl<H: Heuristic> SplitSearch for IdaStar<'_, H> {
+    fn first_bound(&self, start: &Start) -> Result<u32, SolveError> {
+        Ok(root(self.puzzle, self.h, start)?.lower_bound)
+    }
+
+    fn split(&self, start: &Start, bound: u32, subtrees: usize) -> Result<Split, SolveError> {
         let begin = root(self.puzzle, self.h, start)?;
         let top = Cut {
             cells: begin.cells,
@@ -295,9 +323,7 @@ impl<H: Heuristic> IdaStar<'_, H> {
         })
     }
 
-    /// The goal's path a split search found (the first at the least threshold, so optimal) as
-    /// a solution, replayed to the goal, with the statistics of every part of the search.
-    pub fn solution(
+    fn solution(
         &self,
         start: &Start,
         path: Vec<Move>,
@@ -314,9 +340,7 @@ impl<H: Heuristic> IdaStar<'_, H> {
         finish(self.h, start, found, stats)
     }
 
-    /// Searches the subtree at the end of `path` (from [`IdaStar::split`]) with threshold
-    /// `bound`, within `limits`.
-    pub fn subtree(
+    fn subtree(
         &self,
         start: &Start,
         path: &[Move],
