@@ -68,7 +68,7 @@ def batches() -> None:
           f"{rows[0][3] / rows[1][3]:.2f}× on the 8-puzzles.\n")
 
 
-def cli_search(position: str, cache: str, partition: str) -> tuple[float, int, int]:
+def cli_search(position: str, cache: str, partition: str) -> tuple[float, float, int, int]:
     clock = time.perf_counter()
     done = subprocess.run(
         [str(CLI), "solve", "--cache-dir", cache, "--goal", "blank-first", "--algorithm",
@@ -77,7 +77,8 @@ def cli_search(position: str, cache: str, partition: str) -> tuple[float, int, i
     seconds = time.perf_counter() - clock
     length = int(re.search(r"length\s+(\d+)", done.stdout).group(1))
     nodes = int(re.search(r"nodes\s+(\d+) expanded", done.stdout).group(1))
-    return seconds, length, nodes
+    search = float(re.search(r"time\s+([\d.]+) s", done.stdout).group(1))
+    return seconds, search, length, nodes
 
 
 def split(cache: str) -> None:
@@ -86,29 +87,38 @@ def split(cache: str) -> None:
     cases = [(f"Korf #{n}", korf[n - 1], "78") for n in (60, 17, 88)]
     cases.append(("Korf-Felner #25", felner[24], "6666"))
     start(2)
-    print("| instance | optimum | split IDA* on 2 Ray workers | nodes | `npuzzle solve --jobs 2` "
-          "(whole process) | nodes | ratio |")
+    print("| instance | optimum | split IDA* on 2 Ray workers (databases open) | nodes | "
+          "`npuzzle solve --jobs 2`: search (whole process) | nodes | ratio to the search |")
     print("|---|---|---|---|---|---|---|")
+    warm: set[str] = set()
     for name, instance, partition in cases:
         options = npuzzle.Options(algorithm="idastar", heuristic="pdb", partition=partition,
                                   goal="blank-first", cache_dir=cache)
+        if partition not in warm:
+            # Every worker opens the databases once and keeps them: open them before the clock.
+            for _ in range(2):
+                list(cluster.solve([str(instance.board)] * 4, options, max_nodes=1, chunk=1))
+            warm.add(partition)
         seconds, solution = timed(lambda: cluster.search(instance.board, options))
         assert solution.length == instance.optimal and solution.optimal
-        cli_seconds, length, nodes = cli_search(str(instance.board), cache, partition)
+        whole, search, length, nodes = cli_search(str(instance.board), cache, partition)
         assert length == instance.optimal
         print(f"| {name} | {instance.optimal} | {seconds:.2f} s | {solution.expanded:,} | "
-              f"{cli_seconds:.2f} s | {nodes:,} | {seconds / cli_seconds:.2f} |", flush=True)
+              f"{search:.2f} s ({whole:.2f} s) | {nodes:,} | {seconds / search:.2f} |", flush=True)
     ray.shutdown()
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--cache-dir", required=True)
+    parser.add_argument("--only", choices=["batches", "split"])
     args = parser.parse_args()
     subprocess.run(["cargo", "build", "--quiet", "--release", "-p", "npuzzle-cli"], cwd=ROOT,
                    check=True)
-    batches()
-    split(args.cache_dir)
+    if args.only != "split":
+        batches()
+    if args.only != "batches":
+        split(args.cache_dir)
 
 
 if __name__ == "__main__":

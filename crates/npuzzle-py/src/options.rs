@@ -232,21 +232,28 @@ impl PyOptions {
         limits
     }
 
-    /// The library's options (their limits without a cancel token: each solve brings its own).
+    /// The library's options for preparing solvers: the memory limit only (a solve's node and
+    /// time limits and its cancel token come with each solve, so that solvers prepared once
+    /// serve every call whatever its limits).
     pub fn library(&self) -> Options {
         Options {
             algorithm: self.algorithm,
             heuristic: self.heuristic,
             weight: self.weight,
-            limits: self.limits(Cancel::new()),
+            limits: Limits::none().memory(self.max_memory.saturating_mul(1 << 20)),
             parallel: self.parallel,
             budget: Duration::from_secs_f64(self.time_budget),
         }
     }
 
-    /// What solvers prepared for these options are kept under (they serve every solve with the
-    /// same options; limits apply per solve).
+    /// What solvers prepared for these options are kept under: everything but the node and time
+    /// limits, which apply per solve (a split search's tasks each get what is left of them).
     pub fn key(&self) -> String {
-        format!("{self:?}")
+        let prepared = PyOptions {
+            timeout: None,
+            max_nodes: None,
+            ..self.clone()
+        };
+        format!("{prepared:?}")
     }
 }
