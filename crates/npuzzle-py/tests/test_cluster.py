@@ -147,7 +147,7 @@ def test_the_split_search_finds_korfs_optima(address, cache) -> None:
     )
     for number in (79, 12, 42, 55):
         instance = korf[number - 1]
-        solution = cluster.search(instance.board, options, subtrees_per_worker=4)
+        solution = cluster.search(instance.board, options, subtrees_per_worker=4, local_nodes=0)
         assert (solution.length, solution.optimal) == (instance.optimal, True), number
         assert instance.board.apply(solution.moves).is_solved("blank-first")
         alone = npuzzle.solve(instance.board, options)
@@ -163,7 +163,7 @@ def test_the_split_search_finds_a_korf_felner_optimum(address, cache) -> None:
         algorithm="idastar", heuristic="pdb", partition="6666", goal="blank-first", cache_dir=cache
     )
     npuzzle.pdb.build("5x5", "6666", goal="blank-first", cache_dir=cache)
-    solution = cluster.search(instance.board, options)
+    solution = cluster.search(instance.board, options)  # beyond what the driver does alone
     assert (solution.length, solution.optimal, instance.optimal) == (81, True, 81)
     assert instance.board.apply(solution.moves).is_solved("blank-first")
 
@@ -171,11 +171,13 @@ def test_the_split_search_finds_a_korf_felner_optimum(address, cache) -> None:
 def test_the_split_search_on_a_24_puzzle_and_its_limits(address) -> None:
     board = npuzzle.Board(npuzzle.generate("5x5", count=1, seed=12, walk=60)[0].tolist())
     options = npuzzle.Options(algorithm="idastar", heuristic="linear-conflict")
-    solution = cluster.search(board, options)
+    solution = cluster.search(board, options, local_nodes=0)
     assert solution.length == npuzzle.solve(board, options).length
     assert board.apply(solution.moves).is_solved() and solution.optimal
+    # A small search stays with the driver, and gives the same length.
+    assert cluster.search(board, options).length == solution.length
     with pytest.raises(npuzzle.LimitReached) as stopped:
-        cluster.search(board, options, max_nodes=2000)
+        cluster.search(board, options, max_nodes=2000, local_nodes=0)
     assert "node limit" in stopped.value.limit
     with pytest.raises(npuzzle.UnsolvableError):
         cluster.search("2 1 3/4 5 6/7 8 0", options)

@@ -39,6 +39,8 @@ def _parser() -> argparse.ArgumentParser:
     one = commands.add_parser("search", help="one optimal search, split across the cluster")
     one.add_argument("position", help="the position, in any format npuzzle reads")
     one.add_argument("--subtrees-per-worker", type=int, default=8, metavar="N")
+    one.add_argument("--local-nodes", type=int, default=1_000_000, metavar="N",
+                     help="nodes the driver searches alone before sharing out (0: none)")
     for command in (run, one):
         command.add_argument("--address", help="the Ray cluster to join (default: start one here)")
         command.add_argument("--json", action="store_true", help="one JSON object a line")
@@ -113,7 +115,8 @@ def _options_of(args: argparse.Namespace) -> dict[str, Any]:
 def _search(args: argparse.Namespace, out: TextIO) -> int:
     try:
         answer = search(args.position, address=args.address,
-                        subtrees_per_worker=args.subtrees_per_worker, **_options_of(args))
+                        subtrees_per_worker=args.subtrees_per_worker,
+                        local_nodes=args.local_nodes, **_options_of(args))
     except KeyboardInterrupt:
         print("npuzzle: interrupted: the search stopped unfinished", file=sys.stderr)
         return 130

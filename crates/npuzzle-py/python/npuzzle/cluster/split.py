@@ -21,6 +21,11 @@ __all__ = ["search"]
 #: Subtrees per worker in an iteration.
 SUBTREES_PER_WORKER = 8
 
+#: Nodes the driver searches alone first (on its own cores, tenths of a second at most): a
+#: search this small is over before a round of tasks could even come back, so it is never
+#: shared out. A larger one goes on from the threshold this one proved.
+LOCAL_NODES = 1_000_000
+
 
 def _subtree(text: str, options: Options, path: str, bound: int) -> tuple[Any, ...]:
     """Runs in a worker: one subtree searched with the threshold."""
@@ -46,24 +51,41 @@ def search(
     *,
     address: str | None = None,
     subtrees_per_worker: int = SUBTREES_PER_WORKER,
+    local_nodes: int = LOCAL_NODES,
     **kwargs: Any,
 ) -> Solution:
     """Solves ``position`` optimally by IDA* split across the cluster's workers, answering as
-    :func:`npuzzle.solve` does (the nodes are those of every worker added up). ``max_nodes``
+    :func:`npuzzle.solve` does (the nodes are those of every worker added up). A search of at
+    most ``local_nodes`` nodes is done by the driver alone (sharing it out would cost more than
+    it takes; 0 shares out every search). ``max_nodes``
     and ``timeout`` hold for the whole search; Ctrl-C stops it. The options' heuristic is used
     (``heuristic="pdb"`` for pattern databases: 7-8 on 4x4, 6-6-6-6 on 5x5, or a partition with
     ``cache_dir`` holding it)."""
     ray = _ray()
     connect(address)
-    options = _options(options, kwargs)
+    options = _options(options, {**kwargs, "algorithm": "idastar", "parallel": False})
+    # The driver's own work (the first search, the cuts) on all its cores, with one solver
+    # prepared for it all.
+    driver = _options(options, {"parallel": True})
     text = str(Board(position) if not isinstance(position, Board) else position)
     clock = time.monotonic()
-    bound = _native.first_bound(text, options)
+    bound = _native.first_bound(text, driver)
+    expanded = generated = 0
+    if local_nodes > 0:
+        limit = min(local_nodes, options.max_nodes or local_nodes)
+        try:
+            return _native.solve(text, _options(driver, {"max_nodes": limit}))
+        except LimitReached as stopped:
+            if options.max_nodes is not None and options.max_nodes <= local_nodes:
+                raise
+            bound = max(bound, int(stopped.stats["proved_bound"]))
+            expanded = int(stopped.stats["expanded"])
+            generated = int(stopped.stats["generated"])
     workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
     remote = ray.remote(num_cpus=1, max_retries=5)(_subtree)
-    expanded = generated = 0
     while True:
-        found, paths, above, cut = _native.split(text, options, bound, workers * subtrees_per_worker)
+        cuts = workers * subtrees_per_worker
+        found, paths, above, cut = _native.split(text, driver, bound, cuts)
         expanded += cut
         if found is not None:
             break
@@ -96,7 +118,7 @@ def search(
             raise ValueError("internal error: IDA* exhausted a solvable space")
         bound = int(least)
     return _native.split_solution(
-        text, options, found, expanded, generated, time.monotonic() - clock
+        text, driver, found, expanded, generated, time.monotonic() - clock
     )
 
 
