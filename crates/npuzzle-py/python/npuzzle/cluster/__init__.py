@@ -102,8 +102,7 @@ def solve(
     ray = _ray()
     connect(address)
     options = _options(options, kwargs)
-    texts = [str(p if isinstance(p, Board) else Board(p)) if not isinstance(p, str) else p
-             for p in positions]
+    texts = [p if isinstance(p, str) else str(Board(p)) for p in positions]
     workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
     size = chunk or max(1, min(MAX_CHUNK, len(texts) // (workers * TASKS_PER_WORKER) or 1))
     # Worker processes die and come back; Ray runs their tasks again (they are pure).
