@@ -270,9 +270,14 @@ pub struct SearchArgs {
     /// budget), the anytime solver up to 32x32, the constructive solver beyond; it says which.
     #[arg(long, short, default_value = "auto", value_name = "ALGORITHM")]
     pub algorithm: Algorithm,
-    /// manhattan, linear-conflict, walking-distance or pdb (the best for the board when absent).
+    /// manhattan, linear-conflict, walking-distance, pdb or learned (the best for the board when
+    /// absent). `learned` ranks the anytime solver's beams by a trained network (5x5 to 7x7);
+    /// the lower bound stays linear conflict's.
     #[arg(long, value_name = "HEURISTIC")]
     pub heuristic: Option<HeuristicKind>,
+    /// A model trained by npuzzle-train, for --heuristic learned, instead of the shipped one.
+    #[arg(long, value_name = "FILE")]
+    pub model: Option<std::path::PathBuf>,
     /// The weight of weighted A* (wastar): solutions are at most this many times optimal (1 to
     /// 100).
     #[arg(long, default_value_t = 2.0, value_name = "W", value_parser = weight)]

@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use anyhow::Context;
 use npuzzle_core::{Board, Goal, Size};
+use npuzzle_search::learned::Network;
 use npuzzle_search::pdb::{Store, policy};
 use npuzzle_search::{Algorithm, HeuristicKind, Limits, Options, Solver, Start};
 
@@ -34,6 +35,13 @@ impl SearchArgs {
                 self.time_budget
             )
         })?;
+        // A damaged or foreign file is refused before anything is solved.
+        let model = match &self.model {
+            Some(path) => Some(Arc::new(
+                Network::load(path).with_context(|| format!("--model {}", path.display()))?,
+            )),
+            None => None,
+        };
         Ok(Options {
             budget,
             algorithm: self.algorithm,
@@ -41,6 +49,7 @@ impl SearchArgs {
             weight: self.weight,
             limits,
             parallel: self.split,
+            model,
         })
     }
 
@@ -91,6 +100,9 @@ impl Prepared {
             && let Some(note) = solver.note()
         {
             let flag = match solver.algorithm() {
+                _ if self.inner.options().heuristic == Some(HeuristicKind::Learned) => {
+                    "--model FILE"
+                }
                 Algorithm::Constructive => "--algorithm anytime",
                 _ => "--time-budget SECONDS",
             };

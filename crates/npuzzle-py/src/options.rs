@@ -1,9 +1,11 @@
 //! `npuzzle.Options`: how to solve, the same options as the CLI's `solve`.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
 use npuzzle_core::Goal;
+use npuzzle_search::learned::Network;
 use npuzzle_search::pdb::Partition;
 use npuzzle_search::{Algorithm, Cancel, HeuristicKind, Limits, Options};
 use pyo3::prelude::*;
@@ -31,14 +33,16 @@ pub struct PyOptions {
     pub parallel: bool,
     pub cache_dir: Option<PathBuf>,
     pub partition: Option<Partition>,
+    /// The model file given, and the network read from it (checked when the options are made).
+    pub model: Option<(PathBuf, Arc<Network>)>,
 }
 
 #[pymethods]
 impl PyOptions {
     /// Options as the CLI's `solve` takes them: `algorithm` ("auto", "table", "idastar",
     /// "anytime", "constructive", "astar", "wastar", "greedy", "rbfs"), `heuristic`
-    /// ("manhattan", "linear-conflict", "walking-distance", "pdb"; the best for the board when
-    /// None), `goal`, `time_budget` (seconds the anytime solver spends), `timeout` (seconds),
+    /// ("manhattan", "linear-conflict", "walking-distance", "pdb", "learned"; the best for the
+    /// board when None), `goal`, `time_budget` (seconds the anytime solver spends), `timeout` (seconds),
     /// `max_nodes`, `max_memory` (MiB), `weight` (weighted A*), `parallel` (one search on every
     /// core), `cache_dir` (where pattern databases live; the CLI's folder when None),
     /// `partition` (which pattern databases: "663", "78", "6666", "55554"…; the policy's when
@@ -47,7 +51,7 @@ impl PyOptions {
     #[pyo3(signature = (
         algorithm="auto", heuristic=None, goal="blank-last", time_budget=10.0, timeout=None,
         max_nodes=None, max_memory=4096, weight=2.0, parallel=false, cache_dir=None,
-        partition=None
+        partition=None, model=None
     ))]
     #[allow(clippy::too_many_arguments)]
     fn new(
@@ -62,6 +66,7 @@ impl PyOptions {
         parallel: bool,
         cache_dir: Option<PathBuf>,
         partition: Option<&str>,
+        model: Option<PathBuf>,
     ) -> PyResult<PyOptions> {
         let seconds = |name: &str, value: f64| {
             Duration::try_from_secs_f64(value)
@@ -84,7 +89,20 @@ impl PyOptions {
             partition: partition
                 .map(|p| p.parse().map_err(database_error))
                 .transpose()?,
+            model: model
+                .map(|path| match Network::load(&path) {
+                    Ok(network) => Ok((path, Arc::new(network))),
+                    Err(e) => Err(parse_error(format!("model={}: {e}", path.display()))),
+                })
+                .transpose()?,
         })
+    }
+
+    /// The model file ranking the anytime solver's beams with heuristic="learned", or None
+    /// for the shipped ones.
+    #[getter]
+    fn model(&self) -> Option<PathBuf> {
+        self.model.as_ref().map(|(path, _)| path.clone())
     }
 
     /// The pattern databases asked for, or None for the policy's.
@@ -156,7 +174,8 @@ impl PyOptions {
     fn __repr__(&self) -> String {
         format!(
             "Options(algorithm='{}', heuristic={}, goal='{}', time_budget={:?}, timeout={}, \
-             max_nodes={}, max_memory={}, weight={:?}, parallel={}, cache_dir={}, partition={})",
+             max_nodes={}, max_memory={}, weight={:?}, parallel={}, cache_dir={}, partition={}, \
+             model={})",
             self.algorithm,
             self.heuristic.map_or("None".into(), |h| format!("'{h}'")),
             self.goal,
@@ -172,6 +191,9 @@ impl PyOptions {
             self.partition
                 .as_ref()
                 .map_or("None".into(), |p| format!("'{p}'")),
+            self.model
+                .as_ref()
+                .map_or("None".into(), |(path, _)| format!("'{}'", path.display())),
         )
     }
 
@@ -193,6 +215,7 @@ impl PyOptions {
             o.parallel,
             o.cache_dir.clone(),
             o.partition.as_ref().map(|p| p.to_string()),
+            o.model.as_ref().map(|(path, _)| path.clone()),
         )
             .into_pyobject(py)?;
         Ok((slf.get_type(), args))
@@ -213,6 +236,7 @@ impl Default for PyOptions {
             parallel: false,
             cache_dir: None,
             partition: None,
+            model: None,
         }
     }
 }
@@ -243,6 +267,7 @@ impl PyOptions {
             limits: Limits::none().memory(self.max_memory.saturating_mul(1 << 20)),
             parallel: self.parallel,
             budget: Duration::from_secs_f64(self.time_budget),
+            model: self.model.as_ref().map(|(_, network)| Arc::clone(network)),
         }
     }
 

@@ -97,6 +97,13 @@ impl PySolution {
         self.report.figures.heuristic.map(|h| h.to_string())
     }
 
+    /// What ranked the anytime solver's beams ("learned" where a trained network did), or None
+    /// for the other methods.
+    #[getter]
+    fn ranking(&self) -> Option<String> {
+        self.report.figures.ranking.map(|h| h.to_string())
+    }
+
     /// Positions expanded.
     #[getter]
     fn expanded(&self) -> u64 {

@@ -95,6 +95,36 @@ def test_a_large_board_gets_a_valid_solution_within_its_budget() -> None:
     assert solution.lower_bound <= solution.length
 
 
+def test_the_learned_ranking_is_reported_and_bounds_nothing() -> None:
+    board = npuzzle.Board(npuzzle.generate("5x5", count=1, seed=4)[0])
+    solution = npuzzle.solve(board, algorithm="anytime", heuristic="learned", time_budget=0.3)
+    assert (solution.ranking, solution.heuristic) == ("learned", "linear-conflict")
+    assert board.apply(solution.moves).is_solved()
+    assert '"ranking":"learned"' in solution.to_json()
+    assert "ranked by the learned network" in solution.to_text()
+    # A 4x4 has no shipped model: linear conflict ranks it, and says so.
+    small = npuzzle.solve("0 12 9 13/15 11 10 14/3 7 2 5/4 8 6 1", algorithm="anytime",
+                          heuristic="learned", time_budget=0.2)
+    assert small.ranking == "linear-conflict"
+    assert npuzzle.solve("1 2 3/4 5 6/7 0 8").ranking is None
+
+
+def test_a_model_file_is_checked_when_given(tmp_path: Path) -> None:
+    shipped = Path(__file__).parents[3] / "data" / "models" / "5x5.nnue"
+    options = npuzzle.Options(algorithm="anytime", heuristic="learned", model=shipped,
+                              time_budget=0.2)
+    assert pickle.loads(pickle.dumps(options)) == options
+    board = npuzzle.Board(npuzzle.generate("5x5", count=1, seed=5)[0])
+    assert npuzzle.solve(board, options).ranking == "learned"
+    # Trained for 5x5: a 6x6 is ranked by linear conflict.
+    six = npuzzle.Board(npuzzle.generate("6x6", count=1, seed=5)[0])
+    assert npuzzle.solve(six, options).ranking == "linear-conflict"
+    damaged = tmp_path / "damaged.nnue"
+    damaged.write_bytes(shipped.read_bytes()[:-7] + b"\0" * 7)
+    with pytest.raises(npuzzle.ParseError, match="damaged"):
+        npuzzle.Options(heuristic="learned", model=damaged)
+
+
 @pytest.mark.parametrize(
     "position, options, error, says",
     [
@@ -106,6 +136,7 @@ def test_a_large_board_gets_a_valid_solution_within_its_budget() -> None:
         ("1 2 3/4 5 6/7 0 8", {"timeout": -1.0}, npuzzle.ParseError, "timeout"),
         ("1 2 3/4 5 6/7 0 8", {"time_budget": float("nan")}, npuzzle.ParseError, "budget"),
         ("1 2 3/4 5 6/7 0 8", {"algorithm": "wastar", "weight": 0.5}, ValueError, "weight"),
+        ("1 2 3/4 5 6/7 0 8", {"algorithm": "astar", "heuristic": "learned"}, ValueError, "ranks"),
         ("1 2 3/4 5 6/7 0 8", {"colour": "red"}, TypeError, "colour"),
         (
             "1 2 3 4/5 6 7 8/9 10 0 11",

@@ -148,8 +148,90 @@ fn anytime_35(c: &mut Criterion) {
     group.finish();
 }
 
+/// What the beam pays per child on 7×7: linear conflict's update with the focused ranking (the
+/// default), and with the learned network's (its sums updated by four columns, two small layers
+/// evaluated), one core. The throughput is children per second.
+fn learned_children(c: &mut Criterion) {
+    use criterion::Throughput;
+    use npuzzle_search::heuristic::Focus;
+    use npuzzle_search::learned::{FloatWeights, HIDDEN, Learned, Network, Provenance, SECOND};
+    let goal = Goal::BlankLast
+        .board(Size::square(7).expect("size"))
+        .expect("goal");
+    let puzzle = Puzzle::new(&goal).expect("goal");
+    let n = puzzle.cells();
+    // Weights do not change the work: a fixed pattern, quantized as training's are.
+    let wave = |i: usize, scale: f32| ((i * 7919 % 1000) as f32 / 1000.0 - 0.5) * scale;
+    let floats = FloatWeights {
+        l1: (0..n * n * HIDDEN).map(|i| wave(i, 0.2)).collect(),
+        b1: vec![0.4; HIDDEN],
+        l2: (0..SECOND * HIDDEN).map(|i| wave(i, 0.3)).collect(),
+        b2: vec![0.0; SECOND],
+        l3: (0..SECOND).map(|i| wave(i, 2.0)).collect(),
+        b3: 1.0,
+    };
+    let network = Network::quantize(
+        puzzle.size(),
+        puzzle.goal_cells(),
+        &floats,
+        Provenance::default(),
+    )
+    .expect("quantized");
+    let lc = LinearConflict::new(&puzzle);
+    let positions: Vec<Vec<u8>> = (0..4096)
+        .map(|seed| puzzle.bytes(&Generator::new(seed).random_position(&goal)))
+        .collect();
+    let children: u64 = positions
+        .iter()
+        .map(|cells| {
+            puzzle
+                .neighbours(cells.iter().position(|&t| t == 0).unwrap_or(0))
+                .len() as u64
+        })
+        .sum();
+    let mut group = c.benchmark_group("beam children 7x7");
+    group.throughput(Throughput::Elements(children));
+    let learned = Learned::new(&puzzle, &lc, &network).expect("fits");
+    group.bench_function("learned", |b| each_child(b, &puzzle, &learned, &positions));
+    let focus = Focus::new(&puzzle, &lc);
+    group.bench_function("linear conflict focused", |b| {
+        each_child(b, &puzzle, &focus, &positions)
+    });
+    group.finish();
+}
+
+/// Every child of every position evaluated from its parent's state, as a beam's expansion does.
+fn each_child<H: Heuristic>(
+    b: &mut criterion::Bencher<'_>,
+    puzzle: &Puzzle,
+    h: &H,
+    positions: &[Vec<u8>],
+) {
+    let states: Vec<H::State> = positions.iter().map(|cells| h.start(cells)).collect();
+    let mut work = vec![0u8; puzzle.cells()];
+    b.iter(|| {
+        let mut sum = 0u64;
+        for (cells, state) in positions.iter().zip(&states) {
+            work.copy_from_slice(cells);
+            let blank = cells.iter().position(|&t| t == 0).unwrap_or(0);
+            for &(source, _) in puzzle.neighbours(blank) {
+                let source = source as usize;
+                let tile = work[source];
+                work[blank] = tile;
+                work[source] = 0;
+                let child = h.moved(state, &work, tile, source, blank);
+                sum += u64::from(h.rank(black_box(&child)));
+                work[source] = tile;
+                work[blank] = 0;
+            }
+        }
+        sum
+    });
+}
+
 criterion_group!(
     benches,
+    learned_children,
     table,
     idastar_by_heuristic,
     pdb_build,

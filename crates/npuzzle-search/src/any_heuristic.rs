@@ -45,6 +45,10 @@ impl AnyHeuristic {
             HeuristicKind::Pdb => {
                 return Err(Unsupported::DatabasesFromFiles.into());
             }
+            // A ranking, not a bound: the solver pairs it with linear conflict.
+            HeuristicKind::Learned => {
+                return Err(Unsupported::LearnedRanking.into());
+            }
         })
     }
 

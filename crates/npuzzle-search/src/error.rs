@@ -101,4 +101,11 @@ pub enum Unsupported {
         "walking distance is built for boards up to 4x4, 5x3 and 6x2, not {0}: use linear-conflict"
     )]
     WalkingDistance(Size),
+    /// The learned heuristic ranks the anytime solver's beams; it is not a lower bound another
+    /// method could search with.
+    #[error(
+        "the learned heuristic ranks the anytime solver's beams and bounds nothing: use it with \
+         anytime or auto"
+    )]
+    LearnedRanking,
 }

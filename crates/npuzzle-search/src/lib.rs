@@ -14,6 +14,7 @@ mod any_heuristic;
 mod clock;
 mod error;
 pub mod heuristic;
+pub mod learned;
 mod limits;
 mod method;
 pub mod pdb;

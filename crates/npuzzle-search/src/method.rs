@@ -125,6 +125,10 @@ pub enum HeuristicKind {
     WalkingDistance,
     /// Additive pattern databases (`pdb::AdditivePdb`), opened from files by the caller.
     Pdb,
+    /// The learned ranking (`learned::Learned`): linear conflict's lower bound, the anytime
+    /// solver's beams ranked by a trained network. Boards without a model are ranked by linear
+    /// conflict, and the solution says so.
+    Learned,
 }
 
 impl HeuristicKind {
@@ -142,6 +146,7 @@ impl HeuristicKind {
             HeuristicKind::LinearConflict => "linear-conflict",
             HeuristicKind::WalkingDistance => "walking-distance",
             HeuristicKind::Pdb => "pdb",
+            HeuristicKind::Learned => "learned",
         }
     }
 }
@@ -160,7 +165,9 @@ impl From<HeuristicKind> for &'static str {
 
 /// A name that is no heuristic's (the text given, quoted back in the error).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown heuristic '{0}': use manhattan, linear-conflict, walking-distance or pdb")]
+#[error(
+    "unknown heuristic '{0}': use manhattan, linear-conflict, walking-distance, pdb or learned"
+)]
 pub struct UnknownHeuristic(pub String);
 
 impl FromStr for HeuristicKind {
@@ -179,6 +186,7 @@ impl FromStr for HeuristicKind {
             "lc" => Ok(HeuristicKind::LinearConflict),
             "wd" => Ok(HeuristicKind::WalkingDistance),
             "pdb" | "pattern-databases" => Ok(HeuristicKind::Pdb),
+            "learned" => Ok(HeuristicKind::Learned),
             name => HeuristicKind::ALL
                 .into_iter()
                 .find(|h| h.name() == name)

@@ -79,9 +79,14 @@ impl Report {
         }
         let _ = writeln!(text, "solution   {}", self.solution);
         let _ = writeln!(text, "length     {} STM, {} MTM, {quality}", f.stm, f.mtm);
-        let _ = match f.heuristic {
-            Some(h) => writeln!(text, "algorithm  {} with {h}", f.algorithm),
-            None => writeln!(text, "algorithm  {}", f.algorithm),
+        let _ = match (f.heuristic, f.ranking) {
+            (Some(h), Some(HeuristicKind::Learned)) => writeln!(
+                text,
+                "algorithm  {} with {h}, beams ranked by the learned network",
+                f.algorithm
+            ),
+            (Some(h), _) => writeln!(text, "algorithm  {} with {h}", f.algorithm),
+            (None, _) => writeln!(text, "algorithm  {}", f.algorithm),
         };
         let _ = writeln!(
             text,
@@ -127,6 +132,9 @@ pub struct Figures {
     pub algorithm: Algorithm,
     /// The heuristic it used, if any.
     pub heuristic: Option<HeuristicKind>,
+    /// What ranked the anytime solver's beams (`learned` where a trained network did).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ranking: Option<HeuristicKind>,
     /// The best lower bound known on the optimal length.
     pub lower_bound: u64,
     /// How many moves the solution may be longer than the optimum (0 when proved optimal).
@@ -156,6 +164,7 @@ impl Figures {
             bound: solution.bound,
             algorithm: solution.algorithm,
             heuristic: solution.heuristic,
+            ranking: solution.ranking,
             lower_bound: solution.lower_bound.into(),
             gap: solution.gap() as u64,
             stopped: solution.stopped.map(|limit| limit.to_string()),
@@ -174,6 +183,7 @@ impl Figures {
             bound: None,
             algorithm: Algorithm::Constructive,
             heuristic: None,
+            ranking: None,
             lower_bound,
             gap: stm.saturating_sub(lower_bound),
             stopped: None,
@@ -191,6 +201,7 @@ impl Figures {
             bound: None,
             algorithm: Algorithm::Auto,
             heuristic: None,
+            ranking: None,
             lower_bound: 0,
             gap: 0,
             expanded: stats.expanded,

@@ -26,8 +26,11 @@ pub struct Solution {
     pub bound: Option<f64>,
     /// The algorithm that found it.
     pub algorithm: Algorithm,
-    /// The heuristic it used, if any.
+    /// The heuristic it used, if any: its lower bound is the one reported.
     pub heuristic: Option<HeuristicKind>,
+    /// What ranked the anytime solver's beams: [`HeuristicKind::Learned`] where a trained
+    /// network did, else the heuristic itself. `None` for the other methods.
+    pub ranking: Option<HeuristicKind>,
     /// The heuristic's lower bound on the start position (0 when none was used).
     pub lower_bound: u32,
     /// What the search did.

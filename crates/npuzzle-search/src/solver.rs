@@ -2,6 +2,7 @@
 //! solves any number of positions with it.
 
 use std::ops::ControlFlow;
+use std::sync::Arc;
 use std::time::Duration;
 
 use npuzzle_core::{Board, Move, Size};
@@ -16,6 +17,7 @@ use crate::algorithm::{Method, Sink};
 use crate::any_heuristic::{AnyHeuristic, HeuristicKind, dispatch};
 use crate::error::{SolveError, Unsupported};
 use crate::heuristic::Heuristic;
+use crate::learned::Network;
 use crate::limits::{Limit, Limits};
 use crate::method::Algorithm;
 use crate::puzzle::Puzzle;
@@ -51,6 +53,11 @@ pub struct Options {
     pub parallel: bool,
     /// The time the anytime solver spends shortening its solution (10 s by default).
     pub budget: Duration,
+    /// The trained network that ranks the anytime solver's beams with
+    /// [`HeuristicKind::Learned`] (or `auto` where it ranks), instead of the shipped one for the
+    /// board ([`crate::learned::builtin`]); boards it was not trained for are ranked by linear
+    /// conflict, and their solutions say so.
+    pub model: Option<Arc<Network>>,
 }
 
 impl Default for Options {
@@ -62,6 +69,7 @@ impl Default for Options {
             limits: Limits::default(),
             parallel: false,
             budget: DEFAULT_BUDGET,
+            model: None,
         }
     }
 }
@@ -257,6 +265,8 @@ pub struct Solver {
     /// The method and its stages ([`plan`] for `auto`).
     plan: Plan,
     heuristic: Option<AnyHeuristic>,
+    /// The trained network that ranks the anytime solver's beams, if one is used.
+    ranking: Option<Arc<Network>>,
     options: Options,
     table: Option<DistanceTable>,
     note: Option<String>,
@@ -300,7 +310,12 @@ impl Solver {
             Algorithm::Anytime if chosen.optimal_first => Algorithm::IdaStar,
             method => method,
         };
-        let note = (options.algorithm == Algorithm::Auto && cells > AUTO_OPTIMAL_CELLS).then(
+        if options.heuristic == Some(HeuristicKind::Learned)
+            && !matches!(options.algorithm, Algorithm::Auto | Algorithm::Anytime)
+        {
+            return Err(Unsupported::LearnedRanking.into());
+        }
+        let mut note = (options.algorithm == Algorithm::Auto && cells > AUTO_OPTIMAL_CELLS).then(
             || match &chosen {
                 Plan {
                     optimal_first: true,
@@ -345,12 +360,32 @@ impl Solver {
             (Some(puzzle), _) => (None, Some(Solver::heuristic(puzzle, &options)?)),
             (None, _) => (None, None),
         };
+        let ranks = chosen.method == Algorithm::Anytime
+            && (options.heuristic == Some(HeuristicKind::Learned)
+                || (options.heuristic.is_none() && thresholds::learned_ranks(cells)));
+        let ranking = puzzle
+            .as_ref()
+            .filter(|_| ranks)
+            .and_then(|puzzle| match &options.model {
+                Some(model) => model.fits(puzzle).is_ok().then(|| Arc::clone(model)),
+                None => crate::learned::builtin(puzzle),
+            });
+        if options.heuristic == Some(HeuristicKind::Learned) && ranking.is_none() {
+            let model = match &options.model {
+                Some(model) => format!("the model given is for {}", model.size()),
+                None => "no model ships for it".into(),
+            };
+            note = Some(format!(
+                "learned: {model}, so the {size} board's beams are ranked by linear conflict"
+            ));
+        }
         Ok(Solver {
             puzzle,
             goal: goal.clone(),
             algorithm,
             plan: chosen,
             heuristic,
+            ranking,
             options,
             table,
             note,
@@ -358,15 +393,17 @@ impl Solver {
     }
 
     /// The heuristic `options` ask for, or the best for the board: walking distance where its
-    /// tables stay small, else linear conflict.
+    /// tables stay small, else linear conflict (the bound beside a learned ranking too).
     fn heuristic(puzzle: &Puzzle, options: &Options) -> Result<AnyHeuristic, SolveError> {
-        let kind = options
-            .heuristic
-            .unwrap_or(if puzzle.cells() <= AUTO_OPTIMAL_CELLS {
-                HeuristicKind::WalkingDistance
-            } else {
-                HeuristicKind::LinearConflict
-            });
+        let kind = match options.heuristic {
+            Some(HeuristicKind::Learned) => Some(HeuristicKind::LinearConflict),
+            kind => kind,
+        };
+        let kind = kind.unwrap_or(if puzzle.cells() <= AUTO_OPTIMAL_CELLS {
+            HeuristicKind::WalkingDistance
+        } else {
+            HeuristicKind::LinearConflict
+        });
         match AnyHeuristic::new(kind, puzzle) {
             Err(SolveError::Unsupported(_)) if options.heuristic.is_none() => {
                 AnyHeuristic::new(HeuristicKind::LinearConflict, puzzle)
@@ -529,7 +566,11 @@ impl Solver {
                 _ => Priority::AStar,
             };
             match self.algorithm {
-                _ if self.plan.optimal_first => call(&OptimalFirst { idastar, budget }),
+                _ if self.plan.optimal_first => call(&OptimalFirst {
+                    idastar,
+                    budget,
+                    ranking: self.ranking.as_deref(),
+                }),
                 Algorithm::IdaStar => call(&idastar),
                 Algorithm::Rbfs => call(&Rbfs { puzzle, h }),
                 Algorithm::AStar | Algorithm::WeightedAStar | Algorithm::Greedy => {
@@ -541,7 +582,10 @@ impl Solver {
                 }
                 // The anytime solver: the table and the constructive solver, which have no
                 // heuristic, were called above.
-                _ => call(&Anytime::new(puzzle, h, budget)),
+                _ => call(&Anytime {
+                    ranking: self.ranking.as_deref(),
+                    ..Anytime::new(puzzle, h, budget)
+                }),
             }
         })
     }
@@ -581,6 +625,7 @@ impl Method for Solver {
 struct OptimalFirst<'a, H> {
     idastar: IdaStar<'a, H>,
     budget: Duration,
+    ranking: Option<&'a Network>,
 }
 
 impl<H: Heuristic + Sync> Method for OptimalFirst<'_, H> {
@@ -602,6 +647,7 @@ impl<H: Heuristic + Sync> Method for OptimalFirst<'_, H> {
         let IdaStar { puzzle, h, .. } = self.idastar;
         let anytime = Anytime {
             known_bound: spent.proved_bound,
+            ranking: self.ranking,
             ..Anytime::new(puzzle, h, self.budget.saturating_sub(spent.elapsed))
         };
         let mut solution = anytime.run(start, &rest)?;

@@ -73,6 +73,20 @@ pub fn shares_views(cells: usize) -> bool {
     cells <= VIEW_CELLS
 }
 
+/// Whether `auto`'s anytime solver ranks its beams by the shipped learned network on boards of
+/// `cells` cells (where one ships: `learned::builtin`): only where it measured better than
+/// linear conflict at equal time (`docs/PERFORMANCE.md`, "Learned ranking").
+///
+/// ```
+/// assert!(!npuzzle_search::thresholds::learned_ranks(16));
+/// ```
+pub fn learned_ranks(cells: usize) -> bool {
+    AUTO_LEARNED_CELLS.contains(&cells)
+}
+
+/// The boards (by cells) on which `auto` ranks by the learned network.
+pub const AUTO_LEARNED_CELLS: &[usize] = &[];
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -109,6 +109,7 @@ def _options(options: Options | None, overrides: dict[str, Any]) -> Options:
                 "parallel",
                 "cache_dir",
                 "partition",
+                "model",
             )
         }
     fields.update(overrides)
@@ -158,7 +159,7 @@ def solve(position: Any, options: Options | None = None, **kwargs: Any) -> Solut
 
     Keyword arguments are those of :class:`Options` (``algorithm``, ``heuristic``, ``goal``,
     ``time_budget``, ``timeout``, ``max_nodes``, ``max_memory``, ``weight``, ``parallel``,
-    ``cache_dir``, ``partition``). The GIL is released while it solves; Ctrl-C stops it.
+    ``cache_dir``, ``partition``, ``model``). The GIL is released while it solves; Ctrl-C stops it.
 
     >>> npuzzle.solve("1 2 3/4 5 6/7 0 8").moves
     'L'

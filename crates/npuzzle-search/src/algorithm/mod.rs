@@ -172,6 +172,7 @@ pub(crate) fn finish<H: Heuristic>(
             bound: found.bound,
             algorithm: found.algorithm,
             heuristic: h.kind(),
+            ranking: None,
             lower_bound: found.lower_bound,
             stats,
             stopped: None,

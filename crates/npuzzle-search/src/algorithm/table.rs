@@ -309,6 +309,7 @@ impl Method for DistanceTable {
                 bound: None,
                 algorithm: Algorithm::Table,
                 heuristic: None,
+                ranking: None,
                 lower_bound,
                 stats,
                 stopped: None,

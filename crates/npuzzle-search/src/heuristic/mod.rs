@@ -23,7 +23,7 @@ use crate::method::HeuristicKind;
 use crate::puzzle::Puzzle;
 
 pub use focus::{Focus, FocusState};
-pub use linear_conflict::LinearConflict;
+pub use linear_conflict::{LinearConflict, LinearConflictState};
 pub use manhattan::Manhattan;
 pub use walking_distance::WalkingDistance;
 

@@ -18,9 +18,10 @@ use self::zobrist::Zobrist;
 use crate::algorithm::{Method, constructive, same_goal};
 use crate::clock::Stopwatch;
 use crate::error::SolveError;
-use crate::heuristic::{Focus, FocusState, Heuristic, LinearConflict, Manhattan};
+use crate::heuristic::{Focus, Heuristic, LinearConflict, Manhattan};
+use crate::learned::{Learned, Network};
 use crate::limits::{Limit, Limits};
-use crate::method::Algorithm;
+use crate::method::{Algorithm, HeuristicKind};
 use crate::puzzle::Puzzle;
 use crate::solution::{self, Solution};
 use crate::start::Start;
@@ -94,6 +95,10 @@ pub struct Anytime<'a, H> {
     pub budget: Duration,
     /// A lower bound the caller proved (IDA*'s last threshold), if better than `h`'s.
     pub known_bound: u32,
+    /// A trained network to rank the beams by ([`crate::learned`]), instead of `h` focused;
+    /// used where it fits the board and goal (and then the reduction's last 6×6 is ranked by
+    /// the shipped 6×6 model).
+    pub ranking: Option<&'a Network>,
 }
 
 impl<'a, H> Anytime<'a, H> {
@@ -115,6 +120,7 @@ impl<'a, H> Anytime<'a, H> {
             h,
             budget,
             known_bound: 0,
+            ranking: None,
         }
     }
 }
@@ -122,8 +128,7 @@ impl<'a, H> Anytime<'a, H> {
 impl<H: Heuristic> Method for Anytime<'_, H> {
     fn run(&self, start: &Start, limits: &Limits) -> Result<Solution, SolveError> {
         solve(
-            self.puzzle,
-            self.h,
+            (self.puzzle, self.h, self.ranking),
             start,
             self.budget,
             self.known_bound,
@@ -133,8 +138,7 @@ impl<H: Heuristic> Method for Anytime<'_, H> {
 }
 
 fn solve<H: Heuristic>(
-    puzzle: &Puzzle,
-    h: &H,
+    (puzzle, h, ranking): (&Puzzle, &H, Option<&Network>),
     start: &Start,
     budget: Duration,
     known_bound: u32,
@@ -151,7 +155,10 @@ fn solve<H: Heuristic>(
     // Reduction times its steps by the clock, which WebAssembly does not have.
     if thresholds::reduces(puzzle.cells()) && !cfg!(target_arch = "wasm32") {
         let share = Duration::from_secs_f64(allowance.budget * REDUCE_SHARE);
-        if let Some(moves) = reduce::solve(board, puzzle.goal(), share, &limits, &mut stats) {
+        let learned = ranking.is_some();
+        if let Some(moves) =
+            reduce::solve(board, puzzle.goal(), share, &limits, &mut stats, learned)
+        {
             let mut end = board.clone();
             if moves.len() < best.len() && end.apply_all(&moves).is_ok() && end == *puzzle.goal() {
                 best = moves;
@@ -162,7 +169,9 @@ fn solve<H: Heuristic>(
     // unspent goes to the next); the other views search with the heuristic rebuilt toward their
     // goal, or with linear conflict where it cannot be (pattern databases).
     let beams = Beams::new((puzzle, h, board), lower_bound);
-    let views = if thresholds::shares_views(puzzle.cells()) {
+    let learned = ranking.and_then(|network| Learned::new(puzzle, h, network).ok());
+    // The other views' goals are not the network's: with it, the forward view has the time.
+    let views = if thresholds::shares_views(puzzle.cells()) && learned.is_none() {
         view_count(allowance.budget - allowance.elapsed())
     } else {
         1
@@ -173,17 +182,27 @@ fn solve<H: Heuristic>(
         let part =
             allowance.until(from + (allowance.budget - from) * (k + 1) as f64 / views as f64);
         if k == 0 {
-            width = beams.widen(view, (puzzle, h, board), &part, &mut best, &mut stats);
+            let problem = (puzzle, board);
+            width = match &learned {
+                Some(learned) => beams.widen(view, problem, learned, &part, &mut best, &mut stats),
+                None => {
+                    let focus = Focus::new(puzzle, h);
+                    beams.widen(view, problem, &focus, &part, &mut best, &mut stats)
+                }
+            };
             continue;
         }
         let (start, goal) = view.problem(board, puzzle.goal());
         let seen = Puzzle::new(&goal)?;
+        let problem = (&seen, &start);
         if let Some(seen_h) = h.toward(&seen) {
-            width = beams.widen(view, (&seen, &seen_h, &start), &part, &mut best, &mut stats);
+            let focus = Focus::new(&seen, &seen_h);
+            width = beams.widen(view, problem, &focus, &part, &mut best, &mut stats);
         } else {
             // Databases are built for one goal: the other views rank by linear conflict.
             let seen_h = LinearConflict::new(&seen);
-            width = beams.widen(view, (&seen, &seen_h, &start), &part, &mut best, &mut stats);
+            let focus = Focus::new(&seen, &seen_h);
+            width = beams.widen(view, problem, &focus, &part, &mut best, &mut stats);
         }
     }
     // Then fresh beams over stretches of the path, as wide as the last, and last optimal
@@ -229,6 +248,11 @@ fn solve<H: Heuristic>(
             bound: None,
             algorithm: Algorithm::Anytime,
             heuristic: h.kind(),
+            ranking: if learned.is_some() {
+                Some(HeuristicKind::Learned)
+            } else {
+                h.kind()
+            },
             lower_bound,
             stopped: allowance.stopped(stats.expanded),
             stats,
@@ -304,8 +328,7 @@ fn solve_large(start: &Start, budget: Duration, limits: Limits) -> Result<Soluti
     // What the lines leave of a solvable position is solvable.
     let region = Start::reached(region, region_goal);
     let last = solve(
-        &puzzle,
-        &LinearConflict::new(&puzzle),
+        (&puzzle, &LinearConflict::new(&puzzle), None),
         &region,
         left_time,
         0,
@@ -322,6 +345,7 @@ fn solve_large(start: &Start, budget: Duration, limits: Limits) -> Result<Soluti
             bound: None,
             algorithm: Algorithm::Anytime,
             heuristic: last.heuristic,
+            ranking: last.ranking,
             lower_bound,
             stats: Stats {
                 elapsed: clock.elapsed(),
@@ -377,29 +401,29 @@ impl<'a, H: Heuristic> Beams<'a, H> {
         View::BACKWARD.moves_back(undone)
     }
 
-    /// Beams of growing width from `start` toward `seen`'s goal, ranked by `seen_h` focused, until
-    /// `part` is spent or a next beam would not be wider; each solution is mapped back from
-    /// `view`, given an optimal ending, and kept in `best` if shorter. Returns the last width.
+    /// Beams of growing width from `start` toward `seen`'s goal, ranked by `rank` (a lower
+    /// bound with its ranking: [`Focus`] or [`Learned`]), until `part` is spent or a next beam
+    /// would not be wider; each solution is mapped back from `view`, given an optimal ending,
+    /// and kept in `best` if shorter. Returns the last width.
     fn widen<V: Heuristic>(
         &self,
         view: View,
-        (seen, seen_h, start): (&Puzzle, &V, &Board),
+        (seen, start): (&Puzzle, &Board),
+        rank: &V,
         part: &Allowance,
         best: &mut Vec<Move>,
         stats: &mut Stats,
     ) -> usize {
-        let focus = Focus::new(seen, seen_h);
         let cells = seen.bytes(start);
         let mut width = FIRST_WIDTH;
         while best.len() > self.lower_bound as usize && !part.over(stats.expanded) {
-            let memory =
-                beam::memory::<FocusState<V::State>>(seen.cells(), width, best.len(), REMEMBERED);
+            let memory = beam::memory::<V::State>(seen.cells(), width, best.len(), REMEMBERED);
             if part.limits.max_memory.is_some_and(|max| memory > max) {
                 break;
             }
             let began = part.elapsed();
             let found = beam::search(
-                (seen, &focus, &self.zobrist),
+                (seen, rank, &self.zobrist),
                 &|cells: &[u8]| cells == seen.goal_cells(),
                 &cells,
                 Shape {
@@ -427,7 +451,9 @@ impl<'a, H: Heuristic> Beams<'a, H> {
             let took = (part.elapsed() - began).max(1e-3);
             let left = part.budget - part.elapsed();
             let next = (width as f64 * (0.9 * left / took).min(4.0)) as usize;
-            if next < width + width / 2 || next > MAX_WIDTH {
+            // Nor wider than the nodes left: its first layer alone would overrun a node limit.
+            let nodes_left = part.nodes.saturating_sub(stats.expanded);
+            if next < width + width / 2 || next > MAX_WIDTH || next as u64 > nodes_left {
                 break;
             }
             width = next;
@@ -581,7 +607,8 @@ mod tests {
                     best.extend(constructive::solve(&checked, &limits).unwrap().moves);
                     let before = best.len();
                     let mut stats = Stats::default();
-                    beams.widen(view, (&seen, &seen_h, &start), &part, &mut best, &mut stats);
+                    let focus = Focus::new(&seen, &seen_h);
+                    beams.widen(view, (&seen, &start), &focus, &part, &mut best, &mut stats);
                     assert!(best.len() < before, "{view:?} {size} seed {seed}");
                     let mut replay = board.clone();
                     replay.apply_all(&best).unwrap();

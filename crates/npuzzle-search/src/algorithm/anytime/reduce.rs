@@ -35,14 +35,16 @@ const PARTIAL_REMEMBERED: usize = 64;
 
 /// Solves `board` toward the blank-last `goal` of its size by reduction within about `budget`
 /// and `limits` (nodes counted in `stats`, which holds the caller's count so far); `None` for
-/// other goals, or when a step finds nothing in its time. The moves are not yet replayed (the
-/// caller verifies them).
+/// other goals, or when a step finds nothing in its time. With `learned`, the last region's
+/// beams are ranked by the shipped network for its size where there is one. The moves are not
+/// yet replayed (the caller verifies them).
 pub(crate) fn solve(
     board: &Board,
     goal: &Board,
     budget: Duration,
     limits: &Limits,
     stats: &mut Stats,
+    learned: bool,
 ) -> Option<Vec<Move>> {
     let size = board.size();
     if Goal::BlankLast.board(size).ok()? != *goal {
@@ -78,9 +80,9 @@ pub(crate) fn solve(
         .max_nodes
         .map(|max| max.saturating_sub(stats.expanded));
     let sub = Start::new(sub, sub_goal).ok()?;
+    let ranking = learned.then(|| crate::learned::builtin(&puzzle)).flatten();
     let last = super::solve(
-        &puzzle,
-        &LinearConflict::new(&puzzle),
+        (&puzzle, &LinearConflict::new(&puzzle), ranking.as_deref()),
         &sub,
         Duration::from_secs_f64(left_time),
         0,
@@ -492,6 +494,7 @@ mod tests {
     #[test]
     fn reduction_solves_large_boards() {
         let goal = Goal::BlankLast.board("8x7".parse().unwrap()).unwrap();
+        // Seed 3's last region ranked by the learned network where one ships.
         for seed in 1..=3 {
             let board = Generator::new(seed).random_position(&goal);
             let mut stats = Stats::default();
@@ -501,6 +504,7 @@ mod tests {
                 Duration::from_millis(400),
                 &Limits::default(),
                 &mut stats,
+                seed == 3,
             )
             .unwrap();
             let mut end = board.clone();
@@ -517,7 +521,8 @@ mod tests {
                 &spiral,
                 Duration::from_millis(50),
                 &limits,
-                &mut Stats::default()
+                &mut Stats::default(),
+                false,
             )
             .is_none()
         );

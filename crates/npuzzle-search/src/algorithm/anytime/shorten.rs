@@ -167,7 +167,12 @@ pub(crate) fn suffix<H: Heuristic>(
         if rest > MAX_DEPTH {
             break;
         }
-        let (found, spent) = bounded(puzzle, h, &states[from], rest, effort);
+        // The effort is for all of the searches together.
+        let left = Effort {
+            nodes: effort.nodes.saturating_sub(expanded),
+            ..effort
+        };
+        let (found, spent) = bounded(puzzle, h, &states[from], rest, left);
         expanded += spent;
         match found {
             Some(tail) if tail.len() < rest => {
@@ -219,14 +224,21 @@ fn bounded<H: Heuristic>(
         gave_up: false,
     };
     let mut bound = h.value(&state);
+    let mut found = None;
     while bound as usize <= most && !dive.gave_up {
         dive.next = u32::MAX;
         if dive.dfs(&mut cells, from.blank(), 0, bound, state, None) {
-            return (Some(dive.path), dive.expanded);
+            found = Some(std::mem::take(&mut dive.path));
+            break;
         }
         bound = dive.next;
     }
-    (None, dive.expanded)
+    // What the search added to the shared count so far was whole multiples of CHECK_EVERY:
+    // the rest too, so that the searches after it see every position it expanded.
+    effort
+        .spent
+        .fetch_add(dive.expanded % CHECK_EVERY, Ordering::Relaxed);
+    (found, dive.expanded)
 }
 
 /// Depth-first search with a bound on f = g + h, moves made and undone in place.

@@ -121,6 +121,7 @@ pub(crate) fn solve(start: &Start, limits: &Limits) -> Result<Solution, SolveErr
             bound: None,
             algorithm: Algorithm::Constructive,
             heuristic: None,
+            ranking: None,
             lower_bound: u32::try_from(report.lower_bound).unwrap_or(u32::MAX),
             stats: report.stats,
             stopped: None,

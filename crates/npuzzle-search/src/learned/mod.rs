@@ -1,0 +1,64 @@
+//! A learned ranking for the anytime solver's beams: a small network trained to estimate the
+//! distance to the goal beyond linear conflict (`npuzzle-train`), evaluated in integers and
+//! updated move by move, as chess engines evaluate positions.
+//!
+//! The network's first layer has a column of [`HIDDEN`] weights for each tile (the blank too) at
+//! each cell; a position's sums are its tiles' columns added ([`Accumulator`]), and a move,
+//! which changes two tiles' cells, changes them by four columns. Two small dense layers follow.
+//! The estimate ([`Network::rank`]) is never below linear conflict and is 0 only at the goal;
+//! it ranks, it does not bound: every cut and every reported lower bound still comes from an
+//! admissible heuristic ([`Learned`] wraps one).
+//!
+//! The models trained for the default goal ship inside the library ([`builtin`]); any other
+//! file is read with [`Network::load`], which refuses damaged and foreign files.
+//!
+//! ```
+//! use npuzzle_core::Goal;
+//! use npuzzle_search::{learned, Puzzle};
+//! let puzzle = Puzzle::new(&Goal::BlankLast.board("6".parse().unwrap()).unwrap()).unwrap();
+//! if let Some(network) = learned::builtin(&puzzle) {
+//!     assert!(network.fits(&puzzle).is_ok());
+//!     println!("trained by: {}", network.provenance().command);
+//! }
+//! ```
+
+mod model;
+mod network;
+mod ranking;
+
+use std::sync::{Arc, OnceLock};
+
+pub use model::{FORMAT_VERSION, FloatWeights, MAX_MODEL_BYTES, ModelError, Network, Provenance};
+pub use network::{Accumulator, HIDDEN, RANK_SCALE, SECOND};
+pub use ranking::{Learned, LearnedState};
+
+use crate::puzzle::Puzzle;
+
+/// The models shipped in `data/models/`, by file name: each trained for its board size toward
+/// the blank-last goal by the command in its header.
+#[cfg(feature = "models")]
+const BUILTIN: &[(&str, &[u8])] = &[(
+    "5x5.nnue",
+    include_bytes!("../../../../data/models/5x5.nnue"),
+)];
+
+/// Built without the `models` feature: none.
+#[cfg(not(feature = "models"))]
+const BUILTIN: &[(&str, &[u8])] = &[];
+
+/// The shipped model for `puzzle`'s board and goal, if there is one (read and checked once).
+pub fn builtin(puzzle: &Puzzle) -> Option<Arc<Network>> {
+    static MODELS: OnceLock<Vec<Arc<Network>>> = OnceLock::new();
+    let models = MODELS.get_or_init(|| {
+        // The shipped files are checked by the tests; one that failed its checks would only
+        // leave its board ranked by linear conflict.
+        BUILTIN
+            .iter()
+            .filter_map(|(_, bytes)| Network::from_bytes(bytes).ok().map(Arc::new))
+            .collect()
+    });
+    models
+        .iter()
+        .find(|network| network.fits(puzzle).is_ok())
+        .cloned()
+}

@@ -1,0 +1,162 @@
+//! `npuzzle-train`: trains a learned ranking for the anytime solver, or measures one against
+//! known optimal lengths.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::Context;
+use clap::{Parser, Subcommand};
+use npuzzle_core::{Goal, Size};
+use npuzzle_search::Puzzle;
+use npuzzle_search::learned::Network;
+use npuzzle_train::train::{Config, train};
+
+/// Trains and measures npuzzle's learned rankings.
+#[derive(Parser)]
+#[command(version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Trains a network for one board size by approximate value iteration, from nothing or
+    /// from the checkpoint in `--checkpoint`.
+    Train {
+        /// The board size (5, 6x6, ...).
+        size: Size,
+        /// The goal layout.
+        #[arg(long, default_value = "blank-last")]
+        goal: Goal,
+        /// The seed of every random choice.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The most minutes training takes (over all runs, when resumed).
+        #[arg(long, default_value_t = 150.0)]
+        minutes: f64,
+        /// The most rounds (over all runs).
+        #[arg(long, default_value_t = u64::MAX)]
+        rounds: u64,
+        /// Positions drawn each round.
+        #[arg(long, default_value_t = 16384)]
+        positions: usize,
+        /// Positions per gradient step.
+        #[arg(long, default_value_t = 512)]
+        batch: usize,
+        /// Moves of look-ahead in each target.
+        #[arg(long, default_value_t = 2)]
+        lookahead: u32,
+        /// The longest random walk from the goal (default: 12 moves a cell).
+        #[arg(long)]
+        max_walk: Option<usize>,
+        /// The share of uniformly random positions.
+        #[arg(long, default_value_t = 0.25)]
+        uniform: f64,
+        /// Adam's learning rate.
+        #[arg(long, default_value_t = 1e-3)]
+        rate: f64,
+        /// The checkpoint folder: resumed from when it holds one.
+        #[arg(long)]
+        checkpoint: Option<PathBuf>,
+        /// Rounds between checkpoints.
+        #[arg(long, default_value_t = 25)]
+        checkpoint_every: u64,
+        /// Where to write the model.
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// Measures a model's estimate against optimal lengths: every position of a board of at
+    /// most 12 cells (and every sibling pair there), or the positions of an instance file with
+    /// an optimal length after the tiles; beside linear conflict's.
+    Measure {
+        /// The model file.
+        model: PathBuf,
+        /// Instances: one position a line, its tiles then its optimal length (`#` comments).
+        #[arg(long)]
+        instances: Option<PathBuf>,
+    },
+    /// Shows a model file's header.
+    Show {
+        /// The model file.
+        model: PathBuf,
+    },
+}
+
+fn main() -> anyhow::Result<()> {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Train {
+            size,
+            goal,
+            seed,
+            minutes,
+            rounds,
+            positions,
+            batch,
+            lookahead,
+            max_walk,
+            uniform,
+            rate,
+            checkpoint,
+            checkpoint_every,
+            out,
+        } => {
+            let goal = goal.board(size)?;
+            let config = Config {
+                seed,
+                time: Duration::from_secs_f64(minutes * 60.0),
+                rounds,
+                positions,
+                batch,
+                lookahead,
+                max_walk: max_walk.unwrap_or(12 * size.cells()),
+                uniform_share: uniform.clamp(0.0, 1.0),
+                learning_rate: rate,
+                checkpoint,
+                checkpoint_every,
+                // The program by its name, wherever it was run from.
+                command: std::iter::once("npuzzle-train".to_string())
+                    .chain(std::env::args().skip(1))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                progress: std::io::IsTerminal::is_terminal(&std::io::stderr()),
+                goal,
+            };
+            let network = train(&config)?;
+            network
+                .save(&out)
+                .with_context(|| format!("writing {}", out.display()))?;
+            println!(
+                "{}: {} rounds, {} bytes",
+                out.display(),
+                network.provenance().rounds,
+                network.to_bytes().len()
+            );
+        }
+        Command::Measure { model, instances } => {
+            let network = Network::load(&model)?;
+            let report = npuzzle_train::measure::report(&network, instances.as_deref())?;
+            print!("{report}");
+        }
+        Command::Show { model } => {
+            let network = Network::load(&model)?;
+            let goal = Goal::Custom(
+                Puzzle::new(&npuzzle_core::Board::new(
+                    network.size(),
+                    network.goal().iter().map(|&t| u32::from(t)).collect(),
+                )?)?
+                .goal()
+                .clone(),
+            );
+            let p = network.provenance();
+            println!("board    {}", network.size());
+            println!("goal     {}", goal.board(network.size())?);
+            println!("format   {}", npuzzle_search::learned::FORMAT_VERSION);
+            println!("rounds   {}", p.rounds);
+            println!("seed     {}", p.seed);
+            println!("command  {}", p.command);
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,210 @@
+//! How good an estimate is where optimal lengths are known: its error distribution, and how
+//! often it orders two siblings (children of one position) as their distances are ordered.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use anyhow::{Context, bail};
+use npuzzle_core::{Board, Size};
+use npuzzle_search::learned::Network;
+use npuzzle_search::{DistanceTable, Limits, Puzzle, Start};
+
+use crate::targets::Teacher;
+
+/// The distribution of an estimate's errors (estimate minus optimum).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Errors {
+    /// Positions measured.
+    pub count: usize,
+    /// Mean error.
+    pub mean: f64,
+    /// Mean absolute error.
+    pub mean_abs: f64,
+    /// 5th, 50th and 95th percentiles of the error.
+    pub percentiles: [f64; 3],
+    /// The share of positions estimated above their optimum.
+    pub over: f64,
+}
+
+impl Errors {
+    /// The errors of `estimates` against `optima`.
+    ///
+    /// ```
+    /// use npuzzle_train::measure::Errors;
+    /// let errors = Errors::of(&[10.0, 12.0, 9.0], &[10, 10, 10]);
+    /// assert_eq!((errors.mean, errors.mean_abs), (1.0 / 3.0, 1.0));
+    /// assert_eq!(errors.over, 1.0 / 3.0);
+    /// ```
+    pub fn of(estimates: &[f32], optima: &[u32]) -> Errors {
+        let mut errors: Vec<f64> = estimates
+            .iter()
+            .zip(optima)
+            .map(|(&e, &o)| f64::from(e) - f64::from(o))
+            .collect();
+        let count = errors.len();
+        if count == 0 {
+            return Errors::default();
+        }
+        let mean = errors.iter().sum::<f64>() / count as f64;
+        let mean_abs = errors.iter().map(|e| e.abs()).sum::<f64>() / count as f64;
+        let over = errors.iter().filter(|&&e| e > 0.0).count() as f64 / count as f64;
+        errors.sort_by(f64::total_cmp);
+        let at = |q: f64| errors[((count - 1) as f64 * q).round() as usize];
+        Errors {
+            count,
+            mean,
+            mean_abs,
+            percentiles: [at(0.05), at(0.5), at(0.95)],
+            over,
+        }
+    }
+}
+
+/// Sibling pairs: children of one position whose distances differ.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Siblings {
+    /// Pairs compared.
+    pub pairs: u64,
+    /// The share the estimate orders rightly (ties count a half).
+    pub right: f64,
+}
+
+/// Every position of the board `table` covers, with its optimal length.
+pub fn every_position(table: &DistanceTable) -> Vec<(Board, u32)> {
+    let layers = table.layer_counts().len();
+    (0..layers)
+        .flat_map(|d| table.positions_at(d as u8).map(move |b| (b, d as u32)))
+        .collect()
+}
+
+/// An estimate of a position's distance (cells bytes, 0 the blank).
+pub type Estimate<'a> = dyn Fn(&[u8]) -> f32 + 'a;
+
+/// Sibling ordering of `estimate` over every position `table` covers.
+pub fn siblings(table: &DistanceTable, estimate: &Estimate) -> anyhow::Result<Siblings> {
+    let puzzle: &Puzzle = table.puzzle();
+    let (mut pairs, mut right) = (0u64, 0f64);
+    for (board, _) in every_position(table) {
+        let mut children = Vec::new();
+        for m in board.legal_moves() {
+            let mut child = board.clone();
+            child.apply(m)?;
+            let distance = table.distance(&Start::new(child.clone(), puzzle.goal().clone())?)?;
+            children.push((distance, estimate(&puzzle.bytes(&child))));
+        }
+        for (i, a) in children.iter().enumerate() {
+            for b in &children[i + 1..] {
+                if a.0 == b.0 {
+                    continue;
+                }
+                pairs += 1;
+                right += match (a.0 < b.0, a.1.partial_cmp(&b.1)) {
+                    (_, Some(std::cmp::Ordering::Equal)) => 0.5,
+                    (true, Some(std::cmp::Ordering::Less)) => 1.0,
+                    (false, Some(std::cmp::Ordering::Greater)) => 1.0,
+                    _ => 0.0,
+                };
+            }
+        }
+    }
+    Ok(Siblings {
+        pairs,
+        right: right / pairs.max(1) as f64,
+    })
+}
+
+/// The complete distance table of `puzzle`'s goal (boards of at most 12 cells).
+pub fn table(puzzle: &Puzzle) -> anyhow::Result<DistanceTable> {
+    Ok(DistanceTable::build(puzzle, Limits::default())?)
+}
+
+/// The positions of an instance file and their optimal lengths: a line's tiles, then its
+/// optimal length (lines with an unknown optimum, -1, are left out; `#` starts a comment).
+pub fn read_instances(path: &Path, size: Size) -> anyhow::Result<Vec<(Board, u32)>> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    let cells = size.cells();
+    let mut out = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let fields: Vec<i64> = line
+            .split_whitespace()
+            .take(cells + 1)
+            .map(str::parse)
+            .collect::<Result<_, _>>()
+            .with_context(|| format!("{}:{}: not numbers", path.display(), number + 1))?;
+        if fields.len() <= cells {
+            bail!(
+                "{}:{}: no optimal length after the {cells} tiles",
+                path.display(),
+                number + 1
+            );
+        }
+        if fields[cells] < 0 {
+            continue;
+        }
+        let tiles = fields[..cells].iter().map(|&t| t as u32).collect();
+        let board = Board::new(size, tiles)
+            .with_context(|| format!("{}:{}", path.display(), number + 1))?;
+        out.push((board, fields[cells] as u32));
+    }
+    Ok(out)
+}
+
+/// The measurements of `network` as a Markdown table: on every position of its board when it
+/// has at most 12 cells, else on the positions of `instances`; the learned estimate beside
+/// linear conflict.
+pub fn report(network: &Network, instances: Option<&Path>) -> anyhow::Result<String> {
+    let goal = Board::new(
+        network.size(),
+        network.goal().iter().map(|&t| u32::from(t)).collect(),
+    )?;
+    let puzzle = Puzzle::new(&goal)?;
+    let teacher = Teacher::new(&puzzle, network, 1);
+    let lc = |cells: &[u8]| teacher.bound(cells) as f32;
+    let learned = |cells: &[u8]| teacher.estimate(cells);
+    let (positions, table) = match instances {
+        Some(path) => (read_instances(path, network.size())?, None),
+        None => {
+            let table = table(&puzzle)?;
+            (every_position(&table), Some(table))
+        }
+    };
+    let optima: Vec<u32> = positions.iter().map(|(_, d)| *d).collect();
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "| estimate | positions | mean error | mean abs error | 5% / 50% / 95% | over optimum | sibling pairs right |"
+    );
+    let _ = writeln!(out, "|---|---|---|---|---|---|---|");
+    let rankings: [(&str, &Estimate); 2] = [("linear conflict", &lc), ("learned", &learned)];
+    for (name, estimate) in rankings {
+        let values: Vec<f32> = positions
+            .iter()
+            .map(|(b, _)| estimate(&puzzle.bytes(b)))
+            .collect();
+        let e = Errors::of(&values, &optima);
+        let siblings = match &table {
+            Some(table) => {
+                let s = siblings(table, estimate)?;
+                format!("{:.1} % of {}", 100.0 * s.right, s.pairs)
+            }
+            None => "-".into(),
+        };
+        let _ = writeln!(
+            out,
+            "| {name} | {} | {:+.2} | {:.2} | {:+.1} / {:+.1} / {:+.1} | {:.1} % | {siblings} |",
+            e.count,
+            e.mean,
+            e.mean_abs,
+            e.percentiles[0],
+            e.percentiles[1],
+            e.percentiles[2],
+            100.0 * e.over
+        );
+    }
+    Ok(out)
+}
