@@ -100,9 +100,7 @@ impl Prepared {
             && let Some(note) = solver.note()
         {
             let flag = match solver.algorithm() {
-                _ if self.inner.options().heuristic == Some(HeuristicKind::Learned) => {
-                    "--model FILE"
-                }
+                _ if note.starts_with("learned:") => "--model FILE",
                 Algorithm::Constructive => "--algorithm anytime",
                 _ => "--time-budget SECONDS",
             };

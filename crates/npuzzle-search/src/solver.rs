@@ -17,7 +17,7 @@ use crate::algorithm::{Method, Sink};
 use crate::any_heuristic::{AnyHeuristic, HeuristicKind, dispatch};
 use crate::error::{SolveError, Unsupported};
 use crate::heuristic::Heuristic;
-use crate::learned::Network;
+use crate::learned::{Network, Ranking};
 use crate::limits::{Limit, Limits};
 use crate::method::Algorithm;
 use crate::puzzle::Puzzle;
@@ -265,8 +265,8 @@ pub struct Solver {
     /// The method and its stages ([`plan`] for `auto`).
     plan: Plan,
     heuristic: Option<AnyHeuristic>,
-    /// The trained network that ranks the anytime solver's beams, if one is used.
-    ranking: Option<Arc<Network>>,
+    /// Whether the anytime solver's beams are ranked by learned networks where they fit.
+    learned: bool,
     options: Options,
     table: Option<DistanceTable>,
     note: Option<String>,
@@ -360,17 +360,18 @@ impl Solver {
             (Some(puzzle), _) => (None, Some(Solver::heuristic(puzzle, &options)?)),
             (None, _) => (None, None),
         };
-        let ranks = chosen.method == Algorithm::Anytime
+        let learned = chosen.method == Algorithm::Anytime
             && (options.heuristic == Some(HeuristicKind::Learned)
                 || (options.heuristic.is_none() && thresholds::learned_ranks(cells)));
-        let ranking = puzzle
-            .as_ref()
-            .filter(|_| ranks)
-            .and_then(|puzzle| match &options.model {
-                Some(model) => model.fits(puzzle).is_ok().then(|| Arc::clone(model)),
-                None => crate::learned::builtin(puzzle),
-            });
-        if options.heuristic == Some(HeuristicKind::Learned) && ranking.is_none() {
+        // Whether the whole board has a model (larger boards' last regions may, by reduction).
+        let fits = puzzle.as_ref().is_some_and(|puzzle| match &options.model {
+            Some(model) => model.fits(puzzle).is_ok(),
+            None => crate::learned::builtin(puzzle).is_some(),
+        });
+        if options.heuristic == Some(HeuristicKind::Learned)
+            && !fits
+            && !(learned && thresholds::reduces(cells))
+        {
             let model = match &options.model {
                 Some(model) => format!("the model given is for {}", model.size()),
                 None => "no model ships for it".into(),
@@ -385,7 +386,7 @@ impl Solver {
             algorithm,
             plan: chosen,
             heuristic,
-            ranking,
+            learned,
             options,
             table,
             note,
@@ -540,6 +541,14 @@ impl Solver {
         dispatch!(heuristic, |h| run(&IdaStar::new(puzzle, h)))
     }
 
+    /// What ranks the anytime solver's beams.
+    fn ranking(&self) -> Ranking<'_> {
+        match self.learned {
+            true => Ranking::Learned(self.options.model.as_deref()),
+            false => Ranking::Heuristic,
+        }
+    }
+
     /// Calls `call` with the method prepared: the one place a [`Solver`]'s plan becomes a
     /// [`Method`].
     fn with_method<R>(&self, call: impl FnOnce(&dyn Method) -> R) -> R {
@@ -569,7 +578,7 @@ impl Solver {
                 _ if self.plan.optimal_first => call(&OptimalFirst {
                     idastar,
                     budget,
-                    ranking: self.ranking.as_deref(),
+                    ranking: self.ranking(),
                 }),
                 Algorithm::IdaStar => call(&idastar),
                 Algorithm::Rbfs => call(&Rbfs { puzzle, h }),
@@ -583,7 +592,7 @@ impl Solver {
                 // The anytime solver: the table and the constructive solver, which have no
                 // heuristic, were called above.
                 _ => call(&Anytime {
-                    ranking: self.ranking.as_deref(),
+                    ranking: self.ranking(),
                     ..Anytime::new(puzzle, h, budget)
                 }),
             }
@@ -625,7 +634,7 @@ impl Method for Solver {
 struct OptimalFirst<'a, H> {
     idastar: IdaStar<'a, H>,
     budget: Duration,
-    ranking: Option<&'a Network>,
+    ranking: Ranking<'a>,
 }
 
 impl<H: Heuristic + Sync> Method for OptimalFirst<'_, H> {

@@ -75,6 +75,12 @@ enum Command {
         /// Instances: one position a line, its tiles then its optimal length (`#` comments).
         #[arg(long)]
         instances: Option<PathBuf>,
+        /// A folder of pattern databases to measure beside (`npuzzle pdb build`).
+        #[arg(long, requires = "partition")]
+        databases: Option<PathBuf>,
+        /// The partition of those databases (78, 6666, ...).
+        #[arg(long, requires = "databases")]
+        partition: Option<npuzzle_search::pdb::Partition>,
     },
     /// Shows a model file's header.
     Show {
@@ -134,9 +140,15 @@ fn main() -> anyhow::Result<()> {
                 network.to_bytes().len()
             );
         }
-        Command::Measure { model, instances } => {
+        Command::Measure {
+            model,
+            instances,
+            databases,
+            partition,
+        } => {
             let network = Network::load(&model)?;
-            let report = npuzzle_train::measure::report(&network, instances.as_deref())?;
+            let databases = databases.as_deref().zip(partition);
+            let report = npuzzle_train::measure::report(&network, instances.as_deref(), databases)?;
             print!("{report}");
         }
         Command::Show { model } => {

@@ -7,7 +7,10 @@ use std::path::Path;
 use anyhow::{Context, bail};
 use npuzzle_core::{Board, Size};
 use npuzzle_search::learned::Network;
-use npuzzle_search::{DistanceTable, Limits, Puzzle, Start};
+use npuzzle_search::pdb::{Partition, Store};
+use npuzzle_search::{
+    Algorithm, AnyHeuristic, DistanceTable, Limits, Options, Puzzle, Solver, Start,
+};
 
 use crate::targets::Teacher;
 
@@ -69,6 +72,40 @@ pub struct Siblings {
     pub right: f64,
 }
 
+/// Sibling ordering of `estimate` over families of children with known distances.
+fn ordered(families: &[Vec<(u32, Vec<u8>)>], estimate: &Estimate) -> Siblings {
+    let (mut pairs, mut right) = (0u64, 0f64);
+    for family in families {
+        let valued: Vec<(u32, f32)> = family.iter().map(|(d, c)| (*d, estimate(c))).collect();
+        for (i, a) in valued.iter().enumerate() {
+            for b in &valued[i + 1..] {
+                if let Some(score) = judge(*a, *b) {
+                    pairs += 1;
+                    right += score;
+                }
+            }
+        }
+    }
+    Siblings {
+        pairs,
+        right: right / pairs.max(1) as f64,
+    }
+}
+
+/// 1 when the estimates of two siblings (distance, estimate) are ordered as their distances,
+/// a half when tied, 0 when the other way; `None` when their distances are equal.
+fn judge(a: (u32, f32), b: (u32, f32)) -> Option<f64> {
+    use std::cmp::Ordering::{Equal, Greater, Less};
+    if a.0 == b.0 {
+        return None;
+    }
+    Some(match (a.0 < b.0, a.1.partial_cmp(&b.1)) {
+        (_, Some(Equal)) => 0.5,
+        (true, Some(Less)) | (false, Some(Greater)) => 1.0,
+        _ => 0.0,
+    })
+}
+
 /// Every position of the board `table` covers, with its optimal length.
 pub fn every_position(table: &DistanceTable) -> Vec<(Board, u32)> {
     let layers = table.layer_counts().len();
@@ -94,16 +131,10 @@ pub fn siblings(table: &DistanceTable, estimate: &Estimate) -> anyhow::Result<Si
         }
         for (i, a) in children.iter().enumerate() {
             for b in &children[i + 1..] {
-                if a.0 == b.0 {
-                    continue;
+                if let Some(score) = judge((u32::from(a.0), a.1), (u32::from(b.0), b.1)) {
+                    pairs += 1;
+                    right += score;
                 }
-                pairs += 1;
-                right += match (a.0 < b.0, a.1.partial_cmp(&b.1)) {
-                    (_, Some(std::cmp::Ordering::Equal)) => 0.5,
-                    (true, Some(std::cmp::Ordering::Less)) => 1.0,
-                    (false, Some(std::cmp::Ordering::Greater)) => 1.0,
-                    _ => 0.0,
-                };
             }
         }
     }
@@ -156,8 +187,12 @@ pub fn read_instances(path: &Path, size: Size) -> anyhow::Result<Vec<(Board, u32
 
 /// The measurements of `network` as a Markdown table: on every position of its board when it
 /// has at most 12 cells, else on the positions of `instances`; the learned estimate beside
-/// linear conflict.
-pub fn report(network: &Network, instances: Option<&Path>) -> anyhow::Result<String> {
+/// linear conflict's and, with `databases` (a folder and a partition), the pattern databases'.
+pub fn report(
+    network: &Network,
+    instances: Option<&Path>,
+    databases: Option<(&Path, Partition)>,
+) -> anyhow::Result<String> {
     let goal = Board::new(
         network.size(),
         network.goal().iter().map(|&t| u32::from(t)).collect(),
@@ -180,19 +215,61 @@ pub fn report(network: &Network, instances: Option<&Path>) -> anyhow::Result<Str
         "| estimate | positions | mean error | mean abs error | 5% / 50% / 95% | over optimum | sibling pairs right |"
     );
     let _ = writeln!(out, "|---|---|---|---|---|---|---|");
-    let rankings: [(&str, &Estimate); 2] = [("linear conflict", &lc), ("learned", &learned)];
+    let pdb = match databases {
+        Some((folder, partition)) => {
+            let name = format!("pattern databases {partition}");
+            let opened = Store::new(folder).open(&puzzle, &partition, &mut |_| {})?;
+            Some((name, AnyHeuristic::Pdb(opened)))
+        }
+        None => None,
+    };
+    // With databases on boards of at most 16 cells, every child of every position is solved
+    // optimally, so that sibling pairs can be judged there too.
+    let children = match &pdb {
+        Some((_, h)) if puzzle.cells() <= 16 => {
+            let options = Options {
+                algorithm: Algorithm::IdaStar,
+                parallel: true,
+                ..Options::default()
+            };
+            let solver = Solver::with_heuristic(&goal, options, h.clone())?;
+            let mut all = Vec::new();
+            for (board, _) in &positions {
+                let mut family = Vec::new();
+                for m in board.legal_moves() {
+                    let mut child = board.clone();
+                    child.apply(m)?;
+                    let distance = solver.solve(&child)?.moves.len() as u32;
+                    family.push((distance, puzzle.bytes(&child)));
+                }
+                all.push(family);
+            }
+            Some(all)
+        }
+        _ => None,
+    };
+    let by_pdb = |cells: &[u8]| pdb.as_ref().map_or(0.0, |(_, h)| h.evaluate(cells) as f32);
+    let mut rankings: Vec<(&str, &Estimate)> = vec![("linear conflict", &lc)];
+    if let Some((name, _)) = &pdb {
+        rankings.push((name, &by_pdb));
+    }
+    rankings.push(("learned", &learned));
     for (name, estimate) in rankings {
         let values: Vec<f32> = positions
             .iter()
             .map(|(b, _)| estimate(&puzzle.bytes(b)))
             .collect();
         let e = Errors::of(&values, &optima);
-        let siblings = match &table {
-            Some(table) => {
+        let siblings = match (&table, &children) {
+            (Some(table), _) => {
                 let s = siblings(table, estimate)?;
                 format!("{:.1} % of {}", 100.0 * s.right, s.pairs)
             }
-            None => "-".into(),
+            (None, Some(children)) => {
+                let s = ordered(children, estimate);
+                format!("{:.1} % of {}", 100.0 * s.right, s.pairs)
+            }
+            (None, None) => "-".into(),
         };
         let _ = writeln!(
             out,

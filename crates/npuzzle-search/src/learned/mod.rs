@@ -34,13 +34,45 @@ pub use ranking::{Learned, LearnedState};
 
 use crate::puzzle::Puzzle;
 
-/// The models shipped in `data/models/`, by file name: each trained for its board size toward
-/// the blank-last goal by the command in its header.
+/// What ranks the anytime solver's beams.
+///
+/// ```
+/// use npuzzle_search::learned::Ranking;
+/// assert!(matches!(Ranking::default(), Ranking::Heuristic));
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub enum Ranking<'a> {
+    /// The heuristic itself, with the outer rows and columns weighed more
+    /// ([`crate::heuristic::Focus`]).
+    #[default]
+    Heuristic,
+    /// Learned networks where one fits: this one for the whole board, else the shipped one for
+    /// it ([`builtin`]), and the shipped one for the last region a reduction leaves.
+    Learned(Option<&'a Network>),
+}
+
+/// The models shipped in `data/models/`, by file name: each trained for its board size by the
+/// command in its header, toward the blank-last goal (the 4x4's toward Korf's blank-first one,
+/// to be measured on his 100).
 #[cfg(feature = "models")]
-const BUILTIN: &[(&str, &[u8])] = &[(
-    "5x5.nnue",
-    include_bytes!("../../../../data/models/5x5.nnue"),
-)];
+const BUILTIN: &[(&str, &[u8])] = &[
+    (
+        "3x3.nnue",
+        include_bytes!("../../../../data/models/3x3.nnue"),
+    ),
+    (
+        "4x4.nnue",
+        include_bytes!("../../../../data/models/4x4.nnue"),
+    ),
+    (
+        "5x5.nnue",
+        include_bytes!("../../../../data/models/5x5.nnue"),
+    ),
+    (
+        "6x6.nnue",
+        include_bytes!("../../../../data/models/6x6.nnue"),
+    ),
+];
 
 /// Built without the `models` feature: none.
 #[cfg(not(feature = "models"))]

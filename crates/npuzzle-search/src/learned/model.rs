@@ -297,13 +297,13 @@ impl Network {
     }
 
     /// The estimate of a position whose linear conflict is `bound`, with the network's sums
-    /// `acc`, in sixteenths of a move: never below the bound, 0 only at the goal (`bound` 0).
+    /// `acc`, in quarters of a move: never below the bound, 0 only at the goal (`bound` 0).
     ///
     /// ```
     /// use npuzzle_search::learned::Network;
     /// # let goal = [1, 2, 3, 4, 5, 6, 7, 8, 0];
     /// let network = Network::zero("3".parse().unwrap(), &goal);
-    /// assert_eq!(network.rank(3, &network.accumulate(&goal)), 48);
+    /// assert_eq!(network.rank(3, &network.accumulate(&goal)), 12);
     /// assert_eq!(network.rank(0, &network.accumulate(&goal)), 0);
     /// ```
     #[inline]

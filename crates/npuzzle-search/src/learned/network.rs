@@ -12,8 +12,9 @@ pub const HIDDEN: usize = 128;
 /// Units of the second layer.
 pub const SECOND: usize = 32;
 
-/// How many rank units a move is worth: ranks are sixteenths of a move.
-pub const RANK_SCALE: f32 = 16.0;
+/// How many rank units a move is worth: ranks are quarters of a move, as the default ranking's
+/// (`Heuristic::rank`), so that [`crate::heuristic::Focus`] weighs the outer rows alike.
+pub const RANK_SCALE: f32 = 4.0;
 
 /// The first layer's sums for one position: its bias plus one column of weights for each tile
 /// (the blank included) at its cell, in integers. A move changes two tiles' cells, so it

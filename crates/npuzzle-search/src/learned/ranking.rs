@@ -19,7 +19,7 @@ use crate::puzzle::Puzzle;
 /// let learned = Learned::new(&puzzle, &lc, &network).unwrap();
 /// let state = learned.start(&[1, 2, 3, 4, 5, 6, 0, 7, 8]);
 /// assert_eq!(learned.value(&state), 2); // linear conflict's bound
-/// assert_eq!(learned.rank(&state), 2 * 16); // a network of zeros adds nothing
+/// assert_eq!(learned.rank(&state), 2 * 4); // quarters of a move; a network of zeros adds nothing
 /// ```
 pub struct Learned<'a, H> {
     inner: &'a H,

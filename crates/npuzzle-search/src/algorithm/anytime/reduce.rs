@@ -11,6 +11,7 @@ use super::beam::{self, Halt, Shape};
 use super::zobrist::Zobrist;
 use crate::clock::Stopwatch;
 use crate::heuristic::{Heuristic, LinearConflict, Manhattan};
+use crate::learned::Ranking;
 use crate::limits::Limits;
 use crate::puzzle::Puzzle;
 use crate::start::Start;
@@ -36,8 +37,8 @@ const PARTIAL_REMEMBERED: usize = 64;
 /// Solves `board` toward the blank-last `goal` of its size by reduction within about `budget`
 /// and `limits` (nodes counted in `stats`, which holds the caller's count so far); `None` for
 /// other goals, or when a step finds nothing in its time. With `learned`, the last region's
-/// beams are ranked by the shipped network for its size where there is one. The moves are not
-/// yet replayed (the caller verifies them).
+/// beams are ranked by the shipped network for its size where there is one (and the answer
+/// says whether they were). The moves are not yet replayed (the caller verifies them).
 pub(crate) fn solve(
     board: &Board,
     goal: &Board,
@@ -45,7 +46,7 @@ pub(crate) fn solve(
     limits: &Limits,
     stats: &mut Stats,
     learned: bool,
-) -> Option<Vec<Move>> {
+) -> Option<(Vec<Move>, bool)> {
     let size = board.size();
     if Goal::BlankLast.board(size).ok()? != *goal {
         return None;
@@ -80,9 +81,12 @@ pub(crate) fn solve(
         .max_nodes
         .map(|max| max.saturating_sub(stats.expanded));
     let sub = Start::new(sub, sub_goal).ok()?;
-    let ranking = learned.then(|| crate::learned::builtin(&puzzle)).flatten();
+    let ranking = match learned {
+        true => Ranking::Learned(None),
+        false => Ranking::Heuristic,
+    };
     let last = super::solve(
-        (&puzzle, &LinearConflict::new(&puzzle), ranking.as_deref()),
+        (&puzzle, &LinearConflict::new(&puzzle), ranking),
         &sub,
         Duration::from_secs_f64(left_time),
         0,
@@ -92,7 +96,10 @@ pub(crate) fn solve(
     stats.expanded += last.stats.expanded;
     stats.generated += last.stats.generated;
     moves.extend(last.moves);
-    Some(moves)
+    Some((
+        moves,
+        last.ranking == Some(crate::method::HeuristicKind::Learned),
+    ))
 }
 
 /// Which lines of the region one step places.
@@ -498,7 +505,7 @@ mod tests {
         for seed in 1..=3 {
             let board = Generator::new(seed).random_position(&goal);
             let mut stats = Stats::default();
-            let moves = solve(
+            let (moves, _) = solve(
                 &board,
                 &goal,
                 Duration::from_millis(400),
