@@ -362,7 +362,9 @@ impl Solver {
         };
         let learned = chosen.method == Algorithm::Anytime
             && (options.heuristic == Some(HeuristicKind::Learned)
-                || (options.heuristic.is_none() && thresholds::learned_ranks(cells)));
+                || (options.heuristic.is_none()
+                    && !chosen.optimal_first
+                    && thresholds::learned_ranks(cells)));
         // Whether the whole board has a model (larger boards' last regions may, by reduction).
         let fits = puzzle.as_ref().is_some_and(|puzzle| match &options.model {
             Some(model) => model.fits(puzzle).is_ok(),

@@ -72,6 +72,10 @@ const BUILTIN: &[(&str, &[u8])] = &[
         "6x6.nnue",
         include_bytes!("../../../../data/models/6x6.nnue"),
     ),
+    (
+        "7x7.nnue",
+        include_bytes!("../../../../data/models/7x7.nnue"),
+    ),
 ];
 
 /// Built without the `models` feature: none.

@@ -18,7 +18,7 @@ use self::zobrist::Zobrist;
 use crate::algorithm::{Method, constructive, same_goal};
 use crate::clock::Stopwatch;
 use crate::error::SolveError;
-use crate::heuristic::{Focus, Heuristic, LinearConflict, Manhattan};
+use crate::heuristic::{Focus, FocusState, Heuristic, LinearConflict, Manhattan};
 use crate::learned::{self, Learned, Ranking};
 use crate::limits::{Limit, Limits};
 use crate::method::{Algorithm, HeuristicKind};
@@ -195,14 +195,8 @@ fn solve<H: Heuristic>(
             // DeepCubeA's first four 35-puzzles, 6 M positions, 586 moves unfocused, 568 focused.
             let problem = (puzzle, board);
             width = match &learned {
-                Some(learned) => {
-                    let focus = Focus::new(puzzle, learned);
-                    beams.widen(view, problem, &focus, &part, &mut best, &mut stats)
-                }
-                None => {
-                    let focus = Focus::new(puzzle, h);
-                    beams.widen(view, problem, &focus, &part, &mut best, &mut stats)
-                }
+                Some(learned) => beams.widen(view, problem, learned, &part, &mut best, &mut stats),
+                None => beams.widen(view, problem, h, &part, &mut best, &mut stats),
             };
             continue;
         }
@@ -210,13 +204,11 @@ fn solve<H: Heuristic>(
         let seen = Puzzle::new(&goal)?;
         let problem = (&seen, &start);
         if let Some(seen_h) = h.toward(&seen) {
-            let focus = Focus::new(&seen, &seen_h);
-            width = beams.widen(view, problem, &focus, &part, &mut best, &mut stats);
+            width = beams.widen(view, problem, &seen_h, &part, &mut best, &mut stats);
         } else {
             // Databases are built for one goal: the other views rank by linear conflict.
             let seen_h = LinearConflict::new(&seen);
-            let focus = Focus::new(&seen, &seen_h);
-            width = beams.widen(view, problem, &focus, &part, &mut best, &mut stats);
+            width = beams.widen(view, problem, &seen_h, &part, &mut best, &mut stats);
         }
     }
     // Then fresh beams over stretches of the path, as wide as the last, and last optimal
@@ -416,9 +408,9 @@ impl<'a, H: Heuristic> Beams<'a, H> {
     }
 
     /// Beams of growing width from `start` toward `seen`'s goal, ranked by `rank` (a lower
-    /// bound with its ranking: [`Focus`] or [`Learned`]), until `part` is spent or a next beam
-    /// would not be wider; each solution is mapped back from `view`, given an optimal ending,
-    /// and kept in `best` if shorter. Returns the last width.
+    /// bound with its ranking: a heuristic, or [`Learned`]) focused, until `part` is spent or a
+    /// next beam would not be wider; each solution is mapped back from `view`, given an optimal
+    /// ending, and kept in `best` if shorter. Returns the last width.
     fn widen<V: Heuristic>(
         &self,
         view: View,
@@ -428,16 +420,18 @@ impl<'a, H: Heuristic> Beams<'a, H> {
         best: &mut Vec<Move>,
         stats: &mut Stats,
     ) -> usize {
+        let focus = Focus::new(seen, rank);
         let cells = seen.bytes(start);
         let mut width = FIRST_WIDTH;
         while best.len() > self.lower_bound as usize && !part.over(stats.expanded) {
-            let memory = beam::memory::<V::State>(seen.cells(), width, best.len(), REMEMBERED);
+            let memory =
+                beam::memory::<FocusState<V::State>>(seen.cells(), width, best.len(), REMEMBERED);
             if part.limits.max_memory.is_some_and(|max| memory > max) {
                 break;
             }
             let began = part.elapsed();
             let found = beam::search(
-                (seen, rank, &self.zobrist),
+                (seen, &focus, &self.zobrist),
                 &|cells: &[u8]| cells == seen.goal_cells(),
                 &cells,
                 Shape {
@@ -621,8 +615,7 @@ mod tests {
                     best.extend(constructive::solve(&checked, &limits).unwrap().moves);
                     let before = best.len();
                     let mut stats = Stats::default();
-                    let focus = Focus::new(&seen, &seen_h);
-                    beams.widen(view, (&seen, &start), &focus, &part, &mut best, &mut stats);
+                    beams.widen(view, (&seen, &start), &seen_h, &part, &mut best, &mut stats);
                     assert!(best.len() < before, "{view:?} {size} seed {seed}");
                     let mut replay = board.clone();
                     replay.apply_all(&best).unwrap();
