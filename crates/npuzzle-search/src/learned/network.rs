@@ -18,7 +18,7 @@ pub const RANK_SCALE: f32 = 4.0;
 
 /// The first layer's sums for one position: its bias plus one column of weights for each tile
 /// (the blank included) at its cell, in integers. A move changes two tiles' cells, so it
-/// changes the accumulator by four columns ([`Network::slide`]).
+/// changes the accumulator by four columns ([`super::Network::slide`]).
 ///
 /// ```
 /// use npuzzle_search::learned::{Accumulator, Network};
