@@ -14,21 +14,21 @@ pub(crate) fn flat_map<W, R: Send>(
     init: impl Fn() -> W + Sync,
     f: impl Fn(&mut W, usize, &mut Vec<R>) + Sync,
 ) -> Vec<R> {
-    let mut out = Vec::new();
-    flat_map_into(len, init, f, &mut Vec::new(), &mut out);
-    out
+    let mut parts = Vec::new();
+    let chunks = map_chunks(len, init, f, &mut parts);
+    parts.truncate(chunks);
+    parts.into_iter().flatten().collect()
 }
 
-/// [`flat_map`] into `out` (cleared first), with `parts` holding each chunk's output on the way:
-/// callers that run it again and again keep both, so their memory is reused instead of
-/// allocated and faulted in afresh each time.
-pub(crate) fn flat_map_into<W, R: Send>(
+/// Runs `f(scratch, i, out)` for every `i` in `0..len`, what it pushes for the indices of chunk
+/// `k` going to `parts[k]` (cleared first, kept there: no copy into one vector); returns how
+/// many chunks there are. `parts` grows to that many and is reused from call to call.
+pub(crate) fn map_chunks<W, R: Send>(
     len: usize,
     init: impl Fn() -> W + Sync,
     f: impl Fn(&mut W, usize, &mut Vec<R>) + Sync,
     parts: &mut Vec<Vec<R>>,
-    out: &mut Vec<R>,
-) {
+) -> usize {
     let chunks = len.div_ceil(CHUNK);
     if parts.len() < chunks {
         parts.resize_with(chunks, Vec::new);
@@ -44,11 +44,7 @@ pub(crate) fn flat_map_into<W, R: Send>(
     parts[..chunks].par_iter_mut().enumerate().for_each(chunk);
     #[cfg(target_arch = "wasm32")]
     parts[..chunks].iter_mut().enumerate().for_each(chunk);
-    out.clear();
-    out.reserve(parts[..chunks].iter().map(Vec::len).sum());
-    for part in &mut parts[..chunks] {
-        out.append(part);
-    }
+    chunks
 }
 
 /// Fills row `i` (of `row` bytes) of `buffer` from `items[i]`.

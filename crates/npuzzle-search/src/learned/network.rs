@@ -1,7 +1,7 @@
 //! The network's arithmetic: a first layer kept as an accumulator that a move updates in four
 //! column additions, then two small dense layers.
 
-use wide::{i16x8, i32x4};
+use wide::{f32x4, i16x8, i32x4};
 
 /// Lanes of a 128-bit vector of 16-bit integers.
 const LANES: usize = 8;
@@ -94,29 +94,49 @@ impl Weights {
     }
 
     /// The network's output: the moves it expects beyond linear conflict. The second layer
-    /// multiplies eight pairs of 16-bit integers and adds them in pairs per instruction.
+    /// multiplies eight pairs of 16-bit integers and adds them in pairs per instruction, four
+    /// rows at a time so that each activation is loaded once for four rows.
     #[inline]
     pub fn residual(&self, acc: &Accumulator) -> f32 {
         let (floor, ceiling) = (i16x8::ZERO, i16x8::splat(self.scale1));
-        let mut active = [i16x8::ZERO; HIDDEN / LANES];
+        let mut active = [i16x8::ZERO; VECTORS];
         for (a, lanes) in active.iter_mut().zip(acc.0.chunks_exact(LANES)) {
             let lanes: [i16; LANES] = lanes
                 .try_into()
                 .unwrap_or_else(|_| unreachable!("chunks of eight"));
             *a = i16x8::from(lanes).max(floor).min(ceiling);
         }
-        let unscale = 1.0 / (f32::from(self.scale1) * self.scale2);
-        let mut out = self.b3;
-        for (j, row) in self.l2_lanes.chunks_exact(HIDDEN / LANES).enumerate() {
-            let mut sum = i32x4::ZERO;
-            for (&a, &w) in active.iter().zip(row) {
-                sum += a.dot(w);
+        let unscale = f32x4::splat(1.0 / (f32::from(self.scale1) * self.scale2));
+        let mut out = f32x4::ZERO;
+        for ((rows, b2), l3) in self
+            .l2_lanes
+            .chunks_exact(ROWS * VECTORS)
+            .zip(self.b2.chunks_exact(ROWS))
+            .zip(self.l3.chunks_exact(ROWS))
+        {
+            let mut sums = [i32x4::ZERO; ROWS];
+            for (k, &a) in active.iter().enumerate() {
+                for (r, sum) in sums.iter_mut().enumerate() {
+                    *sum += a.dot(rows[r * VECTORS + k]);
+                }
             }
-            let z = (sum.reduce_add() as f32 * unscale + self.b2[j]).max(0.0);
-            out += z * self.l3[j];
+            // The four rows' sums side by side, exact in integers, then their activations.
+            let z = i32x4::from(sums.map(i32x4::reduce_add)).round_float() * unscale + four(b2);
+            out += z.max(f32x4::ZERO) * four(l3);
         }
-        out
+        self.b3 + out.reduce_add()
     }
+}
+
+/// Vectors of [`LANES`] in the first layer's output.
+const VECTORS: usize = HIDDEN / LANES;
+
+/// Rows of the second layer computed together: one vector of their sums.
+const ROWS: usize = 4;
+
+/// Four floats from a slice of four.
+fn four(values: &[f32]) -> f32x4 {
+    f32x4::from(<[f32; ROWS]>::try_from(values).unwrap_or_else(|_| unreachable!("four")))
 }
 
 /// The second layer's weights eight lanes at a time.

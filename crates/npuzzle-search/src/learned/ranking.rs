@@ -4,6 +4,7 @@
 use super::model::Network;
 use super::network::Accumulator;
 use crate::heuristic::{Heuristic, LinearConflict, LinearConflictState};
+use crate::method::HeuristicKind;
 use crate::puzzle::Puzzle;
 
 /// `inner`'s lower bound, ranked by a trained [`Network`]: linear conflict plus what the network
@@ -23,15 +24,18 @@ use crate::puzzle::Puzzle;
 /// ```
 pub struct Learned<'a, H> {
     inner: &'a H,
-    conflicts: LinearConflict,
+    /// Linear conflict, which the network's residual is added to; `None` when `inner` is
+    /// linear conflict already (its value is used, not computed twice).
+    conflicts: Option<LinearConflict>,
     network: &'a Network,
 }
 
-/// The inner heuristic's state, linear conflict's, the network's sums and the rank they give.
+/// The inner heuristic's state, linear conflict's (when the inner heuristic is another), the
+/// network's sums and the rank they give.
 #[derive(Clone, Copy, Debug)]
 pub struct LearnedState<S> {
     inner: S,
-    conflicts: LinearConflictState,
+    conflicts: Option<LinearConflictState>,
     acc: Accumulator,
     rank: u32,
 }
@@ -44,29 +48,41 @@ impl<'a, H: Heuristic> Learned<'a, H> {
         network: &'a Network,
     ) -> Result<Learned<'a, H>, super::ModelError> {
         network.fits(puzzle)?;
+        let conflicts = (inner.kind() != Some(HeuristicKind::LinearConflict))
+            .then(|| LinearConflict::new(puzzle));
         Ok(Learned {
             inner,
-            conflicts: LinearConflict::new(puzzle),
+            conflicts,
             network,
         })
+    }
+
+    /// Linear conflict of a position, from its own state or the inner heuristic's.
+    #[inline]
+    fn bound(&self, inner: &H::State, conflicts: &Option<LinearConflictState>) -> u32 {
+        match (&self.conflicts, conflicts) {
+            (Some(lc), Some(state)) => lc.value(state),
+            _ => self.inner.value(inner),
+        }
     }
 }
 
 impl<H: Heuristic> Heuristic for Learned<'_, H> {
     type State = LearnedState<H::State>;
 
-    fn kind(&self) -> Option<crate::method::HeuristicKind> {
+    fn kind(&self) -> Option<HeuristicKind> {
         self.inner.kind()
     }
 
     fn start(&self, cells: &[u8]) -> Self::State {
-        let conflicts = self.conflicts.start(cells);
+        let inner = self.inner.start(cells);
+        let conflicts = self.conflicts.as_ref().map(|lc| lc.start(cells));
         let acc = self.network.accumulate(cells);
         LearnedState {
-            inner: self.inner.start(cells),
+            inner,
             conflicts,
             acc,
-            rank: self.network.rank(self.conflicts.value(&conflicts), &acc),
+            rank: self.network.rank(self.bound(&inner, &conflicts), &acc),
         }
     }
 
@@ -89,15 +105,17 @@ impl<H: Heuristic> Heuristic for Learned<'_, H> {
         from: usize,
         to: usize,
     ) -> Self::State {
-        let conflicts = self
-            .conflicts
-            .moved(&state.conflicts, cells, tile, from, to);
+        let inner = self.inner.moved(&state.inner, cells, tile, from, to);
+        let conflicts = match (&self.conflicts, &state.conflicts) {
+            (Some(lc), Some(before)) => Some(lc.moved(before, cells, tile, from, to)),
+            _ => None,
+        };
         let acc = self.network.slide(&state.acc, tile, from, to);
         LearnedState {
-            inner: self.inner.moved(&state.inner, cells, tile, from, to),
+            inner,
             conflicts,
             acc,
-            rank: self.network.rank(self.conflicts.value(&conflicts), &acc),
+            rank: self.network.rank(self.bound(&inner, &conflicts), &acc),
         }
     }
 

@@ -156,25 +156,26 @@ pub(crate) fn search<H: Heuristic>(
             &mut buffers,
         );
         stats.expanded += layer.len() as u64;
-        stats.generated += buffers.candidates.len() as u64;
-        if buffers.candidates.is_empty() {
+        let generated = buffers.generated();
+        stats.generated += generated as u64;
+        if generated == 0 {
             return best.map(|(_, moves)| moves).ok_or(Halt::Exhausted);
         }
         select(&mut buffers, width, &mut seen);
         depth += 1;
-        let chosen = &buffers.chosen;
-        links.push(chosen.iter().map(|c| (c.parent, c.m)).collect());
-        held += chosen.len() as u64;
+        let chosen = || buffers.chosen.iter().map(|&id| buffers.candidate(id));
+        links.push(chosen().map(|c| (c.parent, c.m)).collect());
+        held += buffers.chosen.len() as u64;
         stats.peak_nodes = stats.peak_nodes.max(held);
-        let bytes = memory::<H::State>(n, chosen.len(), links.len(), remember);
+        let bytes = memory::<H::State>(n, buffers.chosen.len(), links.len(), remember);
         stats.peak_memory = stats.peak_memory.max(bytes);
-        if let Some(found) = chosen
-            .iter()
-            .position(|c| h.value(&c.state) == 0 && is_goal(n, &layer, c, reached))
+        if let Some((found, c)) = chosen()
+            .enumerate()
+            .find(|(_, c)| h.value(&c.state) == 0 && is_goal(n, &layer, c, reached))
         {
             // The first in the layer ranks best there: it beats what earlier layers found if
             // its depth plus rank is lower.
-            let score = depth + h.rank(&chosen[found].state);
+            let score = depth + h.rank(&c.state);
             if best.as_ref().is_none_or(|&(least, _)| score < least) {
                 best = Some((score, path(&links, found)));
             }
@@ -189,30 +190,38 @@ pub(crate) fn search<H: Heuristic>(
         if !going {
             return Err(Halt::Stopped);
         }
-        advance(puzzle, &layer, chosen, &mut next);
+        advance(puzzle, &layer, &buffers, &mut next);
         std::mem::swap(&mut layer, &mut next);
     }
 }
 
 /// The memory a beam reuses from one layer to the next.
 struct Buffers<S> {
-    /// Each chunk's children, on the way to `candidates`.
+    /// Every child of the layer, in the chunks of parents that made them: they stay where they
+    /// were made (a candidate carries its heuristic's state, which may be hundreds of bytes).
     parts: Vec<Vec<Candidate<S>>>,
-    /// Every child of the layer.
-    candidates: Vec<Candidate<S>>,
+    /// How many of `parts` this layer filled.
+    used: usize,
     /// How many candidates have each value (counting sort).
     counts: Vec<usize>,
-    /// The candidates' indices by value.
-    order: Vec<u32>,
+    /// The candidates by value.
+    order: Vec<Id>,
     /// The candidates kept.
-    chosen: Vec<Candidate<S>>,
+    chosen: Vec<Id>,
+}
+
+/// Where a candidate is: its chunk and its place there.
+#[derive(Clone, Copy, Default)]
+struct Id {
+    part: u32,
+    index: u32,
 }
 
 impl<S> Default for Buffers<S> {
     fn default() -> Self {
         Buffers {
             parts: Vec::new(),
-            candidates: Vec::new(),
+            used: 0,
             counts: Vec::new(),
             order: Vec::new(),
             chosen: Vec::new(),
@@ -220,8 +229,31 @@ impl<S> Default for Buffers<S> {
     }
 }
 
+impl<S> Buffers<S> {
+    /// The candidates of this layer.
+    fn candidates(&self) -> impl Iterator<Item = (Id, &Candidate<S>)> {
+        self.parts[..self.used]
+            .iter()
+            .enumerate()
+            .flat_map(|(part, candidates)| {
+                candidates.iter().enumerate().map(move |(index, c)| {
+                    let (part, index) = (part as u32, index as u32);
+                    (Id { part, index }, c)
+                })
+            })
+    }
+
+    fn generated(&self) -> usize {
+        self.parts[..self.used].iter().map(Vec::len).sum()
+    }
+
+    fn candidate(&self, id: Id) -> &Candidate<S> {
+        &self.parts[id.part as usize][id.index as usize]
+    }
+}
+
 /// Every child of every position of `layer` that is new and may still beat `bound`, into
-/// `buffers.candidates`.
+/// `buffers.parts`.
 #[allow(clippy::too_many_arguments)]
 fn expand<H: Heuristic>(
     puzzle: &Puzzle,
@@ -235,7 +267,7 @@ fn expand<H: Heuristic>(
 ) {
     let n = puzzle.cells();
     let admissible_cut = depth + 1;
-    parallel::flat_map_into(
+    buffers.used = parallel::map_chunks(
         layer.len(),
         || vec![0u8; n],
         |cells, i, out: &mut Vec<Candidate<H::State>>| {
@@ -273,7 +305,6 @@ fn expand<H: Heuristic>(
             }
         },
         &mut buffers.parts,
-        &mut buffers.candidates,
     );
 }
 
@@ -305,46 +336,42 @@ fn prefetch_children<S>(
 /// The `width` lowest-valued candidates into `buffers.chosen`, one per position (the first copy
 /// of each), their hashes remembered in `seen`. Counting by value keeps this linear in the number
 /// of candidates.
-fn select<S: Copy>(buffers: &mut Buffers<S>, width: usize, seen: &mut Recent) {
-    let Buffers {
-        candidates,
-        counts,
-        order,
-        chosen,
-        ..
-    } = buffers;
-    let top = candidates.iter().map(|c| c.h).max().unwrap_or(0) as usize;
+fn select<S>(buffers: &mut Buffers<S>, width: usize, seen: &mut Recent) {
+    let top = buffers.candidates().map(|(_, c)| c.h).max().unwrap_or(0) as usize;
+    let mut counts = std::mem::take(&mut buffers.counts);
     counts.clear();
     counts.resize(top + 2, 0);
-    for c in candidates.iter() {
+    for (_, c) in buffers.candidates() {
         counts[c.h as usize + 1] += 1;
     }
     for v in 1..counts.len() {
         counts[v] += counts[v - 1];
     }
     // Stable counting sort by value: ties keep the order of generation.
+    let mut order = std::mem::take(&mut buffers.order);
     order.clear();
-    order.resize(candidates.len(), 0);
-    for (i, c) in candidates.iter().enumerate() {
+    order.resize(buffers.generated(), Id::default());
+    for (id, c) in buffers.candidates() {
         let slot = &mut counts[c.h as usize];
-        order[*slot] = i as u32;
+        order[*slot] = id;
         *slot += 1;
     }
+    let mut chosen = std::mem::take(&mut buffers.chosen);
     chosen.clear();
-    for (k, &i) in order.iter().enumerate() {
+    for (k, &id) in order.iter().enumerate() {
         // The candidates are read in the order of their values, all over memory: ask for the
         // next ones' lines early.
         if let Some(&ahead) = order.get(k + AHEAD_SELECTED) {
-            crate::prefetch::prefetch(&candidates[ahead as usize]);
+            crate::prefetch::prefetch(buffers.candidate(ahead));
         }
-        let c = candidates[i as usize];
-        if seen.insert(c.hash) {
-            chosen.push(c);
+        if seen.insert(buffers.candidate(id).hash) {
+            chosen.push(id);
             if chosen.len() == width {
                 break;
             }
         }
     }
+    (buffers.counts, buffers.order, buffers.chosen) = (counts, order, chosen);
 }
 
 /// Whether a candidate valued 0 is the goal itself (a heuristic may be 0 elsewhere).
@@ -361,13 +388,15 @@ fn is_goal<S>(n: usize, layer: &Layer<S>, c: &Candidate<S>, reached: &Reached<'_
 fn advance<S: Copy + Send + Sync>(
     puzzle: &Puzzle,
     layer: &Layer<S>,
-    chosen: &[Candidate<S>],
+    buffers: &Buffers<S>,
     next: &mut Layer<S>,
 ) {
     let n = puzzle.cells();
+    let chosen = || buffers.chosen.iter().map(|&id| buffers.candidate(id));
     next.cells.clear();
-    next.cells.resize(chosen.len() * n, 0);
-    parallel::fill_rows(&mut next.cells, n, chosen, |c, cells| {
+    next.cells.resize(buffers.chosen.len() * n, 0);
+    parallel::fill_rows(&mut next.cells, n, &buffers.chosen, |&id, cells| {
+        let c = buffers.candidate(id);
         let p = c.parent as usize;
         cells.copy_from_slice(&layer.cells[p * n..(p + 1) * n]);
         let (blank, source) = (layer.blanks[p] as usize, c.source as usize);
@@ -375,13 +404,13 @@ fn advance<S: Copy + Send + Sync>(
         cells[source] = 0;
     });
     next.states.clear();
-    next.states.extend(chosen.iter().map(|c| c.state));
+    next.states.extend(chosen().map(|c| c.state));
     next.blanks.clear();
-    next.blanks.extend(chosen.iter().map(|c| c.source));
+    next.blanks.extend(chosen().map(|c| c.source));
     next.hashes.clear();
-    next.hashes.extend(chosen.iter().map(|c| c.hash));
+    next.hashes.extend(chosen().map(|c| c.hash));
     next.last.clear();
-    next.last.extend(chosen.iter().map(|c| Some(c.m)));
+    next.last.extend(chosen().map(|c| Some(c.m)));
 }
 
 /// The moves to position `index` of the last layer, read back through the parent links.
