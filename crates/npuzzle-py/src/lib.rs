@@ -6,6 +6,7 @@ mod batch;
 mod board;
 mod databases;
 mod errors;
+mod estimates;
 mod grid;
 mod options;
 mod solution;
@@ -95,6 +96,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solve_many, m)?)?;
     m.add_function(wrap_pyfunction!(batch::heuristic_values, m)?)?;
     m.add_function(wrap_pyfunction!(batch::verdicts, m)?)?;
+    m.add_function(wrap_pyfunction!(estimates::learned_estimates, m)?)?;
     m.add_function(wrap_pyfunction!(batch::children, m)?)?;
     m.add_function(wrap_pyfunction!(batch::apply_moves, m)?)?;
     m.add_function(wrap_pyfunction!(batch::random_walks, m)?)?;

@@ -68,10 +68,7 @@ impl<'a> Teacher<'a> {
 
     fn value(&self, node: &Node) -> f32 {
         let bound = self.conflicts.value(&node.conflicts);
-        if bound == 0 {
-            return 0.0;
-        }
-        bound as f32 + self.network.residual(&node.acc).max(0.0)
+        self.network.estimate(bound, &node.acc)
     }
 
     /// The target of the position `cells`.

@@ -57,6 +57,7 @@ __all__ = [
     "UnsolvableError",
     "apply_moves",
     "children",
+    "estimate",
     "generate",
     "heuristic",
     "is_solvable",
@@ -262,6 +263,29 @@ def heuristic(
     rows, width, height = _rows(positions, size)
     folder = None if cache_dir is None else os.fspath(cache_dir)
     return _native.heuristic_values(rows, width, height, name, goal=goal, cache_dir=folder)
+
+
+def estimate(
+    positions: Any,
+    *,
+    size: str | int | None = None,
+    goal: str = "blank-last",
+    model: str | os.PathLike[str] | None = None,
+) -> np.ndarray:
+    """The learned estimate of each position's distance to the goal, in moves (``float32``):
+    linear conflict plus what a trained network expects beyond it, never below linear conflict,
+    0 at the goal. It is what ranks the anytime solver's beams with ``heuristic="learned"``: an
+    estimate, not a lower bound. ``model`` is a file made by ``npuzzle-train``; without it, the
+    model shipped for the board (3x3, 5x5, 6x6, 7x7 toward the blank-last goal; 4x4 toward
+    ``"blank-first"``).
+
+    >>> goal = np.arange(1, 26, dtype=np.uint8) % 25
+    >>> npuzzle.estimate([goal]).tolist()
+    [0.0]
+    """
+    rows, width, height = _rows(positions, size)
+    path = None if model is None else os.fspath(model)
+    return _native.learned_estimates(rows, width, height, goal=goal, model=path)
 
 
 def is_solvable(

@@ -25,6 +25,7 @@ __all__ = [
     "folder",
     "generate",
     "heuristic_values",
+    "learned_estimates",
     "list",
     "open",
     "random_walks",
@@ -182,6 +183,13 @@ def heuristic_values(
     goal: str = "blank-last",
     cache_dir: str | None = None,
 ) -> npt.NDArray[np.unsignedinteger[Any]]: ...
+def learned_estimates(
+    positions: npt.NDArray[np.uint8],
+    width: int,
+    height: int,
+    goal: str = "blank-last",
+    model: str | os.PathLike[str] | None = None,
+) -> npt.NDArray[np.float32]: ...
 def verdicts(
     positions: npt.NDArray[np.uint8], width: int, height: int, test: str, goal: str = "blank-last"
 ) -> npt.NDArray[np.bool_]: ...

@@ -309,11 +309,24 @@ impl Network {
     /// ```
     #[inline]
     pub fn rank(&self, bound: u32, acc: &Accumulator) -> u32 {
+        (self.estimate(bound, acc) * RANK_SCALE).round() as u32
+    }
+
+    /// The estimate of a position whose linear conflict is `bound`, with the network's sums
+    /// `acc`, in moves: the bound plus the residual when that is positive; 0 at the goal.
+    ///
+    /// ```
+    /// use npuzzle_search::learned::Network;
+    /// # let goal = [1, 2, 3, 4, 5, 6, 7, 8, 0];
+    /// let network = Network::zero("3".parse().unwrap(), &goal);
+    /// assert_eq!(network.estimate(3, &network.accumulate(&goal)), 3.0);
+    /// ```
+    #[inline]
+    pub fn estimate(&self, bound: u32, acc: &Accumulator) -> f32 {
         if bound == 0 {
-            return 0;
+            return 0.0;
         }
-        let estimate = bound as f32 + self.residual(acc).max(0.0);
-        (estimate * RANK_SCALE).round() as u32
+        bound as f32 + self.residual(acc).max(0.0)
     }
 
     /// The model as a file's bytes: header, weights, checksum.

@@ -57,6 +57,26 @@ impl<'a, H: Heuristic> Learned<'a, H> {
         })
     }
 
+    /// The estimate of the distance to the goal, in moves: linear conflict plus what the network
+    /// expects beyond it, never below linear conflict, 0 at the goal (the rank, unrounded).
+    ///
+    /// ```
+    /// use npuzzle_core::Goal;
+    /// use npuzzle_search::{Puzzle, heuristic::{Heuristic, LinearConflict}, learned::{self, Learned}};
+    /// let puzzle = Puzzle::new(&Goal::BlankLast.board("5".parse().unwrap()).unwrap()).unwrap();
+    /// # #[cfg(feature = "models")] {
+    /// let (lc, network) = (LinearConflict::new(&puzzle), learned::builtin(&puzzle).unwrap());
+    /// let learned = Learned::new(&puzzle, &lc, &network).unwrap();
+    /// let cells = puzzle.bytes(&"1 2 3 4 5/6 7 8 9 10/11 12 13 14 15/16 17 18 19 20/21 22 0 23 24".parse().unwrap());
+    /// assert!(learned.estimate(&learned.start(&cells)) >= 2.0);
+    /// assert_eq!(learned.estimate(&learned.start(puzzle.goal_cells())), 0.0);
+    /// # }
+    /// ```
+    pub fn estimate(&self, state: &LearnedState<H::State>) -> f32 {
+        let bound = self.bound(&state.inner, &state.conflicts);
+        self.network.estimate(bound, &state.acc)
+    }
+
     /// Linear conflict of a position, from its own state or the inner heuristic's.
     #[inline]
     fn bound(&self, inner: &H::State, conflicts: &Option<LinearConflictState>) -> u32 {
