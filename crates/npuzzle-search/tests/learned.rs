@@ -87,6 +87,43 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// The network mirrored estimates a position toward the mirrored goal as the network does
+    /// the position mirrored back toward its own.
+    #[test]
+    fn the_mirrored_network_estimates_mirrored_positions_alike(
+        shape in prop::sample::select(vec!["3x3", "4x4", "5x5", "6x6", "7x7", "5x3", "2x4"]),
+        goal in prop::sample::select(vec![Goal::BlankLast, Goal::BlankFirst, Goal::Spiral]),
+        seed in 0u64..1000,
+    ) {
+        let puzzle = puzzle(shape, &goal);
+        let network = random_network(&puzzle, seed);
+        let mirrored = network.mirrored();
+        let width = puzzle.size().width();
+        let flip = |cells: &[u8]| -> Vec<u8> {
+            cells.chunks(width).flat_map(|row| row.iter().rev().copied()).collect()
+        };
+        prop_assert_eq!(mirrored.goal(), &flip(puzzle.goal_cells())[..]);
+        prop_assert_eq!(&mirrored.mirrored(), &network);
+        let seen = Puzzle::new(&Board::new(
+            puzzle.size(),
+            flip(puzzle.goal_cells()).into_iter().map(u32::from).collect(),
+        ).unwrap()).unwrap();
+        let (lc, seen_lc) = (LinearConflict::new(&puzzle), LinearConflict::new(&seen));
+        let learned = Learned::new(&puzzle, &lc, &network).unwrap();
+        let seen_learned = Learned::new(&seen, &seen_lc, &mirrored).unwrap();
+        for k in 0..8 {
+            let cells = puzzle.bytes(&Generator::new(seed * 8 + k).random_position(puzzle.goal()));
+            let there = seen_learned.start(&flip(&cells));
+            let here = learned.start(&cells);
+            prop_assert_eq!(seen_learned.rank(&there), learned.rank(&here));
+            prop_assert_eq!(seen_learned.value(&there), learned.value(&here));
+        }
+    }
+}
+
 #[test]
 fn model_files_round_trip_and_damage_is_refused() {
     let puzzle = puzzle("4", &Goal::BlankLast);

@@ -261,6 +261,32 @@ impl Network {
         })
     }
 
+    /// The same network for the board mirrored left to right: its goal with each row reversed,
+    /// and each tile's weights at a cell those it had at the mirrored cell. A position's
+    /// estimate toward the mirrored goal is the original's of the position mirrored back (linear
+    /// conflict is symmetric too), so the anytime solver's mirrored view is ranked by it.
+    ///
+    /// ```
+    /// use npuzzle_search::learned::Network;
+    /// let network = Network::zero("3x2".parse().unwrap(), &[1, 2, 3, 4, 5, 0]);
+    /// assert_eq!(network.mirrored().goal(), &[3, 2, 1, 0, 5, 4]);
+    /// ```
+    pub fn mirrored(&self) -> Network {
+        let (width, cells) = (self.size.width(), self.size.cells());
+        let mirror = |cell: usize| cell - cell % width + (width - 1 - cell % width);
+        let mut network = self.clone();
+        network.goal = (0..cells).map(|cell| self.goal[mirror(cell)]).collect();
+        for tile in 0..cells {
+            for cell in 0..cells {
+                let to = (tile * cells + cell) * HIDDEN;
+                let from = (tile * cells + mirror(cell)) * HIDDEN;
+                network.weights.l1[to..to + HIDDEN]
+                    .copy_from_slice(&self.weights.l1[from..from + HIDDEN]);
+            }
+        }
+        network
+    }
+
     /// "5x5 toward 1 2 3 …/… 0": the board and goal it was trained for.
     fn describe(&self) -> String {
         let tiles = self.goal.iter().map(|&t| u32::from(t)).collect();

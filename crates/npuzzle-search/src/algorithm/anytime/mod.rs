@@ -19,7 +19,7 @@ use crate::algorithm::{Method, constructive, same_goal};
 use crate::clock::Stopwatch;
 use crate::error::SolveError;
 use crate::heuristic::{Focus, FocusState, Heuristic, LinearConflict, Manhattan};
-use crate::learned::{self, Learned, Ranking};
+use crate::learned::{self, Learned, Network, Ranking};
 use crate::limits::{Limit, Limits};
 use crate::method::{Algorithm, HeuristicKind};
 use crate::puzzle::Puzzle;
@@ -179,6 +179,9 @@ fn solve<H: Heuristic>(
         _ => shipped.as_deref(),
     };
     let learned = network.and_then(|network| Learned::new(puzzle, h, network).ok());
+    // The network mirrored, for the view of the problem mirrored (its goal is the network's
+    // mirrored; the backward views' goals are the position, which no network is trained for).
+    let mirrored = learned.as_ref().and(network).map(Network::mirrored);
     let views = if thresholds::shares_views(puzzle.cells()) {
         view_count(allowance.budget - allowance.elapsed())
     } else {
@@ -190,8 +193,8 @@ fn solve<H: Heuristic>(
         let part =
             allowance.until(from + (allowance.budget - from) * (k + 1) as f64 / views as f64);
         if k == 0 {
-            // The problem itself is ranked by the learned network where one fits (the other
-            // views' goals are not the network's), focused as linear conflict is: measured on
+            // The problem itself is ranked by the learned network where one fits (and its
+            // mirror image by the network mirrored), focused as linear conflict is: measured on
             // DeepCubeA's first four 35-puzzles, 6 M positions, 586 moves unfocused, 568 focused.
             let problem = (puzzle, board);
             width = match &learned {
@@ -203,12 +206,18 @@ fn solve<H: Heuristic>(
         let (start, goal) = view.problem(board, puzzle.goal());
         let seen = Puzzle::new(&goal)?;
         let problem = (&seen, &start);
-        if let Some(seen_h) = h.toward(&seen) {
+        let seen_lc = LinearConflict::new(&seen);
+        let ranked = mirrored
+            .as_ref()
+            .filter(|_| !view.backward)
+            .and_then(|network| Learned::new(&seen, &seen_lc, network).ok());
+        if let Some(seen_learned) = ranked {
+            width = beams.widen(view, problem, &seen_learned, &part, &mut best, &mut stats);
+        } else if let Some(seen_h) = h.toward(&seen) {
             width = beams.widen(view, problem, &seen_h, &part, &mut best, &mut stats);
         } else {
             // Databases are built for one goal: the other views rank by linear conflict.
-            let seen_h = LinearConflict::new(&seen);
-            width = beams.widen(view, problem, &seen_h, &part, &mut best, &mut stats);
+            width = beams.widen(view, problem, &seen_lc, &part, &mut best, &mut stats);
         }
     }
     // Then fresh beams over stretches of the path, as wide as the last, and last optimal
