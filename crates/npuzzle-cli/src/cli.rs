@@ -4,6 +4,7 @@ use clap::{Args, Parser, Subcommand};
 use npuzzle_core::{Format, Goal, Notation, Size};
 use npuzzle_search::Algorithm;
 use npuzzle_search::HeuristicKind;
+use npuzzle_search::ranges::{Real, Whole};
 
 /// The sliding-tile puzzle: play it, solve it, generate, check, convert and verify positions.
 /// Without a subcommand, npuzzle starts the game (a 4x4 board).
@@ -283,16 +284,16 @@ pub struct SearchArgs {
     #[arg(long, default_value_t = 2.0, value_name = "W", value_parser = weight)]
     pub weight: f64,
     /// Stop a search after this many expanded nodes (at least 1).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = nodes)]
     pub max_nodes: Option<u64>,
     /// Stop a search after this many seconds.
-    #[arg(long, value_name = "SECONDS")]
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
     pub timeout: Option<f64>,
     /// The time the anytime solver spends shortening each solution.
-    #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
+    #[arg(long, default_value_t = 10.0, value_name = "SECONDS", value_parser = seconds)]
     pub time_budget: f64,
     /// Stop a search that needs more memory than this many MiB (A* family, tables).
-    #[arg(long, default_value_t = 4096, value_name = "MIB")]
+    #[arg(long, default_value_t = 4096, value_name = "MIB", value_parser = memory)]
     pub max_memory: u64,
     /// Threads for batches (default: all cores; 1 to 256).
     #[arg(long, short, value_name = "N", value_parser = jobs)]
@@ -489,44 +490,33 @@ pub enum PdbAction {
     },
 }
 
-/// The longest random walk `--walk` takes: a walk is played, not stored, but longer ones are
-/// never meant (a hundred million moves already take seconds).
-pub const MAX_WALK: usize = 100_000_000;
-
-/// The most threads `--jobs` starts.
-pub const MAX_JOBS: usize = 256;
+// Every number's range is the library's (`npuzzle_search::ranges`), shared with Python, the
+// cluster and training.
 
 fn walk_length(text: &str) -> Result<usize, String> {
-    let n: u64 = text
-        .parse()
-        .map_err(|_| format!("'{text}' is not a number of moves"))?;
-    usize::try_from(n)
-        .ok()
-        .filter(|&n| n <= MAX_WALK)
-        .ok_or_else(|| format!("{n} moves is more than the {MAX_WALK} a walk may take"))
+    whole(Whole::Walk, text).map(|n| n as usize)
 }
 
 fn jobs(text: &str) -> Result<usize, String> {
-    let n: usize = text
-        .parse()
-        .map_err(|_| format!("'{text}' is not a number of threads"))?;
-    if (1..=MAX_JOBS).contains(&n) {
-        Ok(n)
-    } else {
-        Err(format!("give from 1 to {MAX_JOBS} threads, not {n}"))
-    }
+    whole(Whole::Threads, text).map(|n| n as usize)
+}
+
+fn nodes(text: &str) -> Result<u64, String> {
+    whole(Whole::Nodes, text)
+}
+
+fn memory(text: &str) -> Result<u64, String> {
+    whole(Whole::MemoryMib, text)
+}
+
+fn whole(range: Whole, text: &str) -> Result<u64, String> {
+    range.parse(text).map_err(|e| e.to_string())
 }
 
 fn weight(text: &str) -> Result<f64, String> {
-    let w: f64 = text
-        .parse()
-        .map_err(|_| format!("'{text}' is not a number"))?;
-    use npuzzle_search::MAX_WEIGHT;
-    if (1.0..=MAX_WEIGHT).contains(&w) {
-        Ok(w)
-    } else {
-        Err(format!(
-            "the weight must be from 1 to {MAX_WEIGHT}, not {text}"
-        ))
-    }
+    Real::Weight.parse(text).map_err(|e| e.to_string())
+}
+
+fn seconds(text: &str) -> Result<f64, String> {
+    Real::Seconds.parse(text).map_err(|e| e.to_string())
 }

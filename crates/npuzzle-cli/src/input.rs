@@ -1,7 +1,6 @@
 //! Where positions come from: the argument, or standard input (or a file) read line by line.
 
 use std::collections::VecDeque;
-use std::fs::File;
 use std::io::{self, BufRead, BufReader, Write};
 
 use crate::lines::Lines;
@@ -45,7 +44,7 @@ pub fn items(argument: Option<&str>) -> anyhow::Result<Box<dyn Iterator<Item = I
     Ok(match argument {
         None | Some("-") => Box::new(Items::new("stdin", BufReader::new(io::stdin()))),
         Some(path) if parse_board(path, None).is_err() && Path::new(path).exists() => {
-            let file = File::open(path).with_context(|| format!("reading {path}"))?;
+            let file = npuzzle_files::open_named(Path::new(path))?;
             Box::new(Items::new(path, BufReader::new(file)))
         }
         Some(text) => Box::new(std::iter::once(Item {

@@ -57,6 +57,8 @@ fn main() -> ExitCode {
             };
         }
     };
+    // A wait on a FIFO or a terminal the user named ends with the first signal.
+    npuzzle_files::stop_when(interrupt::interrupted);
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let result = run(cli, &mut out).and_then(|status| {
@@ -66,6 +68,10 @@ fn main() -> ExitCode {
     match result {
         Ok(status) => status.into(),
         Err(error) if status::is_broken_pipe(&error) => ExitCode::SUCCESS,
+        Err(error) if interrupt::interrupted() => {
+            status::report("interrupted", &error);
+            Status::Interrupted.into()
+        }
         Err(error) => {
             status::report("error", &error);
             Status::BadInput.into()

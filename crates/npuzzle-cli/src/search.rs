@@ -3,13 +3,12 @@
 
 use std::collections::HashSet;
 use std::sync::Arc;
-use std::time::Duration;
 
 use anyhow::Context;
 use npuzzle_core::{Board, Goal, Size};
 use npuzzle_search::learned::Network;
 use npuzzle_search::pdb::{Store, policy};
-use npuzzle_search::{Algorithm, HeuristicKind, Limits, Options, Solver, Start};
+use npuzzle_search::{Algorithm, HeuristicKind, Limits, Options, Solver, Start, ranges};
 
 use crate::cli::SearchArgs;
 use crate::databases;
@@ -25,16 +24,9 @@ impl SearchArgs {
             limits = limits.nodes(nodes);
         }
         if let Some(seconds) = self.timeout {
-            let timeout = Duration::try_from_secs_f64(seconds)
-                .with_context(|| format!("--timeout {seconds}: give a number of seconds"))?;
-            limits = limits.timeout(timeout);
+            limits = limits.timeout(ranges::duration(seconds).context("--timeout")?);
         }
-        let budget = Duration::try_from_secs_f64(self.time_budget).with_context(|| {
-            format!(
-                "--time-budget {}: give a number of seconds",
-                self.time_budget
-            )
-        })?;
+        let budget = ranges::duration(self.time_budget).context("--time-budget")?;
         // A damaged or foreign file is refused before anything is solved.
         let model = match &self.model {
             Some(path) => Some(Arc::new(

@@ -82,25 +82,7 @@ fn hint(error: &anyhow::Error) -> Option<&'static str> {
     }
 }
 
-/// `text` with every control character but the line end and tab written as an escape
-/// (`\u{1b}`), so that text from a file, an argument or standard input cannot move the cursor,
-/// retitle the terminal or write the clipboard when it is shown.
-pub fn shown(text: &str) -> std::borrow::Cow<'_, str> {
-    let escaped = |c: char| c.is_control() && c != '\n' && c != '\t';
-    if !text.chars().any(escaped) {
-        return text.into();
-    }
-    text.chars()
-        .map(|c| {
-            if escaped(c) {
-                c.escape_unicode().to_string()
-            } else {
-                c.to_string()
-            }
-        })
-        .collect::<String>()
-        .into()
-}
+pub use npuzzle_core::shown;
 
 /// Whether an error is the output going away (`npuzzle … | head`), which is not a failure.
 pub fn is_broken_pipe(error: &anyhow::Error) -> bool {

@@ -25,6 +25,7 @@ pub mod moves;
 pub mod notation;
 pub mod parse;
 pub mod rows;
+mod shown;
 pub mod solvability;
 
 pub use board::{Board, BoardError, IllegalMove, SequenceError, Tile};
@@ -37,3 +38,4 @@ pub use notation::{MoveWriter, Notation, NotationError, format_moves, parse_move
 pub use parse::{
     MAX_GRID_ROWS, ParseError, PositionSplitter, detect_format, parse_board, split_positions,
 };
+pub use shown::shown;

@@ -11,6 +11,9 @@
 //! - **Read with a cap.** [`read_named`] reads what the user named (any kind of file, a FIFO
 //!   included) and [`read_own`] what the program chose itself (a regular file only, never a
 //!   FIFO it did not ask for, never through a link); both stop at a size named in the error.
+//! - **Never waited on for good.** A FIFO, a terminal or a device the user named is waited on
+//!   a tenth of a second at a time; between waits the front end's check ([`stop_when`]: a
+//!   signal in the command line, Ctrl-C in Python) can end the read ([`FileError::Interrupted`]).
 //!
 //! ```
 //! use npuzzle_files::{read_own, write_atomically, FileError};
@@ -30,8 +33,32 @@
 use std::fs::{File, Metadata, OpenOptions};
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 use thiserror::Error;
+
+/// The most read whole from a data file the user names (instance files, files of answers,
+/// DeepCubeA's test sets, a cluster's input and journal) on every surface: the largest real one
+/// is a few MB; a file past it is refused, never read into memory without end.
+pub const MAX_DATA_FILE: u64 = 256 << 20;
+
+/// The front end's check that ends waits on files the user named (see [`stop_when`]).
+static STOP: OnceLock<fn() -> bool> = OnceLock::new();
+
+/// Sets, once per process, what ends a wait on a FIFO, a terminal or a device the user named:
+/// the command line's "a signal came", Python's "Ctrl-C was pressed". Until it is set, such a
+/// wait ends only when data comes (the signals keep their default, which ends the process).
+///
+/// ```
+/// npuzzle_files::stop_when(|| false);
+/// ```
+pub fn stop_when(check: fn() -> bool) {
+    let _ = STOP.set(check);
+}
+
+fn stop_asked() -> bool {
+    STOP.get().is_some_and(|check| check())
+}
 
 /// Why a file could not be read or written.
 #[derive(Debug, Error)]
@@ -52,6 +79,12 @@ pub enum FileError {
         path: PathBuf,
         /// The cap in bytes.
         limit: u64,
+    },
+    /// A signal (or the front end's own check, see [`stop_when`]) ended a wait for the file.
+    #[error("{path}: reading stopped by an interruption")]
+    Interrupted {
+        /// The path.
+        path: PathBuf,
     },
     /// Reading or writing failed.
     #[error("{path}: {error}")]
@@ -308,7 +341,7 @@ pub fn read_own(path: &Path, limit: u64) -> Result<Vec<u8>, FileError> {
 }
 
 /// Reads a file the user named (whatever it is: a FIFO or `/dev/stdin` too), at most `limit`
-/// bytes.
+/// bytes; a wait for data ends when [`stop_when`]'s check says so.
 ///
 /// ```
 /// let endless = npuzzle_files::read_named("/dev/zero".as_ref(), 1 << 20);
@@ -316,21 +349,134 @@ pub fn read_own(path: &Path, limit: u64) -> Result<Vec<u8>, FileError> {
 /// assert!(endless.unwrap_err().to_string().contains("more than 1 MiB"));
 /// ```
 pub fn read_named(path: &Path, limit: u64) -> Result<Vec<u8>, FileError> {
-    let file = File::open(path).map_err(|e| FileError::io(path, e))?;
-    if file.metadata().is_ok_and(|m| m.is_dir()) {
+    let named = open_named(path)?;
+    read_capped(named, path, limit)
+}
+
+/// A file the user named, open for reading: a regular file is read as it is; a FIFO, a
+/// terminal or a device is waited on a tenth of a second at a time, and a wait ends with an
+/// error when [`stop_when`]'s check says so. Opening never blocks (a FIFO without a writer
+/// yet is waited on in the same way, when read).
+pub struct NamedFile {
+    file: File,
+    path: PathBuf,
+    waits: bool,
+}
+
+/// Opens a file the user named for reading (see [`NamedFile`]); a folder is refused.
+///
+/// ```
+/// use std::io::Read;
+/// let mut text = String::new();
+/// npuzzle_files::open_named("Cargo.toml".as_ref()).unwrap().read_to_string(&mut text).unwrap();
+/// assert!(npuzzle_files::open_named("/".as_ref()).is_err());
+/// ```
+pub fn open_named(path: &Path) -> Result<NamedFile, FileError> {
+    let mut options = OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = options.open(path).map_err(|e| FileError::io(path, e))?;
+    let meta = file.metadata().map_err(|e| FileError::io(path, e))?;
+    if meta.is_dir() {
         return Err(FileError::NotAFile {
             path: path.to_path_buf(),
             what: "a folder",
         });
     }
-    read_capped(file, path, limit)
+    Ok(NamedFile {
+        waits: !meta.is_file(),
+        file,
+        path: path.to_path_buf(),
+    })
 }
 
-fn read_capped(file: File, path: &Path, limit: u64) -> Result<Vec<u8>, FileError> {
+impl NamedFile {
+    /// The path it was opened by.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+}
+
+/// The error a [`NamedFile`] read returns when a wait was stopped.
+#[derive(Debug)]
+struct Stopped;
+
+impl std::fmt::Display for Stopped {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("reading stopped by an interruption")
+    }
+}
+
+impl std::error::Error for Stopped {}
+
+/// Whether `error` is a [`NamedFile`]'s stopped wait.
+///
+/// ```
+/// assert!(!npuzzle_files::is_stopped(&std::io::Error::other("full")));
+/// ```
+pub fn is_stopped(error: &io::Error) -> bool {
+    error.get_ref().is_some_and(|inner| inner.is::<Stopped>())
+}
+
+impl Read for NamedFile {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        loop {
+            if self.waits {
+                wait_readable(&self.file)?;
+            }
+            match self.file.read(buf) {
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => continue,
+                other => return other,
+            }
+        }
+    }
+}
+
+/// Waits until `file` can be read (data, its end or an error), a tenth of a second at a time,
+/// looking at [`stop_when`]'s check between waits.
+#[cfg(unix)]
+fn wait_readable(file: &File) -> io::Result<()> {
+    use rustix::event::{PollFd, PollFlags, Timespec, poll};
+    let tenth = Timespec {
+        tv_sec: 0,
+        tv_nsec: 100_000_000,
+    };
+    loop {
+        if stop_asked() {
+            return Err(io::Error::other(Stopped));
+        }
+        let mut fds = [PollFd::new(file, PollFlags::IN)];
+        match poll(&mut fds, Some(&tenth)) {
+            Ok(0) => continue,
+            Ok(_) => return Ok(()),
+            Err(rustix::io::Errno::INTR) => continue,
+            Err(error) => return Err(error.into()),
+        }
+    }
+}
+
+#[cfg(not(unix))]
+fn wait_readable(_file: &File) -> io::Result<()> {
+    match stop_asked() {
+        true => Err(io::Error::other(Stopped)),
+        false => Ok(()),
+    }
+}
+
+fn read_capped(file: impl Read, path: &Path, limit: u64) -> Result<Vec<u8>, FileError> {
     let mut bytes = Vec::new();
     file.take(limit.saturating_add(1))
         .read_to_end(&mut bytes)
-        .map_err(|e| FileError::io(path, e))?;
+        .map_err(|e| match is_stopped(&e) {
+            true => FileError::Interrupted {
+                path: path.to_path_buf(),
+            },
+            false => FileError::io(path, e),
+        })?;
     if bytes.len() as u64 > limit {
         return Err(FileError::TooLarge {
             path: path.to_path_buf(),
@@ -400,6 +546,36 @@ mod tests {
         write_atomically(&path, b"new").unwrap();
         assert_eq!(std::fs::read_to_string(&taken).unwrap(), "keep");
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "new");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A FIFO the user named is read when its writer comes, and a wait with no writer ends
+    /// when the front end's check says so, instead of blocking for good.
+    #[test]
+    fn a_named_fifo_is_read_or_given_up() {
+        use std::sync::atomic::{AtomicBool, Ordering};
+        static STOPPED: AtomicBool = AtomicBool::new(false);
+        stop_when(|| STOPPED.load(Ordering::SeqCst));
+        let dir = folder("fifo");
+        let fifo = dir.join("model");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        assert!(made.is_ok_and(|s| s.success()));
+        let writer = {
+            let fifo = fifo.clone();
+            std::thread::spawn(move || {
+                std::thread::sleep(std::time::Duration::from_millis(150));
+                std::fs::write(&fifo, b"late but whole").unwrap();
+            })
+        };
+        assert_eq!(read_named(&fifo, 100).unwrap(), b"late but whole");
+        writer.join().unwrap();
+        let stopper = std::thread::spawn(|| {
+            std::thread::sleep(std::time::Duration::from_millis(150));
+            STOPPED.store(true, Ordering::SeqCst);
+        });
+        let error = read_named(&fifo, 100).unwrap_err();
+        assert!(matches!(error, FileError::Interrupted { .. }), "{error}");
+        stopper.join().unwrap();
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

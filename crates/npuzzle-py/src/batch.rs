@@ -7,7 +7,8 @@ use std::sync::{Arc, Mutex};
 
 use npuzzle_core::{Board, Generator, Size, rows, solvability};
 use npuzzle_search::pdb::{Partition, Store, policy};
-use npuzzle_search::{AnyHeuristic, DistanceTable, HeuristicKind, Limits, Puzzle};
+use npuzzle_search::ranges::{self, Whole};
+use npuzzle_search::{AnyHeuristic, Cancel, DistanceTable, HeuristicKind, Limits, Puzzle};
 use numpy::{
     PyArray1, PyArray2, PyArray3, PyArrayMethods, PyReadonlyArray1, PyReadonlyArray2,
     PyUntypedArrayMethods,
@@ -15,8 +16,10 @@ use numpy::{
 use pyo3::prelude::*;
 
 use crate::board::goal_board;
-use crate::errors::{database_error, parse_error, solve_error};
-use crate::grid::{boards_array, row_board};
+use crate::errors::{database_error, parse_error, range_error, solve_error};
+use crate::grid::row_board;
+use crate::ranges::{optional_whole, whole};
+use crate::solving::interruptible;
 
 /// Heuristics built for a goal and size, kept between calls (walking distance's tables and
 /// pattern databases take a while to make).
@@ -64,7 +67,24 @@ impl<'a> Rows<'a> {
 
 /// The heuristic `name` ("manhattan", "linear-conflict", "walking-distance", "pdb" or a
 /// partition such as "663", "78", "6666") for `goal` on boards of `size`.
-pub fn heuristic(name: &str, goal: &Board, cache_dir: Option<&str>) -> PyResult<Arc<AnyHeuristic>> {
+/// Ctrl-C stops a database build (between its layers) and raises `KeyboardInterrupt`.
+pub fn heuristic(
+    py: Python<'_>,
+    name: &str,
+    goal: &Board,
+    cache_dir: Option<&str>,
+) -> PyResult<Arc<AnyHeuristic>> {
+    let cancel = Cancel::new();
+    interruptible(py, &cancel, || built(name, goal, cache_dir, &cancel))?
+}
+
+/// [`heuristic`], on the calling thread; a database build stops once `cancel` is cancelled.
+fn built(
+    name: &str,
+    goal: &Board,
+    cache_dir: Option<&str>,
+    cancel: &Cancel,
+) -> PyResult<Arc<AnyHeuristic>> {
     let key = format!("{name} {goal} {cache_dir:?}");
     let mut built = BUILT.lock().unwrap_or_else(|p| p.into_inner());
     let built = built.get_or_insert_with(HashMap::new);
@@ -73,12 +93,15 @@ pub fn heuristic(name: &str, goal: &Board, cache_dir: Option<&str>) -> PyResult<
     }
     let puzzle = Puzzle::new(goal).map_err(|e| parse_error(e.to_string()))?;
     let h = match name.parse::<HeuristicKind>() {
-        Ok(HeuristicKind::Pdb) => databases(&puzzle, policy::when_asked(goal.size()), cache_dir)?,
+        Ok(HeuristicKind::Pdb) => {
+            let partition = policy::when_asked(goal.size());
+            databases(&puzzle, partition, cache_dir, cancel)?
+        }
         Ok(kind) => {
             AnyHeuristic::new(kind, &puzzle).map_err(|e| Python::attach(|py| solve_error(py, e)))?
         }
         Err(unknown) => match name.parse::<Partition>() {
-            Ok(partition) => databases(&puzzle, partition, cache_dir)?,
+            Ok(partition) => databases(&puzzle, partition, cache_dir, cancel)?,
             Err(_) => return Err(parse_error(unknown)),
         },
     };
@@ -93,8 +116,11 @@ fn databases(
     puzzle: &Puzzle,
     partition: Partition,
     cache_dir: Option<&str>,
+    cancel: &Cancel,
 ) -> PyResult<AnyHeuristic> {
-    let store = Store::locate(cache_dir.map(std::path::Path::new)).map_err(database_error)?;
+    let store = Store::locate(cache_dir.map(std::path::Path::new))
+        .map_err(database_error)?
+        .stopped_by(cancel.clone());
     let pdb = store
         .open(puzzle, &partition, &mut |_| {})
         .map_err(database_error)?;
@@ -115,7 +141,7 @@ pub fn heuristic_values<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let batch = Rows::checked(&positions, width, height)?;
     let goal = goal_board(goal, batch.size)?;
-    let h = py.detach(|| heuristic(name, &goal, cache_dir))?;
+    let h = heuristic(py, name, &goal, cache_dir)?;
     let mut values = vec![0u32; batch.count];
     py.detach(|| h.evaluate_rows(batch.cells, &mut values));
     Ok(if values.iter().all(|&v| v <= 255) {
@@ -239,14 +265,15 @@ pub fn apply_moves<'py>(
 }
 
 /// Random walks from `goal`, one per entry of `lengths` (that many moves, never undoing the
-/// last: DeepCubeA's scramble), from `seed`.
+/// last: DeepCubeA's scramble), from `seed`. Each length is checked against the CLI's `--walk`
+/// range and the batch against the batch cap before anything is allocated; Ctrl-C stops it.
 #[pyfunction]
 #[pyo3(signature = (width, height, lengths, seed, goal="blank-last"))]
 pub fn random_walks<'py>(
     py: Python<'py>,
     width: usize,
     height: usize,
-    lengths: PyReadonlyArray1<'py, u32>,
+    lengths: PyReadonlyArray1<'py, u64>,
     seed: u64,
     goal: &str,
 ) -> PyResult<Bound<'py, PyArray2<u8>>> {
@@ -260,20 +287,41 @@ pub fn random_walks<'py>(
     let lengths = lengths
         .as_slice()
         .map_err(|_| parse_error("lengths must be a C-ordered array"))?;
+    let walks: Vec<u32> = lengths
+        .iter()
+        .map(|&n| Whole::Walk.check(i128::from(n)).map(|n| n as u32))
+        .collect::<Result<_, _>>()
+        .map_err(|e| range_error("lengths", e))?;
+    ranges::batch(walks.len() as u64, size.cells()).map_err(|e| range_error("lengths", e))?;
     let goal: Vec<u8> = goal_board(goal, size)?
         .cells()
         .iter()
         .map(|&t| t as u8)
         .collect();
-    let cells = size.cells();
-    let out = py.detach(|| rows::random_walks(&goal, size, lengths, &mut Generator::new(seed)));
-    PyArray1::from_vec(py, out).reshape([lengths.len(), cells])
+    let cancel = Cancel::new();
+    let out = interruptible(py, &cancel, || {
+        let mut generator = Generator::new(seed);
+        let mut out = Vec::with_capacity(walks.len() * size.cells());
+        // A chunk of walks at a time, Ctrl-C looked at between them.
+        for chunk in walks.chunks(WALKS_PER_CHECK) {
+            if cancel.is_cancelled() {
+                break;
+            }
+            out.extend(rows::random_walks(&goal, size, chunk, &mut generator));
+        }
+        out
+    })?;
+    PyArray1::from_vec(py, out).reshape([walks.len(), size.cells()])
 }
+
+/// Walks made between two looks at Ctrl-C.
+const WALKS_PER_CHECK: usize = 1024;
 
 /// `count` positions of `size`, as `npuzzle generate --seed` draws them: uniformly random
 /// solvable ones (never the goal); with `walk`, the ends of random walks that never undo a move;
 /// with `distance`, positions exactly that many moves from the goal (boards of at most 12 cells,
-/// from a complete table).
+/// from a complete table). `count` and `walk` are checked against the batch cap and the CLI's
+/// `--walk` range first; Ctrl-C stops it.
 #[pyfunction]
 #[pyo3(signature = (width, height, count, seed, walk=None, distance=None, goal="blank-last"))]
 #[allow(clippy::too_many_arguments)]
@@ -281,40 +329,110 @@ pub fn generate<'py>(
     py: Python<'py>,
     width: usize,
     height: usize,
-    count: usize,
+    #[pyo3(from_py_with = count_argument)] count: u64,
     seed: u64,
-    walk: Option<usize>,
+    #[pyo3(from_py_with = walk_argument)] walk: Option<u64>,
     distance: Option<u8>,
     goal: &str,
 ) -> PyResult<Bound<'py, PyAny>> {
     let size = Size::new(width, height).map_err(parse_error)?;
     let goal = goal_board(goal, size)?;
-    let at_distance = match distance {
-        Some(distance) => Some(py.detach(|| positions_at(&goal, distance))?),
-        None => None,
+    // The smallest dtype that holds the tiles.
+    let tile_bytes = match size.cells() {
+        cells if cells <= 256 => 1,
+        cells if cells <= 1 << 16 => 2,
+        _ => 4,
     };
-    let boards: Vec<Board> = py.detach(|| {
-        let mut generator = Generator::new(seed);
-        (0..count)
-            .map(|_| match (&at_distance, walk) {
-                (Some(positions), _) => positions[generator.index(positions.len())].clone(),
-                (None, Some(length)) => generator.random_walk_position(&goal, length),
-                (None, None) => generator.random_position(&goal),
-            })
-            .collect()
-    });
-    let array = boards_array(py, &boards)?;
-    if boards.is_empty() {
-        return array.call_method1("reshape", ((0, size.cells()),));
+    ranges::batch(count, size.cells() * tile_bytes).map_err(|e| range_error("count", e))?;
+    let cancel = Cancel::new();
+    let draw = Draw {
+        goal: &goal,
+        count: count as usize,
+        seed,
+        walk: walk.map(|w| w as usize),
+        distance,
+        cancel: &cancel,
+    };
+    let shape = [count as usize, size.cells()];
+    match tile_bytes {
+        1 => rows_array(
+            py,
+            interruptible(py, &cancel, || draw.tiles(|t| t as u8))??,
+            shape,
+        ),
+        2 => rows_array(
+            py,
+            interruptible(py, &cancel, || draw.tiles(|t| t as u16))??,
+            shape,
+        ),
+        _ => rows_array(
+            py,
+            interruptible(py, &cancel, || draw.tiles(|t| t))??,
+            shape,
+        ),
     }
-    Ok(array)
+}
+
+/// `tiles` as an array of `shape`, without a copy.
+fn rows_array<'py, T: numpy::Element>(
+    py: Python<'py>,
+    tiles: Vec<T>,
+    shape: [usize; 2],
+) -> PyResult<Bound<'py, PyAny>> {
+    Ok(PyArray1::from_vec(py, tiles).reshape(shape)?.into_any())
+}
+
+/// `count=`, checked against the batch range.
+fn count_argument(value: &Bound<'_, PyAny>) -> PyResult<u64> {
+    whole("count", Whole::Positions, value)
+}
+
+/// `walk=`, checked against the CLI's `--walk` range.
+fn walk_argument(value: &Bound<'_, PyAny>) -> PyResult<Option<u64>> {
+    optional_whole("walk", Whole::Walk, Some(value))
+}
+
+/// What [`generate`] draws.
+struct Draw<'a> {
+    goal: &'a Board,
+    count: usize,
+    seed: u64,
+    walk: Option<usize>,
+    distance: Option<u8>,
+    cancel: &'a Cancel,
+}
+
+impl Draw<'_> {
+    /// The positions' tiles, row after row, each made a `T` by `tile`; stops early (with what
+    /// it has) when cancelled.
+    fn tiles<T>(&self, tile: impl Fn(u32) -> T) -> PyResult<Vec<T>> {
+        let at_distance = match self.distance {
+            Some(distance) => Some(positions_at(self.goal, distance, self.cancel)?),
+            None => None,
+        };
+        let mut generator = Generator::new(self.seed);
+        let mut out = Vec::with_capacity(self.count * self.goal.cells().len());
+        for at in 0..self.count {
+            if at % WALKS_PER_CHECK == 0 && self.cancel.is_cancelled() {
+                break;
+            }
+            let board = match (&at_distance, self.walk) {
+                (Some(positions), _) => positions[generator.index(positions.len())].clone(),
+                (None, Some(length)) => generator.random_walk_position(self.goal, length),
+                (None, None) => generator.random_position(self.goal),
+            };
+            out.extend(board.cells().iter().map(|&t| tile(t)));
+        }
+        Ok(out)
+    }
 }
 
 /// Every position exactly `distance` moves from `goal`, from its complete table.
-fn positions_at(goal: &Board, distance: u8) -> PyResult<Vec<Board>> {
+fn positions_at(goal: &Board, distance: u8, cancel: &Cancel) -> PyResult<Vec<Board>> {
     let solve = |e| Python::attach(|py| solve_error(py, e));
     let puzzle = Puzzle::new(goal).map_err(|e| solve(e.into()))?;
-    let table = DistanceTable::build(&puzzle, Limits::default()).map_err(solve)?;
+    let limits = Limits::default().cancel(cancel.clone());
+    let table = DistanceTable::build(&puzzle, limits).map_err(solve)?;
     let positions: Vec<Board> = table.positions_at(distance).collect();
     if positions.is_empty() {
         return Err(parse_error(format!(

@@ -81,7 +81,7 @@ pub fn open(
     let size = read_size(size)?;
     let goal = goal_board(goal, size)?;
     let partition = partition_name(size, partition);
-    let h = py.detach(|| heuristic(&partition, &goal, cache_dir))?;
+    let h = heuristic(py, &partition, &goal, cache_dir)?;
     Ok(PyDatabases {
         h,
         width: size.width(),

@@ -1,9 +1,13 @@
 //! The package's exceptions, and the library's errors turned into them with the library's
 //! messages.
 
+use npuzzle_core::shown;
+use npuzzle_files::FileError as FilesError;
 use npuzzle_search::SolveError;
+use npuzzle_search::learned::ModelError;
 use npuzzle_search::pdb::PdbError;
-use pyo3::exceptions::{PyException, PyValueError};
+use npuzzle_search::ranges::OutOfRange;
+use pyo3::exceptions::{PyException, PyKeyboardInterrupt, PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -32,16 +36,43 @@ pyo3::create_exception!(
     "A pattern database that cannot be chosen, built, read or saved."
 );
 
-/// A value the user gave that cannot be read, as a [`ParseError`].
+pyo3::create_exception!(
+    npuzzle,
+    FileError,
+    PyOSError,
+    "A file that cannot be read or written: not a regular file where one is needed, over the \
+     size read from such a file, or failing to read (the message names the file)."
+);
+
+/// A value the user gave that cannot be read, as a [`ParseError`] (control characters shown
+/// escaped, as on every surface).
 pub fn parse_error(message: impl std::fmt::Display) -> PyErr {
-    ParseError::new_err(message.to_string())
+    ParseError::new_err(shown(&message.to_string()).into_owned())
+}
+
+/// A number out of its accepted range (the library's, shared with the CLI), as a [`ParseError`]
+/// naming the argument.
+pub fn range_error(name: &str, error: OutOfRange) -> PyErr {
+    parse_error(format!("{name}: {error}"))
+}
+
+/// A file that could not be read: `KeyboardInterrupt` when Ctrl-C ended a wait for it, else
+/// [`FileError`] naming the file.
+pub fn file_error(error: FilesError) -> PyErr {
+    match error {
+        FilesError::Interrupted { .. } => {
+            PyKeyboardInterrupt::new_err(shown(&error.to_string()).into_owned())
+        }
+        other => FileError::new_err(shown(&other.to_string()).into_owned()),
+    }
 }
 
 /// The library's error as the exception a Python user expects.
 pub fn solve_error(py: Python<'_>, error: SolveError) -> PyErr {
-    let message = error.to_string();
+    let message = shown(&error.to_string()).into_owned();
     match error {
         SolveError::Unsolvable(_) => UnsolvableError::new_err(message),
+        SolveError::Pdb(PdbError::Interrupted) => PyKeyboardInterrupt::new_err(message),
         SolveError::Pdb(_) => DatabaseError::new_err(message),
         SolveError::LimitReached { limit, stats } => {
             let error = LimitReached::new_err(message);
@@ -60,11 +91,24 @@ pub fn solve_error(py: Python<'_>, error: SolveError) -> PyErr {
                 Err(failed) => failed,
             }
         }
-        _ => PyValueError::new_err(message),
+        _ => ParseError::new_err(message),
+    }
+}
+
+/// A model file that cannot be used: [`file_error`] when it could not be read, else a
+/// [`ParseError`] naming it and what is wrong.
+pub fn model_error(path: &std::path::Path, error: ModelError) -> PyErr {
+    match error {
+        ModelError::File(error) => file_error(error),
+        other => parse_error(format!("model={}: {other}", path.display())),
     }
 }
 
 /// A pattern-database error as [`DatabaseError`].
 pub fn database_error(error: PdbError) -> PyErr {
-    DatabaseError::new_err(error.to_string())
+    let message = shown(&error.to_string()).into_owned();
+    match error {
+        PdbError::Interrupted => PyKeyboardInterrupt::new_err(message),
+        _ => DatabaseError::new_err(message),
+    }
 }

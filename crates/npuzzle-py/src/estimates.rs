@@ -13,7 +13,7 @@ use rayon::prelude::*;
 
 use crate::batch::Rows;
 use crate::board::goal_board;
-use crate::errors::parse_error;
+use crate::errors::{model_error, parse_error};
 
 /// Rows per task on the way through a batch.
 const CHUNK: usize = 1024;
@@ -42,7 +42,7 @@ pub fn learned_estimates<'py>(
         Some(path) => py
             .detach(|| Network::load(path))
             .map(Arc::new)
-            .map_err(|e| named(e.to_string()))?,
+            .map_err(|e| model_error(path, e))?,
         None => learned::builtin(&puzzle).ok_or_else(|| {
             named(format!(
                 "no model is shipped for the {} board toward {goal}: pass model=",

@@ -4,11 +4,13 @@
 
 mod batch;
 mod board;
+mod checks;
 mod databases;
 mod errors;
 mod estimates;
 mod grid;
 mod options;
+mod ranges;
 mod solution;
 mod solving;
 mod split;
@@ -42,13 +44,23 @@ fn solve_many<'py>(
     positions: &Bound<'py, PyAny>,
     options: Option<&Bound<'py, PyOptions>>,
     size: Option<&str>,
-    threads: Option<usize>,
+    #[pyo3(from_py_with = threads_argument)] threads: Option<u64>,
     raise_errors: bool,
 ) -> PyResult<Bound<'py, pyo3::types::PyList>> {
     let default = PyOptions::default();
     let options = options.map_or(&default, |o| o.get());
     let size = size.map(read_size).transpose()?;
+    let threads = threads.map(|n| n as usize);
     solving::solve_many(py, positions, size, threads, options, raise_errors)
+}
+
+/// `threads=`, checked against the CLI's `--jobs` range.
+fn threads_argument(value: &Bound<'_, PyAny>) -> PyResult<Option<u64>> {
+    ranges::optional_whole(
+        "threads",
+        npuzzle_search::ranges::Whole::Threads,
+        Some(value),
+    )
 }
 
 /// The positions of an instance file: `(board, optimal, reference, line, goal)` each, the
@@ -59,8 +71,7 @@ fn read_instances(
     path: std::path::PathBuf,
 ) -> PyResult<Vec<(PyBoard, Option<usize>, Option<usize>, usize, String)>> {
     let where_ = path.display().to_string();
-    let text = std::fs::read_to_string(&path)
-        .map_err(|e| pyo3::exceptions::PyOSError::new_err(format!("{where_}: {e}")))?;
+    let text = text_of(&path)?;
     let file = npuzzle_core::instances::InstanceFile::parse(&text)
         .map_err(|e| errors::parse_error(format!("{where_}: {e}")))?;
     let goal = file.goal.to_string();
@@ -74,6 +85,46 @@ fn read_instances(
         .collect())
 }
 
+/// The bytes of a file the user named, read by the one capped reader every surface uses (at
+/// most `limit` bytes, `MAX_DATA_FILE` when None; a FIFO or a terminal waited on with Ctrl-C
+/// honoured).
+#[pyfunction]
+#[pyo3(signature = (path, limit=None))]
+fn read_file(
+    py: Python<'_>,
+    path: std::path::PathBuf,
+    limit: Option<u64>,
+) -> PyResult<pyo3::Bound<'_, pyo3::types::PyBytes>> {
+    let limit = limit.unwrap_or(npuzzle_files::MAX_DATA_FILE);
+    let bytes = py
+        .detach(|| npuzzle_files::read_named(&path, limit))
+        .map_err(errors::file_error)?;
+    Ok(pyo3::types::PyBytes::new(py, &bytes))
+}
+
+/// The text of a file the user named (see [`read_file`]): UTF-8, without a byte-order mark.
+fn text_of(path: &std::path::Path) -> PyResult<String> {
+    let bytes = npuzzle_files::read_named(path, npuzzle_files::MAX_DATA_FILE)
+        .map_err(errors::file_error)?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        errors::parse_error(format!(
+            "{}: not UTF-8 text (byte {} is not)",
+            path.display(),
+            e.utf8_error().valid_up_to() + 1
+        ))
+    })?;
+    Ok(match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
+    })
+}
+
+/// Whether Ctrl-C was pressed (Python's handler runs, and its exception is raised anew where the
+/// wait ends): what ends a wait on a FIFO or a terminal the user named.
+fn ctrl_c_pressed() -> bool {
+    Python::attach(|py| py.check_signals().is_err())
+}
+
 /// The positions of a text as the CLI reads its input: `(line, text)` each, blocks separated by
 /// blank lines, one position a line unless a block is one board of rows.
 #[pyfunction]
@@ -84,6 +135,7 @@ fn split_positions(text: &str) -> Vec<(usize, String)> {
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
+    npuzzle_files::stop_when(ctrl_c_pressed);
     m.add_class::<PyBoard>()?;
     m.add_class::<PyOptions>()?;
     m.add_class::<PySolution>()?;
@@ -92,6 +144,11 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("UnsolvableError", py.get_type::<errors::UnsolvableError>())?;
     m.add("LimitReached", py.get_type::<errors::LimitReached>())?;
     m.add("DatabaseError", py.get_type::<errors::DatabaseError>())?;
+    m.add("FileError", py.get_type::<errors::FileError>())?;
+    m.add("MAX_DATA_FILE", npuzzle_files::MAX_DATA_FILE)?;
+    m.add_function(wrap_pyfunction!(read_file, m)?)?;
+    m.add_class::<checks::PyRange>()?;
+    m.add_function(wrap_pyfunction!(checks::shown, m)?)?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(solve_many, m)?)?;
     m.add_function(wrap_pyfunction!(batch::heuristic_values, m)?)?;

@@ -12,10 +12,22 @@ use pyo3::prelude::*;
 use pyo3::types::{PyTuple, PyType};
 
 use crate::board::read_goal;
-use crate::errors::{database_error, parse_error};
+use crate::errors::{database_error, model_error, parse_error};
+use crate::ranges::{optional_whole, real, whole};
+use npuzzle_search::ranges::{Real, Whole};
 
 /// The CLI's default memory limit, in MiB.
 const DEFAULT_MAX_MEMORY: u64 = 4096;
+
+/// `max_nodes=`, checked against the CLI's range.
+fn nodes_argument(value: &Bound<'_, PyAny>) -> PyResult<Option<u64>> {
+    optional_whole("max_nodes", Whole::Nodes, Some(value))
+}
+
+/// `max_memory=`, checked against the CLI's range.
+fn memory_argument(value: &Bound<'_, PyAny>) -> PyResult<u64> {
+    whole("max_memory", Whole::MemoryMib, value)
+}
 
 /// How to solve: the method (or `"auto"`), heuristic, goal, time budget and limits, as the
 /// CLI's `solve` options; picklable, so that workers of a pool or cluster solve alike.
@@ -60,30 +72,27 @@ impl PyOptions {
         goal: &str,
         time_budget: f64,
         timeout: Option<f64>,
-        max_nodes: Option<u64>,
-        max_memory: u64,
+        #[pyo3(from_py_with = nodes_argument)] max_nodes: Option<u64>,
+        #[pyo3(from_py_with = memory_argument)] max_memory: u64,
         weight: f64,
         parallel: bool,
         cache_dir: Option<PathBuf>,
         partition: Option<&str>,
         model: Option<PathBuf>,
     ) -> PyResult<PyOptions> {
-        let seconds = |name: &str, value: f64| {
-            Duration::try_from_secs_f64(value)
-                .map(|_| value)
-                .map_err(|_| parse_error(format!("{name}={value}: give a number of seconds")))
-        };
         Ok(PyOptions {
             algorithm: algorithm.parse().map_err(parse_error)?,
             heuristic: heuristic
                 .map(|h| h.parse().map_err(parse_error))
                 .transpose()?,
             goal: read_goal(goal)?,
-            time_budget: seconds("time_budget", time_budget)?,
-            timeout: timeout.map(|t| seconds("timeout", t)).transpose()?,
+            time_budget: real("time_budget", Real::Seconds, time_budget)?,
+            timeout: timeout
+                .map(|t| real("timeout", Real::Seconds, t))
+                .transpose()?,
             max_nodes,
             max_memory,
-            weight,
+            weight: real("weight", Real::Weight, weight)?,
             parallel,
             cache_dir,
             partition: partition
@@ -92,7 +101,7 @@ impl PyOptions {
             model: model
                 .map(|path| match Network::load(&path) {
                     Ok(network) => Ok((path, Arc::new(network))),
-                    Err(e) => Err(parse_error(format!("model={}: {e}", path.display()))),
+                    Err(e) => Err(model_error(&path, e)),
                 })
                 .transpose()?,
         })

@@ -6,7 +6,7 @@ use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
-use crate::board::PyBoard;
+use crate::board::{PyBoard, goal_board};
 use crate::errors::parse_error;
 
 /// A solution and what finding it took: the fields of the CLI's `--json` line.
@@ -17,6 +17,11 @@ pub struct PySolution {
 }
 
 impl PySolution {
+    /// The position solved.
+    fn start(&self) -> PyResult<Board> {
+        self.report.position.parse().map_err(parse_error)
+    }
+
     /// The report of `solution` from `start`, its moves in tile notation.
     pub fn of(start: &Board, solution: &Solution) -> PyResult<PySolution> {
         let report = Report::new(start, solution, Notation::Tile, false)
@@ -27,9 +32,28 @@ impl PySolution {
 
 #[pymethods]
 impl PySolution {
-    /// A solution from one JSON line of the CLI's `solve --json` (or `to_json`).
+    /// A solution from one JSON line of the CLI's `solve --json` (or `to_json`), checked: its
+    /// moves are replayed from its position to `goal` (to one of the named goals when None),
+    /// and its figures must fit them.
     #[staticmethod]
-    fn from_json(line: &str) -> PyResult<PySolution> {
+    #[pyo3(signature = (line, goal=None))]
+    fn from_json(line: &str, goal: Option<&str>) -> PyResult<PySolution> {
+        let solution = PySolution::_restore(line)?;
+        let goal = match goal {
+            Some(goal) => Some(goal_board(goal, solution.start()?.size())?),
+            None => None,
+        };
+        solution
+            .report
+            .check(goal.as_ref())
+            .map_err(|why| parse_error(format!("a solution's JSON line: {why}")))?;
+        Ok(solution)
+    }
+
+    /// A solution from its own `to_json`, as pickle restores it (the process that pickled it
+    /// made it).
+    #[staticmethod]
+    fn _restore(line: &str) -> PyResult<PySolution> {
         let report: Report = serde_json::from_str(line)
             .map_err(|e| parse_error(format!("a solution's JSON line: {e}")))?;
         Ok(PySolution { report })
@@ -158,7 +182,7 @@ impl PySolution {
     fn __reduce__<'py>(
         slf: &Bound<'py, Self>,
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
-        let from_json = slf.get_type().getattr("from_json")?;
+        let from_json = slf.get_type().getattr("_restore")?;
         let args = PyTuple::new(slf.py(), [slf.get().to_json()?])?;
         Ok((from_json, args))
     }

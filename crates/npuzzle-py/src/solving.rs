@@ -133,13 +133,21 @@ pub fn solve_many<'py>(
     options: &PyOptions,
     raise: bool,
 ) -> PyResult<Bound<'py, PyList>> {
-    let boards: Vec<Board> = positions
+    // Each position read, checked and prepared in input order (each size once); one that
+    // cannot be read keeps its place as its error.
+    let boards: Vec<PyResult<Board>> = positions
         .try_iter()?
         .map(|item| read_board(&item?, size))
-        .collect::<PyResult<_>>()?;
-    // Checked and prepared in input order (each size once), then solved in parallel.
-    let jobs: Vec<Result<(Arc<Solver>, Start), PyErr>> =
-        py.detach(|| boards.iter().map(|board| prepare(options, board)).collect());
+        .collect();
+    let jobs: Vec<Result<(Arc<Solver>, Start), PyErr>> = py.detach(|| {
+        boards
+            .iter()
+            .map(|board| match board {
+                Ok(board) => prepare(options, board),
+                Err(error) => Err(Python::attach(|py| error.clone_ref(py))),
+            })
+            .collect()
+    });
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.unwrap_or(0))
         .build()
@@ -164,7 +172,10 @@ pub fn solve_many<'py>(
         jobs.into_iter().map(|job| job.err().map(Err)).collect();
     for (at, result) in solved {
         answers[at] = Some(match result {
-            Ok(solution) => PySolution::of(&boards[at], &solution),
+            Ok(solution) => match &boards[at] {
+                Ok(board) => PySolution::of(board, &solution),
+                Err(error) => Err(error.clone_ref(py)),
+            },
             Err(error) => Err(solve_error(py, error)),
         });
     }

@@ -20,6 +20,7 @@ mod method;
 pub mod pdb;
 mod prefetch;
 mod puzzle;
+pub mod ranges;
 mod report;
 mod solution;
 mod solver;

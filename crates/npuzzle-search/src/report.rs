@@ -1,7 +1,7 @@
 //! One solution as every front end reports it: the command line's `--json` line, the web page's
 //! answer and Python's `to_json` are the same [`Report`], with the same fields.
 
-use npuzzle_core::{Board, Notation, NotationError, format_moves};
+use npuzzle_core::{Board, Goal, Notation, NotationError, format_moves, parse_moves};
 use std::fmt::Write as _;
 
 use serde::{Deserialize, Serialize};
@@ -47,6 +47,64 @@ impl Report {
             solution: format_moves(&solution.moves, notation, run_length, Some(start))?,
             figures: Figures::of(solution),
         })
+    }
+
+    /// Checks a report read back (a JSON line from a file, a pickle): its position is a
+    /// position, its moves replay from it to `goal` (to one of the named goals for its size when
+    /// `goal` is None), its length is theirs, and its lower bound is not above it. What a file
+    /// says is never taken on its word.
+    ///
+    /// ```
+    /// use npuzzle_search::Report;
+    /// let line = r#"{"position":"1 2 3/4 5 6/7 0 8","solution":"L","length":1,"stm":1,"mtm":1,
+    ///   "optimal":true,"bound":null,"algorithm":"table","heuristic":null,"lower_bound":1,"gap":0,
+    ///   "expanded":1,"generated":2,"peak_nodes":0,"peak_memory":0,"seconds":0.0,"stopped":null}"#;
+    /// let report: Report = serde_json::from_str(line).unwrap();
+    /// assert!(report.check(None).is_ok());
+    /// let wrong: Report = serde_json::from_str(&line.replace(r#""L""#, r#""R""#)).unwrap();
+    /// assert!(wrong.check(None).unwrap_err().contains("cannot be made"));
+    /// ```
+    pub fn check(&self, goal: Option<&Board>) -> Result<(), String> {
+        let start: Board = self
+            .position
+            .parse()
+            .map_err(|e| format!("its position: {e}"))?;
+        let moves = parse_moves(&self.solution, None, Some(&start))
+            .map_err(|e| format!("its moves: {e}"))?;
+        let mut end = start.clone();
+        end.apply_all(&moves)
+            .map_err(|e| format!("its moves cannot be made: {e}"))?;
+        let f = &self.figures;
+        if f.length != moves.len() as u64 || f.stm != f.length {
+            return Err(format!(
+                "it says {} moves but its solution has {}",
+                f.length,
+                moves.len()
+            ));
+        }
+        if f.lower_bound > f.length || (f.optimal && f.gap != 0) {
+            return Err(format!(
+                "its lower bound {} or gap {} does not fit its {} moves",
+                f.lower_bound, f.gap, f.length
+            ));
+        }
+        let reached = match goal {
+            Some(goal) => &end == goal,
+            None => [Goal::BlankLast, Goal::BlankFirst, Goal::Snake, Goal::Spiral]
+                .iter()
+                .any(|g| g.board(end.size()).is_ok_and(|g| g == end)),
+        };
+        match reached {
+            true => Ok(()),
+            false => Err(format!(
+                "its moves end at {end}, which is not the goal{}",
+                if goal.is_none() {
+                    " (give the goal it was solved toward)"
+                } else {
+                    ""
+                }
+            )),
+        }
     }
 
     /// The report as the command line writes it without `--json`: the solution, its length and

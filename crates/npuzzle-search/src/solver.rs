@@ -375,7 +375,11 @@ impl Solver {
             && !(learned && thresholds::reduces(cells))
         {
             let model = match &options.model {
-                Some(model) => format!("the model given is for {}", model.size()),
+                // Says whether the size or the goal is what differs.
+                Some(model) => match puzzle.as_ref().and_then(|p| model.fits(p).err()) {
+                    Some(foreign) => foreign.to_string(),
+                    None => format!("the model given is for {}", model.size()),
+                },
                 None => "no model ships for it".into(),
             };
             note = Some(format!(

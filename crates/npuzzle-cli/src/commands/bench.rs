@@ -121,8 +121,10 @@ fn run_file(args: &BenchArgs, file: &Path, out: &mut dyn Write) -> anyhow::Resul
     if let Some(&bad) = args.only.iter().find(|&&i| i == 0) {
         bail!("--only {bad}: instances are numbered from 1");
     }
-    let reader =
-        std::fs::File::open(file).with_context(|| format!("reading {}", file.display()))?;
+    if let Some(twice) = (1..args.only.len()).find(|&at| args.only[..at].contains(&args.only[at])) {
+        bail!("--only names instance {} twice", args.only[twice]);
+    }
+    let reader = npuzzle_files::open_named(file)?;
     let mut lines = Lines::new(std::io::BufReader::new(reader)).refusing_at_the_cap();
     let mut instances = InstanceReader::default();
     let batch = Batch::new(&args.search)?;

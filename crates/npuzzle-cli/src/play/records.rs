@@ -65,7 +65,7 @@ impl Records {
         // The backup is the version before this save; one that cannot be written (a link in its
         // place, say) loses no game: the records are saved and the problem reported after.
         let backup = match bytes(&self.path)? {
-            Some(before) if notice.is_none() => {
+            Some(Ok(before)) if notice.is_none() => {
                 crate::files::write_atomically(&self.path.with_extension("json.bak"), &before).err()
             }
             _ => None,
@@ -105,31 +105,42 @@ fn save(path: &Path, all: &[Record]) -> anyhow::Result<()> {
 /// The most read from a records file (a game with its replay takes a few hundred bytes).
 const MAX_RECORDS: u64 = 256 << 20;
 
-/// The bytes of the records file at `path` (`None` when there is none yet). Only a regular file
-/// is read: a FIFO, a device or a link in its place is an error, never waited on or followed.
-fn bytes(path: &Path) -> anyhow::Result<Option<Vec<u8>>> {
+/// The bytes of the records file at `path` (`None` when there is none yet; `Some(Err(why))`
+/// when it is over the cap, which is damage like any other). Only a regular file is read: a
+/// FIFO, a device or a link in its place is an error, never waited on or followed.
+fn bytes(path: &Path) -> anyhow::Result<Option<Result<Vec<u8>, String>>> {
     match npuzzle_files::read_own(path, MAX_RECORDS) {
-        Ok(bytes) => Ok(Some(bytes)),
+        Ok(bytes) => Ok(Some(Ok(bytes))),
         Err(e) if e.is_missing() => Ok(None),
+        Err(npuzzle_files::FileError::TooLarge { limit, .. }) => Ok(Some(Err(format!(
+            "it holds more than the {} MiB a records file may",
+            limit >> 20
+        )))),
         Err(e) => Err(e).context("the records cannot be read"),
     }
 }
 
 /// The records at `path`: all of them, or when the file is damaged (cut short, edited, a bad
-/// byte), every whole record that can be recovered and a notice saying so (the damaged file is
-/// renamed `records.json.damaged-SECONDS`).
+/// byte, over the cap), every whole record that can be recovered and a notice saying so (the
+/// damaged file is renamed `records.json.damaged-SECONDS`).
 fn read(path: &Path) -> anyhow::Result<(Vec<Record>, Option<String>)> {
-    let Some(bytes) = bytes(path)? else {
+    let Some(read) = bytes(path)? else {
         return Ok((Vec::new(), None));
     };
-    let error = match std::str::from_utf8(&bytes) {
-        Ok(text) => match serde_json::from_str(text) {
-            Ok(all) => return Ok((all, None)),
-            Err(error) => error.to_string(),
+    let (error, salvaged) = match read {
+        Ok(bytes) => match std::str::from_utf8(&bytes) {
+            Ok(text) => match serde_json::from_str(text) {
+                Ok(all) => return Ok((all, None)),
+                Err(error) => (error.to_string(), whole_records(text)),
+            },
+            Err(error) => (
+                format!("byte {} is not UTF-8 text", error.valid_up_to() + 1),
+                whole_records(&String::from_utf8_lossy(&bytes)),
+            ),
         },
-        Err(error) => format!("byte {} is not UTF-8 text", error.valid_up_to() + 1),
+        // Nothing of it is read: it is kept aside whole.
+        Err(too_large) => (too_large, Vec::new()),
     };
-    let salvaged = whole_records(&String::from_utf8_lossy(&bytes));
     let backup = npuzzle_files::read_own(&path.with_extension("json.bak"), MAX_RECORDS)
         .ok()
         .and_then(|bytes| serde_json::from_slice::<Vec<Record>>(&bytes).ok())
@@ -191,6 +202,32 @@ mod tests {
     }
 
     /// Games finishing at once each add their record: none is lost.
+    /// A records file over the cap is damage: kept aside whole, and recording goes on.
+    #[test]
+    fn records_over_the_cap_are_kept_aside() {
+        let dir = folder("huge");
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(FILE);
+        // Sparse: no disk is used for it.
+        std::fs::File::create(&path)
+            .unwrap()
+            .set_len(MAX_RECORDS + 1)
+            .unwrap();
+        let mut records = Records::open(&dir).unwrap();
+        let notice = records.notice.clone().unwrap();
+        assert!(notice.contains("more than the 256 MiB"), "{notice}");
+        records.add(game(9)).unwrap();
+        assert_eq!(Records::open(&dir).unwrap().all.len(), 1);
+        let aside: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.to_string_lossy().contains("damaged"))
+            .collect();
+        assert_eq!(aside.len(), 1);
+        assert_eq!(std::fs::metadata(&aside[0]).unwrap().len(), MAX_RECORDS + 1);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
     #[test]
     fn games_finishing_at_once_are_all_kept() {
         let dir = folder("together");

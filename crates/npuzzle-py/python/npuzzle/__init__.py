@@ -32,6 +32,7 @@ from . import _native, pdb
 from ._native import (
     Board,
     DatabaseError,
+    FileError,
     LimitReached,
     Options,
     ParseError,
@@ -44,10 +45,12 @@ from .deepcubea import DeepCubeASet, read_deepcubea
 __version__: str = _native.__version__
 
 __all__ = [
+    "MAX_DATA_FILE",
     "MOVES",
     "Board",
     "DatabaseError",
     "DeepCubeASet",
+    "FileError",
     "Instance",
     "LimitReached",
     "Options",
@@ -238,8 +241,6 @@ def generate(
     [[2, 0, 1, 3], [2, 3, 0, 1]]
     """
     width, height = _size(size)
-    if count < 0:
-        raise ValueError(f"count={count}: at least 0")
     seed = secrets.randbits(63) if seed is None else seed
     return _native.generate(width, height, count, seed, walk=walk, distance=distance, goal=goal)
 
@@ -365,8 +366,9 @@ def random_walks(
     if array.dtype.kind not in "iu" or array.ndim != 1 or (array.size and array.min() < 0):
         raise ParseError("lengths must be whole numbers of moves, at least 0")
     seed = secrets.randbits(63) if seed is None else seed
-    lengths32 = np.ascontiguousarray(array, dtype=np.uint32)
-    return _native.random_walks(width, height, lengths32, seed, goal=goal)
+    # Never narrowed here: the library checks each length against the CLI's --walk range.
+    lengths64 = np.ascontiguousarray(array, dtype=np.uint64)
+    return _native.random_walks(width, height, lengths64, seed, goal=goal)
 
 
 class Instance(NamedTuple):
@@ -391,15 +393,36 @@ def read_instances(path: str | os.PathLike[str]) -> list[Instance]:
     return [Instance(*fields) for fields in _native.read_instances(os.fspath(path))]
 
 
-def read_json_lines(path: str | os.PathLike[str]) -> list[Solution]:
-    """The solutions of a file of the CLI's ``solve --json`` lines (blank lines skipped)."""
+def read_json_lines(path: str | os.PathLike[str], goal: str | None = None) -> list[Solution]:
+    """The solutions of a file of the CLI's ``solve --json`` lines (blank lines skipped), read
+    with the package's cap (:data:`MAX_DATA_FILE` bytes). Each is checked as
+    :meth:`Solution.from_json` checks it: its moves replayed from its position to ``goal`` (one
+    of the named goals when None)."""
+    where = os.fspath(path)
+    text = _text(path)
     solutions = []
-    with open(path, encoding="utf-8") as lines:
-        for number, line in enumerate(lines, 1):
-            if not line.strip():
-                continue
-            try:
-                solutions.append(Solution.from_json(line))
-            except ParseError as error:
-                raise ParseError(f"{os.fspath(path)}:{number}: {error}") from None
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            solutions.append(Solution.from_json(line, goal))
+        except ParseError as error:
+            raise ParseError(f"{where}:{number}: {error}") from None
     return solutions
+
+
+MAX_DATA_FILE: int = _native.MAX_DATA_FILE
+"""The most bytes read from a data file named to the package (instance files, answer files,
+DeepCubeA's test sets, the cluster's input and journal): the CLI's cap."""
+
+
+def _text(path: str | os.PathLike[str]) -> str:
+    """The text of a file the user named, read with the one capped reader (a FIFO or a terminal
+    is waited on with Ctrl-C honoured); :class:`FileError` or :class:`ParseError` naming it."""
+    data = _native.read_file(os.fspath(path))
+    try:
+        return data.decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError as error:
+        raise ParseError(
+            f"{os.fspath(path)!r}: not UTF-8 text (byte {error.start + 1} is not)"
+        ) from None

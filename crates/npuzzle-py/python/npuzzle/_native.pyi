@@ -12,10 +12,13 @@ __version__: str
 __all__ = [
     "Board",
     "DatabaseError",
+    "FileError",
     "LimitReached",
+    "MAX_DATA_FILE",
     "Options",
     "ParseError",
     "PatternDatabases",
+    "Range",
     "Solution",
     "UnsolvableError",
     "__version__",
@@ -29,6 +32,7 @@ __all__ = [
     "list",
     "open",
     "random_walks",
+    "read_file",
     "read_instances",
     "solve",
     "solve_many",
@@ -37,6 +41,7 @@ __all__ = [
     "subtree",
     "split_solution",
     "split_positions",
+    "shown",
     "verdicts",
 ]
 
@@ -48,6 +53,19 @@ class LimitReached(Exception):
     stats: dict[str, float]
 
 class DatabaseError(Exception): ...
+class FileError(OSError): ...
+
+MAX_DATA_FILE: int
+
+def read_file(path: str | os.PathLike[str], limit: int | None = None) -> bytes: ...
+def shown(text: str) -> str: ...
+@final
+class Range:
+    Chunk: Range
+    Subtrees: Range
+    LocalNodes: Range
+    Threads: Range
+    def check(self, name: str, value: object) -> int: ...
 
 @final
 class Board:
@@ -121,7 +139,7 @@ class Options:
 @final
 class Solution:
     @staticmethod
-    def from_json(line: str) -> Solution: ...
+    def from_json(line: str, goal: str | None = None) -> Solution: ...
     @property
     def moves(self) -> str: ...
     @property
@@ -203,7 +221,7 @@ def apply_moves(
     positions: npt.NDArray[np.uint8], width: int, height: int, moves: npt.NDArray[np.int8]
 ) -> npt.NDArray[np.uint8]: ...
 def random_walks(
-    width: int, height: int, lengths: npt.NDArray[np.uint32], seed: int, goal: str = "blank-last"
+    width: int, height: int, lengths: npt.NDArray[np.uint64], seed: int, goal: str = "blank-last"
 ) -> npt.NDArray[np.uint8]: ...
 def generate(
     width: int,

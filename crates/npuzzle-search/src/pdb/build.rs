@@ -226,7 +226,8 @@ word!(AtomicU64, u64);
 
 /// The distance of every placement of `pattern`'s tiles to their goal cells, counting only moves
 /// of pattern tiles (the other tiles and the blank move for free), minimised over where the
-/// blank is. `progress(done, total)` is called after each layer with placements reached.
+/// blank is. `progress(done, total)` is called after each layer with placements reached; when it
+/// answers `false` the build stops ([`PdbError::Interrupted`]).
 ///
 /// The search is described in this module's documentation; it takes 4 bytes per placement
 /// while the free cells are at most 12, 8 bytes up to `MAX_REGION_FREE` (28) free cells. With more
@@ -237,7 +238,7 @@ word!(AtomicU64, u64);
 pub fn distances(
     puzzle: &Puzzle,
     pattern: &Pattern,
-    progress: &mut dyn FnMut(u64, u64),
+    progress: &mut dyn FnMut(u64, u64) -> bool,
 ) -> Result<Vec<u8>, PdbError> {
     let regions = puzzle.cells() - pattern.tiles().len() <= MAX_REGION_FREE;
     if narrow_words(puzzle, pattern) {
@@ -328,7 +329,7 @@ impl<'a, W: Word> Sweep<'a, W> {
         })
     }
 
-    fn run(self, progress: &mut dyn FnMut(u64, u64)) -> Result<Vec<u8>, PdbError> {
+    fn run(self, progress: &mut dyn FnMut(u64, u64) -> bool) -> Result<Vec<u8>, PdbError> {
         let placements = self.pattern.placements();
         let occupied = self.home.iter().fold(0u64, |m, &c| m | 1 << c);
         let free = self.grid.all & !occupied;
@@ -357,7 +358,9 @@ impl<'a, W: Word> Sweep<'a, W> {
                 }
             });
             reached += found.placements;
-            progress(reached, placements);
+            if !progress(reached, placements) {
+                return Err(PdbError::Interrupted);
+            }
             if found.slots == 0 {
                 break;
             }
@@ -519,11 +522,11 @@ mod tests {
         let pattern = Pattern::new(&puzzle, &[1, 2, 4, 5]).unwrap();
         let exact = Sweep::<AtomicU64>::new(&puzzle, &pattern, true)
             .unwrap()
-            .run(&mut |_, _| {})
+            .run(&mut |_, _| true)
             .unwrap();
         let relaxed = Sweep::<AtomicU32>::new(&puzzle, &pattern, false)
             .unwrap()
-            .run(&mut |_, _| {})
+            .run(&mut |_, _| true)
             .unwrap();
         let target = puzzle.target();
         let mut at = [0u8; 4];

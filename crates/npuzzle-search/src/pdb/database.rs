@@ -26,7 +26,7 @@ pub const MAX_EXCESS: u8 = 15;
 ///
 /// let puzzle = Puzzle::new(&Goal::BlankLast.board("3".parse()?)?)?;
 /// let pattern = Pattern::new(&puzzle, &[1, 2, 3])?;
-/// let distances = pdb::distances(&puzzle, &pattern, &mut |_, _| {})?;
+/// let distances = pdb::distances(&puzzle, &pattern, &mut |_, _| true)?;
 /// let (entries, capped) = pdb::pack(&puzzle, &pattern, distances)?;
 /// assert_eq!((entries.len(), capped), (252, 0)); // 9·8·7 entries, two a byte
 /// let db = PatternDb::new(&puzzle, pattern, Arc::new(entries));

@@ -16,6 +16,9 @@ use thiserror::Error;
 /// ```
 #[derive(Clone, Debug, Error)]
 pub enum PdbError {
+    /// A build stopped by its caller (Ctrl-C in Python); nothing was saved.
+    #[error("building the pattern databases was interrupted; nothing was saved")]
+    Interrupted,
     /// A partition that is not one: bad text, tiles missing or repeated, another board's name.
     #[error("{0}")]
     Partition(String),
@@ -96,6 +99,9 @@ impl PdbError {
             _ if error.is_missing() => PdbError::Missing(path.to_path_buf()),
             FileError::NotAFile { .. } => PdbError::NotAFile(path.to_path_buf()),
             FileError::Io { path, error } => PdbError::io(path, error),
+            FileError::Interrupted { path } => {
+                PdbError::io(path, io::ErrorKind::Interrupted.into())
+            }
             FileError::TooLarge { path, .. } => PdbError::Damaged {
                 path,
                 reason: "it is longer than any database".to_string(),

@@ -61,7 +61,8 @@ pub fn build_partition(
         .map(|(i, tiles)| {
             let pattern = Pattern::new(puzzle, tiles)?;
             let values = distances(puzzle, &pattern, &mut |done, total| {
-                progress(i, done, total)
+                progress(i, done, total);
+                true
             })?;
             let (entries, _) = pack(puzzle, &pattern, values)?;
             Ok(PatternDb::new(puzzle, pattern, Arc::new(entries)))

@@ -63,12 +63,31 @@ pub struct Entry {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Store {
     dir: PathBuf,
+    /// Stops builds when cancelled (between layers).
+    cancel: Option<crate::Cancel>,
 }
 
 impl Store {
     /// The store in folder `dir` (created when the first database is saved).
     pub fn new(dir: impl Into<PathBuf>) -> Store {
-        Store { dir: dir.into() }
+        Store {
+            dir: dir.into(),
+            cancel: None,
+        }
+    }
+
+    /// The same store, its builds stopped (between breadth-first layers, a few seconds at most)
+    /// once `cancel` is cancelled.
+    ///
+    /// ```
+    /// let store = npuzzle_search::pdb::Store::new("cache").stopped_by(npuzzle_search::Cancel::new());
+    /// assert_eq!(store.dir(), std::path::Path::new("cache"));
+    /// ```
+    pub fn stopped_by(self, cancel: crate::Cancel) -> Store {
+        Store {
+            cancel: Some(cancel),
+            ..self
+        }
     }
 
     /// The store in `dir` if given, else `$NPUZZLE_CACHE_DIR` (when set and not empty), else the
@@ -208,7 +227,11 @@ impl Store {
             reason,
         });
         let values = distances(puzzle, &pattern, &mut |done, total| {
-            report(Event::Progress(done, total))
+            report(Event::Progress(done, total));
+            !self
+                .cancel
+                .as_ref()
+                .is_some_and(crate::Cancel::is_cancelled)
         })?;
         let (entries, capped) = pack(puzzle, &pattern, values)?;
         match storage::save(path, puzzle, &pattern, &entries) {

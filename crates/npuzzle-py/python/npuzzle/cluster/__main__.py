@@ -3,26 +3,65 @@ cluster; ``python -m npuzzle.cluster search POSITION``: one optimal IDA* search 
 
 For ``solve``: The same options, the same output (text, or ``--json`` lines) in input order, errors
 on standard error naming their line, the same exit statuses; a progress bar on standard error.
+Standard output carries answers only: whatever else the process writes there (Ray's own lines)
+goes to standard error. The numbers take the CLI's ranges; bad input is a one-line error with exit
+status 2, never a traceback.
 
 ``--resume OUTPUT`` answers only the positions whose lines are missing from ``OUTPUT`` (the JSON
-lines of an interrupted run), so ``>> OUTPUT`` completes it.
+lines of an interrupted run), so ``>> OUTPUT`` completes it; a last line cut short by the
+interruption is removed from ``OUTPUT`` first, so the next answer starts a line of its own.
+
+Ctrl-C, SIGTERM and SIGHUP stop it with what was answered kept, a line saying how many are
+missing, and the exit status 130, 143 or 129, whatever Ray installs.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import signal
 import sys
 import time
 from collections import Counter
 from typing import Any, TextIO
 
-from .. import Board, LimitReached, ParseError, Solution, UnsolvableError, _native
-from . import search, solve
+from .. import (
+    Board,
+    DatabaseError,
+    FileError,
+    LimitReached,
+    Options,
+    ParseError,
+    Solution,
+    UnsolvableError,
+    _native,
+)
+from . import connect, search, solve
 
 #: Exit statuses, as the CLI's.
 SUCCESS, NO, BAD_INPUT = 0, 1, 2
+
+#: The signals that stop a run, and their names in the closing line.
+SIGNALS = {signal.SIGINT: "Ctrl-C", signal.SIGTERM: "SIGTERM", signal.SIGHUP: "SIGHUP"}
+
+
+class Stopped(KeyboardInterrupt):
+    """A signal that stops the run: Ctrl-C, SIGTERM or SIGHUP."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(SIGNALS.get(signal.Signals(number), "a signal"))
+        self.number = number
+
+
+def _stop(number: int, frame: Any) -> None:
+    raise Stopped(number)
+
+
+def _catch_signals() -> None:
+    """Every stopping signal raises :class:`Stopped` (installed after Ray's own handlers)."""
+    for number in SIGNALS:
+        signal.signal(number, _stop)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -58,19 +97,59 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _say(message: str) -> None:
+    """One line on standard error, control characters shown escaped."""
+    print(f"npuzzle: {_native.shown(message)}", file=sys.stderr, flush=True)
+
+
 def _answered(path: str) -> Counter[str]:
-    """The positions ``path`` already answers (its JSON lines; a cut-off last line is not one)."""
+    """The positions ``path`` already answers (its JSON lines). A last line cut short (no line
+    end) is removed from the file, so that answers appended after it start a line of their own;
+    a whole answer missing only its line end gets one."""
+    if not os.path.lexists(path):
+        return Counter()
+    data = _native.read_file(path)
+    _repair(path, data)
     seen: Counter[str] = Counter()
-    try:
-        with open(path, encoding="utf-8") as lines:
-            for line in lines:
-                try:
-                    seen[str(Board(json.loads(line)["position"]))] += 1
-                except (ValueError, KeyError, TypeError):
-                    continue
-    except FileNotFoundError:
-        pass
+    for raw in data.split(b"\n"):
+        try:
+            seen[str(Board(json.loads(raw.decode("utf-8"))["position"]))] += 1
+        except (ValueError, KeyError, TypeError, UnicodeDecodeError):
+            continue
     return seen
+
+
+def _repair(path: str, data: bytes) -> None:
+    """Ends ``path``'s last line: a whole answer gets its line end, a cut one is removed."""
+    end = data.rfind(b"\n") + 1
+    tail = data[end:]
+    if not tail:
+        return
+    try:
+        json.loads(tail.decode("utf-8"))["position"]
+        whole = True
+    except (ValueError, KeyError, TypeError, UnicodeDecodeError):
+        whole = False
+    if whole:
+        with open(path, "ab") as file:
+            file.write(b"\n")
+    else:
+        os.truncate(path, end)
+        _say(f"{path}: its last line was cut short; removed (that position is answered again)")
+
+
+def _text_lines(data: bytes, where: str) -> tuple[str, set[int]]:
+    """The input as text, a line that is not UTF-8 left empty and its number returned (reported
+    by the caller, as ``npuzzle solve`` reports it, and the rest answered)."""
+    lines, bad = [], set()
+    for number, raw in enumerate(data.split(b"\n"), 1):
+        try:
+            lines.append(raw.decode("utf-8"))
+        except UnicodeDecodeError as error:
+            _say(f"{where} line {number}: byte {error.start + 1} is not UTF-8 text")
+            lines.append("")
+            bad.add(number)
+    return "\n".join(lines).removeprefix("\ufeff"), bad
 
 
 class _Progress:
@@ -113,63 +192,106 @@ def _options_of(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _search(args: argparse.Namespace, out: TextIO) -> int:
+    subtrees = _native.Range.Subtrees.check("--subtrees-per-worker", args.subtrees_per_worker)
+    local = _native.Range.LocalNodes.check("--local-nodes", args.local_nodes)
+    options = Options(**_options_of(args))
+    connect(args.address)
+    _catch_signals()
     try:
-        answer = search(args.position, address=args.address,
-                        subtrees_per_worker=args.subtrees_per_worker,
-                        local_nodes=args.local_nodes, **_options_of(args))
-    except KeyboardInterrupt:
-        print("npuzzle: interrupted: the search stopped unfinished", file=sys.stderr)
-        return 130
-    except (ValueError, LimitReached) as error:
-        print(f"npuzzle: error: {error}", file=sys.stderr)
+        answer = search(args.position, options, address=args.address,
+                        subtrees_per_worker=subtrees, local_nodes=local)
+    except KeyboardInterrupt as stop:
+        _say(f"interrupted by {stop}: the search stopped unfinished")
+        return 128 + getattr(stop, "number", signal.SIGINT)
+    except (UnsolvableError, LimitReached) as error:
+        _say(f"error: {error}")
         return _status(error)
     out.write(answer.to_json() + "\n" if args.json else answer.to_text())
+    out.flush()
     return SUCCESS
 
 
-def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> int:
-    args = _parser().parse_args(argv)
-    signal.signal(signal.SIGTERM, signal.default_int_handler)
-    if args.command == "search":
-        return _search(args, out)
-    text = sys.stdin.read() if args.input == "-" else open(args.input, encoding="utf-8").read()
+def _positions(args: argparse.Namespace) -> tuple[list[tuple[int, Board]], int]:
+    """The positions of the input not answered in ``--resume``'s file, with their lines, and the
+    status so far (2 when a line could not be read; each is reported)."""
     where = "stdin" if args.input == "-" else args.input
+    data = _native.read_file("/dev/stdin" if args.input == "-" else args.input)
+    text, bad = _text_lines(data, where)
     already = _answered(args.resume) if args.resume else Counter()
-    worst = SUCCESS
+    worst = BAD_INPUT if bad else SUCCESS
     boards: list[tuple[int, Board]] = []
     for line, position in _native.split_positions(text):
+        if line in bad:
+            continue
         try:
             board = Board(position)
         except ParseError as error:
-            print(f"npuzzle: {where} line {line}: {error}", file=sys.stderr)
+            _say(f"{where} line {line}: {error}")
             worst = max(worst, BAD_INPUT)
             continue
         if already[str(board)] > 0:
             already[str(board)] -= 1
             continue
         boards.append((line, board))
-    options = _options_of(args)
+    return boards, worst
+
+
+def _solve(args: argparse.Namespace, out: TextIO) -> int:
+    chunk = None if args.chunk is None else _native.Range.Chunk.check("--chunk", args.chunk)
+    options = Options(**_options_of(args))
+    where = "stdin" if args.input == "-" else args.input
+    boards, worst = _positions(args)
+    connect(args.address)
+    _catch_signals()
     progress = _Progress(len(boards), sys.stderr)
     answered = 0
-    # Ctrl-C (or SIGTERM) stops the batch; the answers so far are kept.
     try:
-        for index, answer in solve([b for _, b in boards], address=args.address,
-                                   chunk=args.chunk, **options):
+        for index, answer in solve([b for _, b in boards], options, address=args.address,
+                                   chunk=chunk):
             if isinstance(answer, Solution):
                 out.write(answer.to_json() + "\n" if args.json else answer.to_text(batch=True))
             else:
-                print(f"npuzzle: {where} line {boards[index][0]}: {answer}", file=sys.stderr)
+                _say(f"{where} line {boards[index][0]}: {answer}")
                 worst = max(worst, _status(answer))
             out.flush()
             answered += 1
             progress.step()
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as stop:
         progress.close()
-        print(f"npuzzle: interrupted: {answered} positions answered above, "
-              f"{len(boards) - answered} missing (--resume OUTPUT answers them)", file=sys.stderr)
-        return 130
+        _say(f"interrupted by {stop}: {answered} positions answered above, "
+             f"{len(boards) - answered} missing (--resume OUTPUT answers them)")
+        return 128 + getattr(stop, "number", signal.SIGINT)
     progress.close()
     return worst
+
+
+def _answers_only() -> TextIO:
+    """Standard output for the answers alone: the process's standard output is pointed at
+    standard error, so that what else writes there (Ray's lines about workers) stays out of the
+    answers file."""
+    sys.stdout.flush()
+    answers = os.fdopen(os.dup(sys.stdout.fileno()), "w", encoding="utf-8")
+    os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
+    return answers
+
+
+def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
+    args = _parser().parse_args(argv)
+    answers = out if out is not None else _answers_only()
+    try:
+        if args.command == "search":
+            return _search(args, answers)
+        return _solve(args, answers)
+    except (ParseError, FileError, DatabaseError) as error:
+        _say(f"error: {error}")
+        return BAD_INPUT
+    except KeyboardInterrupt as stop:
+        # A signal before the work began: nothing was answered.
+        _say("interrupted: nothing was answered")
+        return 128 + getattr(stop, "number", signal.SIGINT)
+    finally:
+        if out is None:
+            answers.flush()
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from .. import Board, LimitReached, Options, Solution, _native, _options
+from .. import Board, LimitReached, Options, ParseError, Solution, _native, _options
 from . import _ray, cancel, connect
 
 __all__ = ["search"]
@@ -61,9 +61,17 @@ def search(
     and ``timeout`` hold for the whole search; Ctrl-C stops it. The options' heuristic is used
     (``heuristic="pdb"`` for pattern databases: 7-8 on 4x4, 6-6-6-6 on 5x5, or a partition with
     ``cache_dir`` holding it)."""
+    asked = _options(options, kwargs)
+    if asked.algorithm not in ("idastar", "auto"):
+        raise ParseError(
+            f"the split search is IDA* shared out by subtrees: algorithm={asked.algorithm!r} "
+            "is not split (npuzzle.cluster.solve runs any method)"
+        )
+    subtrees_per_worker = _native.Range.Subtrees.check("subtrees_per_worker", subtrees_per_worker)
+    local_nodes = _native.Range.LocalNodes.check("local_nodes", local_nodes)
     ray = _ray()
     connect(address)
-    options = _options(options, {**kwargs, "algorithm": "idastar", "parallel": False})
+    options = _options(asked, {"algorithm": "idastar", "parallel": False})
     # The driver's own work (the first search, the cuts) on all its cores, with one solver
     # prepared for it all.
     driver = _options(options, {"parallel": True})
@@ -90,16 +98,23 @@ def search(
         if found is not None:
             break
         least: float = above if above is not None else float("inf")
-        task_options = _task_options(options, expanded, time.monotonic() - clock)
+        seconds = time.monotonic() - clock
+        what = _which_limit(options, expanded, seconds)
+        if what:
+            raise _limited(what, expanded, generated, seconds, bound)
+        task_options = _task_options(options, expanded, seconds, len(paths))
         pending = [remote.remote(text, task_options, path, bound) for path in paths]
         try:
             while pending and found is None:
                 done, pending = ray.wait(pending, num_returns=1)
                 try:
                     hit, next_bound, nodes, made = ray.get(done[0])
-                except LimitReached:
+                except LimitReached as stopped:
+                    # A subtree used up its share of the whole search's limit.
                     seconds = time.monotonic() - clock
-                    what = _which_limit(options, expanded, seconds)
+                    what = _which_limit(options, options.max_nodes or 0, seconds) or str(
+                        getattr(stopped, "limit", "a limit")
+                    )
                     raise _limited(what, expanded, generated, seconds, bound) from None
                 expanded += nodes
                 generated += made
@@ -131,8 +146,11 @@ def _which_limit(options: Options, expanded: int, seconds: float) -> str:
     return ""
 
 
-def _task_options(options: Options, expanded: int, seconds: float) -> Options:
-    """The options of one subtree: what is left of the whole search's node and time limits."""
-    max_nodes = None if options.max_nodes is None else max(1, options.max_nodes - expanded)
+def _task_options(options: Options, expanded: int, seconds: float, tasks: int) -> Options:
+    """The options of one of ``tasks`` subtrees: its share of what is left of the whole search's
+    node limit (so that all of them together stay within it: a ceiling is a ceiling), and what
+    is left of its time limit."""
+    left = None if options.max_nodes is None else options.max_nodes - expanded
+    max_nodes = None if left is None else max(1, left // max(1, tasks))
     timeout = None if options.timeout is None else max(0.001, options.timeout - seconds)
     return _options(options, {"max_nodes": max_nodes, "timeout": timeout})
