@@ -187,3 +187,111 @@ def npuzzle_instances() -> Path:
     from conftest import INSTANCES
 
     return INSTANCES
+
+
+def test_bad_input_is_one_line_never_a_traceback(tmp_path: Path, capsys) -> None:
+    """Issue 37, defects 2 and 20: refused before anything starts, in the CLI's words, exit 2."""
+    file = tmp_path / "positions.txt"
+    file.write_text("1 2 3/4 5 6/7 0 8\n")
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    cases = [
+        (["solve", str(file), "--chunk", "-1"], "positions per task must be from 1"),
+        (["solve", str(file), "--chunk", "0"], "positions per task must be from 1"),
+        (["solve", str(tmp_path / "missing.txt")], "missing.txt"),
+        (["solve", str(folder)], "a folder"),
+        (["solve", str(file), "--timeout", "-1"], "seconds must be from 0"),
+        (["solve", str(file), "--max-nodes", "0"], "the node limit must be from 1"),
+        (["solve", str(file), "--resume", str(folder)], "a folder"),
+        (["search", "1 2 3/4 5 6/7 0 8", "--subtrees-per-worker", "-1"], "subtrees per worker"),
+        (["search", "1 2 3/4 5 6/7 0 8", "--subtrees-per-worker", "0"], "subtrees per worker"),
+        (["search", "1 2 3/4 5 6/7 0 8", "--algorithm", "table"], "not split"),
+        (["solve", str(tmp_path / "\x1b]0;pwn\x07")], "\\u{1b}]0;pwn\\u{7}"),
+    ]
+    for argv, words in cases:
+        assert main(argv, out=io.StringIO()) == 2, argv
+        err = capsys.readouterr().err
+        assert words in err and "Traceback" not in err, (argv, err)
+        assert "\x1b" not in err, err
+
+
+def test_a_bad_byte_is_reported_on_its_line_and_the_rest_answered(
+    address, tmp_path: Path, capsys
+) -> None:
+    file = tmp_path / "positions.txt"
+    file.write_bytes(b"1 2 3/4 5 6/7 0 8\n1 2 \xff/4 5 6/7 0 8\n1 2 3/4 5 6/0 7 8\n")
+    out = io.StringIO()
+    assert main(["solve", str(file), "--address", address, "--json"], out=out) == 2
+    assert [json.loads(line)["length"] for line in out.getvalue().splitlines()] == [1, 2]
+    assert "line 2: byte 5 is not UTF-8" in capsys.readouterr().err
+
+
+def test_resume_repairs_a_cut_last_line(address, tmp_path: Path) -> None:
+    """Issue 37, defect 4: the documented ``--resume OUT >> OUT`` after a cut leaves a file
+    every line of which reads back."""
+    positions = [str(npuzzle.Board(r.tolist())) for r in npuzzle.generate("3x3", count=4, seed=3)]
+    file = tmp_path / "positions.txt"
+    file.write_text("\n".join(positions) + "\n")
+    output = tmp_path / "answers.jsonl"
+    whole = [npuzzle.solve(p).to_json() for p in positions[:2]]
+    output.write_text(whole[0] + "\n" + whole[1][:25])
+    with output.open("a") as sink:
+        argv = ["solve", str(file), "--address", address, "--json", "--resume", str(output)]
+        assert main(argv, out=sink) == 0
+    answers = npuzzle.read_json_lines(output)
+    assert sorted(str(a.position) for a in answers) == sorted(positions)
+
+
+def test_stdout_carries_answers_only_and_every_signal_ends_with_its_status(
+    address, tmp_path: Path
+) -> None:
+    """Issue 37, defects 3 and 8: a worker killed mid-batch puts no line of Ray's into the
+    answers; SIGTERM and SIGHUP stop the driver with the answered/missing line and 143, 129."""
+    positions = npuzzle.generate("4x4", count=30, seed=10, walk=44)
+    file = tmp_path / "positions.txt"
+    file.write_text("".join(f"{npuzzle.Board(r.tolist())}\n" for r in positions))
+    flags = ["--json", "--address", address, "--algorithm", "idastar", "--heuristic",
+             "manhattan", "--chunk", "1"]
+    for sig, status in ((None, 0), (signal.SIGTERM, 143), (signal.SIGHUP, 129)):
+        output = tmp_path / f"answers-{status}.jsonl"
+        with output.open("w") as sink:
+            run = subprocess.Popen(
+                [sys.executable, "-m", "npuzzle.cluster", "solve", str(file), *flags],
+                stdout=sink, stderr=subprocess.PIPE, text=True,
+            )
+            deadline = time.monotonic() + LIMIT
+            killed = False
+            while run.poll() is None and time.monotonic() < deadline:
+                pids = worker_processes() if sig is None and not killed else []
+                if pids:
+                    try:
+                        os.kill(pids[0], signal.SIGKILL)
+                        killed = True
+                    except ProcessLookupError:
+                        pass
+                if sig is not None and output.read_text().count("\n") >= 3:
+                    run.send_signal(sig)
+                    break
+                time.sleep(0.02)
+            _, errors = run.communicate(timeout=LIMIT)
+        assert run.returncode == status, errors
+        lines = output.read_text().splitlines()
+        assert all(json.loads(line)["position"] for line in lines)
+        if sig is None:
+            assert killed and len(lines) == 30
+        else:
+            assert f"{len(lines)} positions answered above, {30 - len(lines)} missing" in errors
+
+
+def test_the_split_search_keeps_its_node_limit_a_ceiling(address) -> None:
+    """Issue 37, defect 18: the whole search, every subtree together, stays within the limit;
+    a method that is not split is refused, not swapped for IDA*."""
+    board = npuzzle.Board(npuzzle.generate("5x5", count=1, seed=12, walk=80)[0].tolist())
+    options = npuzzle.Options(algorithm="idastar", heuristic="manhattan")
+    for limit in (3000, 30000):
+        with pytest.raises(npuzzle.LimitReached) as stopped:
+            cluster.search(board, options, max_nodes=limit, local_nodes=0)
+        assert stopped.value.stats["expanded"] <= limit
+        assert "node limit" in stopped.value.limit
+    with pytest.raises(npuzzle.ParseError, match="not split"):
+        cluster.search(board, algorithm="table", max_nodes=3_000_000)

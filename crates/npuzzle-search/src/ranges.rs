@@ -208,7 +208,7 @@ pub fn duration(seconds: f64) -> Result<Duration, OutOfRange> {
 ///
 /// ```
 /// assert_eq!(npuzzle_search::ranges::batch(1000, 16), Ok(16000));
-/// let error = npuzzle_search::ranges::batch(1_000_000_000_000, 9).unwrap_err();
+/// let error = npuzzle_search::ranges::batch(1_000_000_000, 9).unwrap_err();
 /// assert!(error.to_string().contains("more than the 4 GiB"), "{error}");
 /// ```
 pub fn batch(count: u64, cells: usize) -> Result<usize, OutOfRange> {

@@ -61,8 +61,10 @@ impl Report {
     ///   "expanded":1,"generated":2,"peak_nodes":0,"peak_memory":0,"seconds":0.0,"stopped":null}"#;
     /// let report: Report = serde_json::from_str(line).unwrap();
     /// assert!(report.check(None).is_ok());
-    /// let wrong: Report = serde_json::from_str(&line.replace(r#""L""#, r#""R""#)).unwrap();
-    /// assert!(wrong.check(None).unwrap_err().contains("cannot be made"));
+    /// let illegal: Report = serde_json::from_str(&line.replace(r#""L""#, r#""U""#)).unwrap();
+    /// assert!(illegal.check(None).unwrap_err().contains("cannot be made"));
+    /// let elsewhere: Report = serde_json::from_str(&line.replace(r#""L""#, r#""R""#)).unwrap();
+    /// assert!(elsewhere.check(None).unwrap_err().contains("not the goal"));
     /// ```
     pub fn check(&self, goal: Option<&Board>) -> Result<(), String> {
         let start: Board = self

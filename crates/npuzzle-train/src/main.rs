@@ -9,6 +9,7 @@ use clap::{Parser, Subcommand};
 use npuzzle_core::{Goal, Size};
 use npuzzle_search::Puzzle;
 use npuzzle_search::learned::Network;
+use npuzzle_search::ranges::{Real, Whole};
 use npuzzle_train::train::{Config, train};
 
 /// Trains and measures npuzzle's learned rankings.
@@ -33,34 +34,34 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// The most minutes training takes (over all runs, when resumed).
-        #[arg(long, default_value_t = 150.0)]
+        #[arg(long, default_value_t = 150.0, value_parser = minutes)]
         minutes: f64,
         /// The most rounds (over all runs).
         #[arg(long, default_value_t = u64::MAX)]
         rounds: u64,
         /// Positions drawn each round.
-        #[arg(long, default_value_t = 16384)]
+        #[arg(long, default_value_t = 16384, value_parser = positive)]
         positions: usize,
         /// Positions per gradient step.
-        #[arg(long, default_value_t = 512)]
+        #[arg(long, default_value_t = 512, value_parser = positive)]
         batch: usize,
         /// Moves of look-ahead in each target.
-        #[arg(long, default_value_t = 2)]
+        #[arg(long, default_value_t = 2, value_parser = lookahead)]
         lookahead: u32,
         /// The longest random walk from the goal (default: 12 moves a cell).
-        #[arg(long)]
+        #[arg(long, value_parser = walk)]
         max_walk: Option<usize>,
         /// The share of uniformly random positions.
-        #[arg(long, default_value_t = 0.25)]
+        #[arg(long, default_value_t = 0.25, value_parser = share)]
         uniform: f64,
         /// Adam's learning rate.
-        #[arg(long, default_value_t = 1e-3)]
+        #[arg(long, default_value_t = 1e-3, value_parser = rate)]
         rate: f64,
         /// The checkpoint folder: resumed from when it holds one.
         #[arg(long)]
         checkpoint: Option<PathBuf>,
         /// Rounds between checkpoints.
-        #[arg(long, default_value_t = 25)]
+        #[arg(long, default_value_t = 25, value_parser = clap::value_parser!(u64).range(1..))]
         checkpoint_every: u64,
         /// Where to write the model.
         #[arg(long)]
@@ -89,6 +90,53 @@ enum Command {
     },
 }
 
+// Every number is checked against the library's ranges (`npuzzle_search::ranges`), the ones
+// the command line and Python use, before anything starts.
+
+fn minutes(text: &str) -> Result<f64, String> {
+    let minutes = Real::Seconds
+        .parse(text)
+        .map_err(|e| format!("minutes: {e}"))?;
+    Real::Seconds
+        .check(minutes * 60.0)
+        .map(|_| minutes)
+        .map_err(|e| format!("{minutes} minutes: {e}"))
+}
+
+fn positive(text: &str) -> Result<usize, String> {
+    Whole::Positions
+        .parse(text)
+        .ok()
+        .filter(|&n| n > 0)
+        .map(|n| n as usize)
+        .ok_or_else(|| format!("give a count of at least 1, not '{text}'"))
+}
+
+fn lookahead(text: &str) -> Result<u32, String> {
+    Whole::Lookahead
+        .parse(text)
+        .map(|n| n as u32)
+        .map_err(|e| e.to_string())
+}
+
+fn walk(text: &str) -> Result<usize, String> {
+    Whole::Walk
+        .parse(text)
+        .map(|n| n as usize)
+        .map_err(|e| e.to_string())
+}
+
+fn share(text: &str) -> Result<f64, String> {
+    Real::Share.parse(text).map_err(|e| e.to_string())
+}
+
+fn rate(text: &str) -> Result<f64, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|r| r.is_finite() && *r > 0.0 && *r <= 1.0)
+        .ok_or_else(|| format!("the learning rate is above 0 and at most 1, not '{text}'"))
+}
+
 fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
     match cli.command {
@@ -109,6 +157,9 @@ fn main() -> anyhow::Result<()> {
             out,
         } => {
             let goal = goal.board(size)?;
+            // Each position is one-hot cells × cells floats in a round.
+            npuzzle_search::ranges::batch(positions as u64, size.cells() * size.cells() * 4)
+                .context("--positions")?;
             let config = Config {
                 seed,
                 time: Duration::from_secs_f64(minutes * 60.0),
@@ -117,7 +168,7 @@ fn main() -> anyhow::Result<()> {
                 batch,
                 lookahead,
                 max_walk: max_walk.unwrap_or(12 * size.cells()),
-                uniform_share: uniform.clamp(0.0, 1.0),
+                uniform_share: uniform,
                 learning_rate: rate,
                 checkpoint,
                 checkpoint_every,

@@ -152,8 +152,9 @@ pub fn table(puzzle: &Puzzle) -> anyhow::Result<DistanceTable> {
 /// The positions of an instance file and their optimal lengths: a line's tiles, then its
 /// optimal length (lines with an unknown optimum, -1, are left out; `#` starts a comment).
 pub fn read_instances(path: &Path, size: Size) -> anyhow::Result<Vec<(Board, u32)>> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    let bytes = npuzzle_files::read_named(path, npuzzle_files::MAX_DATA_FILE)?;
+    let text = String::from_utf8(bytes)
+        .map_err(|e| anyhow::anyhow!("{}: not UTF-8 text ({e})", path.display()))?;
     let cells = size.cells();
     let mut out = Vec::new();
     for (number, line) in text.lines().enumerate() {

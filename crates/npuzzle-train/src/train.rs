@@ -12,6 +12,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use npuzzle_core::Board;
 use npuzzle_search::Puzzle;
 use npuzzle_search::learned::{Network, Provenance};
+use npuzzle_search::ranges::Real;
 use serde::{Deserialize, Serialize};
 
 use crate::net::Net;
@@ -93,7 +94,7 @@ pub fn train(config: &Config) -> anyhow::Result<Network> {
                 saved.seed
             );
         }
-        vars.load(folder.join(WEIGHTS))
+        read_weights(folder, &mut vars)
             .with_context(|| format!("reading the checkpoint in {}", folder.display()))?;
         state = saved;
     }
@@ -201,25 +202,48 @@ const WEIGHTS: &str = "weights.safetensors";
 /// The state's file in a checkpoint folder.
 const STATE: &str = "state.json";
 
+/// The most read from a checkpoint's weights (a 7×7 network's are about 1 MB).
+const MAX_WEIGHTS: u64 = 256 << 20;
+
+/// The state of the checkpoint in `folder`, if it holds one. Its files are read only if they
+/// are regular files (never through a link, never a FIFO), with a cap; a state whose numbers
+/// are out of range is refused.
 fn read_checkpoint(folder: &Path) -> anyhow::Result<Option<State>> {
     let path = folder.join(STATE);
-    match npuzzle_files::read_own(&path, 1 << 20) {
-        Ok(bytes) => Ok(Some(serde_json::from_slice(&bytes).with_context(|| {
-            format!("{} is not a training checkpoint's state", path.display())
-        })?)),
-        Err(e) if e.is_missing() => Ok(None),
-        Err(e) => Err(e.into()),
-    }
+    let state: State = match npuzzle_files::read_own(&path, 1 << 20) {
+        Ok(bytes) => serde_json::from_slice(&bytes)
+            .with_context(|| format!("{} is not a training checkpoint's state", path.display()))?,
+        Err(e) if e.is_missing() => return Ok(None),
+        Err(e) => return Err(e.into()),
+    };
+    Real::Seconds
+        .check(state.seconds)
+        .with_context(|| format!("{}: its training time", path.display()))?;
+    Ok(Some(state))
 }
 
-/// Saves the weights, then the state that points at them, each written whole: a run stopped
-/// at any moment resumes from the last complete checkpoint.
+/// Sets `vars` to the weights saved in `folder`.
+fn read_weights(folder: &Path, vars: &mut VarMap) -> anyhow::Result<()> {
+    let bytes = npuzzle_files::read_own(&folder.join(WEIGHTS), MAX_WEIGHTS)?;
+    let saved = candle_core::safetensors::load_buffer(&bytes, &Device::Cpu)?;
+    vars.set(saved.iter())?;
+    Ok(())
+}
+
+/// Saves the weights, then the state that points at them, each written whole by the one safe
+/// writer (never over a link, a FIFO or a device): a run stopped at any moment resumes from the
+/// last complete checkpoint.
 fn write_checkpoint(folder: &Path, vars: &VarMap, state: &State) -> anyhow::Result<()> {
     std::fs::create_dir_all(folder).with_context(|| format!("creating {}", folder.display()))?;
-    let unfinished = folder.join(format!("{WEIGHTS}.partial"));
-    vars.save(&unfinished)?;
-    std::fs::rename(&unfinished, folder.join(WEIGHTS))
-        .with_context(|| format!("saving the checkpoint in {}", folder.display()))?;
+    let weights = {
+        let data = vars.data().lock().unwrap_or_else(|p| p.into_inner());
+        let tensors: Vec<(String, Tensor)> = data
+            .iter()
+            .map(|(name, var)| (name.clone(), var.as_tensor().clone()))
+            .collect();
+        safetensors::tensor::serialize(tensors, None)?
+    };
+    npuzzle_files::write_atomically(&folder.join(WEIGHTS), &weights)?;
     npuzzle_files::write_atomically(&folder.join(STATE), &serde_json::to_vec_pretty(state)?)?;
     Ok(())
 }

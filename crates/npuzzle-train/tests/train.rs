@@ -75,3 +75,85 @@ fn training_resumes_from_its_checkpoint() {
     assert!(refused.contains("another training"), "{refused}");
     std::fs::remove_dir_all(&folder).unwrap();
 }
+
+/// A checkpoint's files are the training's own: a link in place of the weights is neither read
+/// through nor replaced, and a state whose time is out of range is refused (it would never end).
+#[cfg(unix)]
+#[test]
+fn a_checkpoint_is_never_read_or_written_through_a_link() {
+    let folder = std::env::temp_dir().join(format!("npuzzle-train-link-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&folder);
+    train(&config(10, Some(folder.clone()))).unwrap();
+    let theirs = folder.join("theirs");
+    std::fs::write(&theirs, "not ours").unwrap();
+    let weights = folder.join("weights.safetensors");
+    std::fs::remove_file(&weights).unwrap();
+    std::os::unix::fs::symlink(&theirs, &weights).unwrap();
+    let refused = format!(
+        "{:#}",
+        train(&config(20, Some(folder.clone()))).unwrap_err()
+    );
+    assert!(refused.contains("a symbolic link"), "{refused}");
+    assert!(weights.symlink_metadata().unwrap().file_type().is_symlink());
+    assert_eq!(std::fs::read_to_string(&theirs).unwrap(), "not ours");
+    let state = folder.join("state.json");
+    let text = std::fs::read_to_string(&state).unwrap();
+    let seconds = text.lines().find(|l| l.contains("seconds")).unwrap();
+    std::fs::write(&state, text.replace(seconds, r#"  "seconds": -1e300"#)).unwrap();
+    let refused = format!(
+        "{:#}",
+        train(&config(20, Some(folder.clone()))).unwrap_err()
+    );
+    assert!(refused.contains("seconds must be from 0"), "{refused}");
+    std::fs::remove_dir_all(&folder).unwrap();
+}
+
+/// Numbers out of range are refused with the library's words and exit status 2, never a panic
+/// or a run without end; an endless instance file stops at the cap.
+#[test]
+fn bad_numbers_and_endless_files_are_refused() {
+    let program = env!("CARGO_BIN_EXE_npuzzle-train");
+    let out = std::env::temp_dir().join(format!("npuzzle-train-out-{}", std::process::id()));
+    for (flag, value, words) in [
+        ("--minutes", "nan", "seconds must be from 0"),
+        ("--minutes", "inf", "seconds must be from 0"),
+        ("--minutes", "1e300", "seconds must be from 0"),
+        ("--minutes", "-1", "seconds must be from 0"),
+        ("--uniform", "nan", "a share must be from 0 to 1"),
+        (
+            "--lookahead",
+            "40",
+            "moves of look-ahead must be from 1 to 4",
+        ),
+        (
+            "--max-walk",
+            "18446744073709551615",
+            "a walk's moves must be from 0 to 100000000",
+        ),
+        ("--positions", "0", "at least 1"),
+    ] {
+        let done = std::process::Command::new(program)
+            .args(["train", "3", &format!("{flag}={value}"), "--out"])
+            .arg(&out)
+            .output()
+            .unwrap();
+        let errors = String::from_utf8_lossy(&done.stderr);
+        assert_eq!(done.status.code(), Some(2), "{flag} {value}: {errors}");
+        assert!(errors.contains(words), "{flag} {value}: {errors}");
+        assert!(!errors.contains("panicked"), "{errors}");
+    }
+    assert!(!out.exists());
+    let model = std::env::temp_dir().join(format!("npuzzle-train-model-{}", std::process::id()));
+    let mut small = config(1, None);
+    small.positions = 64;
+    train(&small).unwrap().save(&model).unwrap();
+    let done = std::process::Command::new(program)
+        .arg("measure")
+        .arg(&model)
+        .args(["--instances", "/dev/zero"])
+        .output()
+        .unwrap();
+    let errors = String::from_utf8_lossy(&done.stderr);
+    assert!(errors.contains("more than 256 MiB"), "{errors}");
+    std::fs::remove_file(&model).unwrap();
+}

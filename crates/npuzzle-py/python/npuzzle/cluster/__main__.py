@@ -38,6 +38,7 @@ from .. import (
     _native,
 )
 from . import connect, search, solve
+from .split import refuse_unsplit
 
 #: Exit statuses, as the CLI's.
 SUCCESS, NO, BAD_INPUT = 0, 1, 2
@@ -195,6 +196,7 @@ def _search(args: argparse.Namespace, out: TextIO) -> int:
     subtrees = _native.Range.Subtrees.check("--subtrees-per-worker", args.subtrees_per_worker)
     local = _native.Range.LocalNodes.check("--local-nodes", args.local_nodes)
     options = Options(**_options_of(args))
+    refuse_unsplit(options.algorithm)
     connect(args.address)
     _catch_signals()
     try:

@@ -62,11 +62,7 @@ def search(
     (``heuristic="pdb"`` for pattern databases: 7-8 on 4x4, 6-6-6-6 on 5x5, or a partition with
     ``cache_dir`` holding it)."""
     asked = _options(options, kwargs)
-    if asked.algorithm not in ("idastar", "auto"):
-        raise ParseError(
-            f"the split search is IDA* shared out by subtrees: algorithm={asked.algorithm!r} "
-            "is not split (npuzzle.cluster.solve runs any method)"
-        )
+    refuse_unsplit(asked.algorithm)
     subtrees_per_worker = _native.Range.Subtrees.check("subtrees_per_worker", subtrees_per_worker)
     local_nodes = _native.Range.LocalNodes.check("local_nodes", local_nodes)
     ray = _ray()
@@ -135,6 +131,16 @@ def search(
     return _native.split_solution(
         text, driver, found, expanded, generated, time.monotonic() - clock
     )
+
+
+def refuse_unsplit(algorithm: str) -> None:
+    """Raises :class:`~npuzzle.ParseError` for a method the split search does not run (it is
+    IDA*; ``"auto"`` is taken as IDA*), rather than running IDA* in its place without a word."""
+    if algorithm not in ("idastar", "auto"):
+        raise ParseError(
+            f"the split search is IDA* shared out by subtrees: algorithm={algorithm!r} is not "
+            "split (npuzzle.cluster.solve runs any method)"
+        )
 
 
 def _which_limit(options: Options, expanded: int, seconds: float) -> str:

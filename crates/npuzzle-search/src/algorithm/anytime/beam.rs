@@ -99,8 +99,9 @@ pub(crate) const REMEMBERED: usize = 4;
 ///
 /// Positions already kept in one of the latest layers (or earlier in this one) are dropped (a
 /// later copy is never shorter), as are those whose depth plus `h` reaches `bound` (`h` is
-/// admissible, so they cannot give a solution shorter than `bound`). `keep_going` is asked once a layer with the statistics
-/// so far.
+/// admissible, so they cannot give a solution shorter than `bound`). `keep_going` is asked before
+/// each layer with the statistics so far and the positions the layer would expand, so that a
+/// node limit is never passed.
 /// Returns the moves of the first solution found, which is the shortest the beam reaches, or
 /// with `linger` the one of least depth plus rank among those found up to `linger` layers later
 /// (the bound still holds).
@@ -115,7 +116,7 @@ pub(crate) fn search<H: Heuristic>(
         linger,
     }: Shape,
     stats: &mut Stats,
-    keep_going: &mut dyn FnMut(&Stats) -> bool,
+    keep_going: &mut dyn FnMut(&Stats, u64) -> bool,
 ) -> Result<Vec<Move>, Halt> {
     let n = puzzle.cells();
     let state = h.start(cells);
@@ -145,6 +146,9 @@ pub(crate) fn search<H: Heuristic>(
     let mut best: Option<(u32, Vec<Move>)> = None;
     let mut first: Option<u32> = None;
     loop {
+        if !keep_going(stats, layer.len() as u64) {
+            return best.map(|(_, moves)| moves).ok_or(Halt::Stopped);
+        }
         expand(
             puzzle,
             h,
@@ -181,14 +185,10 @@ pub(crate) fn search<H: Heuristic>(
             }
             first.get_or_insert(depth);
         }
-        let going = keep_going(stats);
         if let Some(first) = first
-            && (!going || depth >= first + linger)
+            && depth >= first + linger
         {
             return Ok(best.map(|(_, moves)| moves).unwrap_or_default());
-        }
-        if !going {
-            return Err(Halt::Stopped);
         }
         advance(puzzle, &layer, &buffers, &mut next);
         std::mem::swap(&mut layer, &mut next);

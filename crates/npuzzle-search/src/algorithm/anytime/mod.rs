@@ -227,9 +227,10 @@ fn solve<H: Heuristic>(
         && !allowance.over(stats.expanded)
         && window < best.len()
     {
-        let (shorter, expanded) = shorten::beam_pass(board, &best, window, width, &mut |s| {
-            !allowance.over(stats.expanded + s.expanded)
-        });
+        let (shorter, expanded) =
+            shorten::beam_pass(board, &best, window, width, &mut |s, next| {
+                allowance.allows(stats.expanded + s.expanded, next)
+            });
         stats.expanded += expanded;
         let improved = shorter.len() < best.len();
         best = shorter;
@@ -450,7 +451,7 @@ impl<'a, H: Heuristic> Beams<'a, H> {
                     linger: 0,
                 },
                 stats,
-                &mut |stats| !part.over(stats.expanded),
+                &mut |stats, next| part.allows(stats.expanded, next),
             );
             match found {
                 Ok(moves) => {
@@ -538,6 +539,14 @@ impl<'a> Allowance<'a> {
         }
     }
 
+    /// Whether a search that has expanded `expanded` positions so far may expand `next` more:
+    /// within the node limit, the time and no cancellation.
+    fn allows(&self, expanded: u64, next: u64) -> bool {
+        expanded.saturating_add(next) <= self.nodes
+            && self.elapsed() < self.budget
+            && !self.limits.cancelled()
+    }
+
     /// Whether a search that has expanded `expanded` positions so far has used up the allowance.
     fn over(&self, expanded: u64) -> bool {
         expanded >= self.nodes || self.elapsed() >= self.budget || self.limits.cancelled()
@@ -556,7 +565,8 @@ impl<'a> Allowance<'a> {
         let inner = AtomicU64::new(0);
         let stop = || self.over(spent + inner.load(Ordering::Relaxed));
         let effort = Effort {
-            nodes: SUFFIX_NODES.min(self.nodes.saturating_sub(spent)),
+            nodes: SUFFIX_NODES,
+            total: self.nodes.saturating_sub(spent),
             stop: &stop,
             spent: &inner,
         };
@@ -578,7 +588,8 @@ impl<'a> Allowance<'a> {
             let inner = AtomicU64::new(0);
             let stop = || self.over(spent + inner.load(Ordering::Relaxed));
             let effort = Effort {
-                nodes: ((1u64 << 14) * window as u64).min(self.nodes.saturating_sub(spent)),
+                nodes: (1u64 << 14) * window as u64,
+                total: self.nodes.saturating_sub(spent),
                 stop: &stop,
                 spent: &inner,
             };

@@ -229,10 +229,12 @@ fn place(
                 linger: LINGER,
             },
             stats,
-            &mut |spent| {
+            &mut |spent, next| {
                 let elapsed = clock.elapsed().as_secs_f64();
                 !limits.cancelled()
-                    && limits.max_nodes.is_none_or(|max| spent.expanded < max)
+                    && limits
+                        .max_nodes
+                        .is_none_or(|max| spent.expanded.saturating_add(next) <= max)
                     && (elapsed < seconds || (best.is_none() && elapsed < most))
             },
         );
@@ -478,7 +480,7 @@ mod tests {
                     &cells,
                     shape,
                     stats,
-                    &mut |_| true,
+                    &mut |_, _| true,
                 )
                 .unwrap();
                 let mut end = board.clone();

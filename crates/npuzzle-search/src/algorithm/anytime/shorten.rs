@@ -20,16 +20,46 @@ pub(crate) const MAX_DEPTH: usize = 120;
 /// Positions visited between two checks of the caller's stop flag.
 const CHECK_EVERY: u64 = 4096;
 
-/// A sub-search's limits: it gives up after `nodes` expanded, or when `stop` says so.
+/// A sub-search's limits: it gives up after `nodes` expanded, once the searches sharing `spent`
+/// have together expanded `total`, or when `stop` says so.
 #[derive(Clone, Copy)]
 pub(crate) struct Effort<'a> {
     /// Most positions expanded by one window's search.
     pub nodes: u64,
+    /// Most positions expanded by all the searches holding this effort together: each takes
+    /// them from `spent` a few thousand at a time before it expands them, and gives back what
+    /// it did not use, so that together they never pass it (a node limit is a ceiling).
+    pub total: u64,
     /// Asked every few thousand positions: true to give up at once.
     pub stop: &'a (dyn Fn() -> bool + Sync),
-    /// Positions expanded by every search holding this effort, added every few thousand (so
-    /// that `stop` can weigh them against a node limit while they run).
+    /// Positions taken by every search holding this effort (see `total`).
     pub spent: &'a AtomicU64,
+}
+
+impl Effort<'_> {
+    /// Takes up to [`CHECK_EVERY`] positions for one search from what is left of `total`
+    /// (none when `stop` says so, or nothing is left).
+    fn take(&self) -> u64 {
+        if (self.stop)() {
+            return 0;
+        }
+        let mut taken = self.spent.load(Ordering::Relaxed);
+        loop {
+            let chunk = self.total.saturating_sub(taken).min(CHECK_EVERY);
+            if chunk == 0 {
+                return 0;
+            }
+            match self.spent.compare_exchange_weak(
+                taken,
+                taken + chunk,
+                Ordering::Relaxed,
+                Ordering::Relaxed,
+            ) {
+                Ok(_) => return chunk,
+                Err(now) => taken = now,
+            }
+        }
+    }
 }
 
 /// One pass over `moves` (which solve `start`): each window of `window` moves is searched for a
@@ -83,7 +113,7 @@ pub(crate) fn beam_pass(
     moves: &[Move],
     window: usize,
     width: usize,
-    keep_going: &mut dyn FnMut(&Stats) -> bool,
+    keep_going: &mut dyn FnMut(&Stats, u64) -> bool,
 ) -> (Vec<Move>, u64) {
     let mut best = moves.to_vec();
     let mut stats = Stats::default();
@@ -91,7 +121,7 @@ pub(crate) fn beam_pass(
     // The position after `best[..from]`: a splice after `from` leaves it as it is.
     let mut at = start.clone();
     let mut from = 0;
-    while from + 2 < best.len() && keep_going(&stats) {
+    while from + 2 < best.len() && keep_going(&stats, 0) {
         let to = (from + window).min(best.len());
         let mut end = at.clone();
         // The moves were replayed by the search that found them: legal by construction.
@@ -219,6 +249,7 @@ fn bounded<H: Heuristic>(
         h,
         path: Vec::new(),
         expanded: 0,
+        taken: 0,
         effort,
         next: u32::MAX,
         gave_up: false,
@@ -233,11 +264,8 @@ fn bounded<H: Heuristic>(
         }
         bound = dive.next;
     }
-    // What the search added to the shared count so far was whole multiples of CHECK_EVERY:
-    // the rest too, so that the searches after it see every position it expanded.
-    effort
-        .spent
-        .fetch_add(dive.expanded % CHECK_EVERY, Ordering::Relaxed);
+    // What it took and did not expand goes back to the searches after it.
+    effort.spent.fetch_sub(dive.taken, Ordering::Relaxed);
     (found, dive.expanded)
 }
 
@@ -247,6 +275,8 @@ struct Dive<'a, H: Heuristic> {
     h: &'a H,
     path: Vec<Move>,
     expanded: u64,
+    /// Positions taken from the effort's total and not expanded yet.
+    taken: u64,
     effort: Effort<'a>,
     /// The smallest f beyond the bound: the next iteration's bound.
     next: u32,
@@ -266,18 +296,17 @@ impl<H: Heuristic> Dive<'_, H> {
         if self.h.value(&state) == 0 && cells == self.puzzle.goal_cells() {
             return true;
         }
-        self.expanded += 1;
-        if self.expanded >= self.effort.nodes
-            || (self.expanded.is_multiple_of(CHECK_EVERY) && {
-                self.effort.spent.fetch_add(CHECK_EVERY, Ordering::Relaxed);
-                (self.effort.stop)()
-            })
-        {
+        if self.taken == 0 && !self.gave_up {
+            self.taken = self.effort.take();
+        }
+        if self.expanded >= self.effort.nodes || self.taken == 0 {
             self.gave_up = true;
         }
         if self.gave_up {
             return false;
         }
+        self.expanded += 1;
+        self.taken -= 1;
         for &(source, m) in self.puzzle.neighbours(blank) {
             if previous == Some(m.opposite()) {
                 continue;
@@ -341,6 +370,7 @@ mod tests {
         let spent = AtomicU64::new(0);
         let effort = Effort {
             nodes: 1 << 20,
+            total: 1 << 20,
             stop: &never,
             spent: &spent,
         };
