@@ -167,7 +167,7 @@ pub struct GenerateArgs {
     pub walk: Option<usize>,
     /// Draw positions exactly D moves from the goal (optimal distance, from a complete
     /// breadth-first table: boards of at most 12 cells).
-    #[arg(long, value_name = "D")]
+    #[arg(long, value_name = "D", value_parser = distance)]
     pub distance: Option<u8>,
     /// The goal: blank-last (default), blank-first, snake, spiral, or a position.
     #[arg(long, value_name = "GOAL", default_value = "blank-last")]
@@ -511,6 +511,10 @@ fn memory(text: &str) -> Result<u64, String> {
 
 fn whole(range: Whole, text: &str) -> Result<u64, String> {
     range.parse(text).map_err(|e| e.to_string())
+}
+
+fn distance(text: &str) -> Result<u8, String> {
+    whole(Whole::Distance, text).map(|n| n as u8)
 }
 
 fn weight(text: &str) -> Result<f64, String> {

@@ -274,7 +274,7 @@ pub fn random_walks<'py>(
     width: usize,
     height: usize,
     lengths: PyReadonlyArray1<'py, u64>,
-    seed: u64,
+    #[pyo3(from_py_with = seed_argument)] seed: u64,
     goal: &str,
 ) -> PyResult<Bound<'py, PyArray2<u8>>> {
     let size = Size::new(width, height).map_err(parse_error)?;
@@ -330,9 +330,9 @@ pub fn generate<'py>(
     width: usize,
     height: usize,
     #[pyo3(from_py_with = count_argument)] count: u64,
-    seed: u64,
+    #[pyo3(from_py_with = seed_argument)] seed: u64,
     #[pyo3(from_py_with = walk_argument)] walk: Option<u64>,
-    distance: Option<u8>,
+    #[pyo3(from_py_with = distance_argument)] distance: Option<u64>,
     goal: &str,
 ) -> PyResult<Bound<'py, PyAny>> {
     let size = Size::new(width, height).map_err(parse_error)?;
@@ -350,7 +350,7 @@ pub fn generate<'py>(
         count: count as usize,
         seed,
         walk: walk.map(|w| w as usize),
-        distance,
+        distance: distance.map(|d| d as u8),
         cancel: &cancel,
     };
     let shape = [count as usize, size.cells()];
@@ -385,6 +385,16 @@ fn rows_array<'py, T: numpy::Element>(
 /// `count=`, checked against the batch range.
 fn count_argument(value: &Bound<'_, PyAny>) -> PyResult<u64> {
     whole("count", Whole::Positions, value)
+}
+
+/// `seed=`, a seed as the CLI's `--seed` takes it.
+fn seed_argument(value: &Bound<'_, PyAny>) -> PyResult<u64> {
+    whole("seed", Whole::Seed, value)
+}
+
+/// `distance=`, checked against the CLI's `--distance` range.
+fn distance_argument(value: &Bound<'_, PyAny>) -> PyResult<Option<u64>> {
+    optional_whole("distance", Whole::Distance, Some(value))
 }
 
 /// `walk=`, checked against the CLI's `--walk` range.

@@ -125,6 +125,15 @@ fn ctrl_c_pressed() -> bool {
     Python::attach(|py| py.check_signals().is_err())
 }
 
+/// `(width, height)` of a board size given as text (`"4x4"`, `"5x3"`, `"4"`), checked as the
+/// CLI checks `--size`.
+#[pyfunction]
+#[pyo3(name = "size_of")]
+fn board_size(text: &str) -> PyResult<(usize, usize)> {
+    let size = read_size(text)?;
+    Ok((size.width(), size.height()))
+}
+
 /// The positions of a text as the CLI reads its input: `(line, text)` each, blocks separated by
 /// blank lines, one position a line unless a block is one board of rows.
 #[pyfunction]
@@ -147,6 +156,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("FileError", py.get_type::<errors::FileError>())?;
     m.add("MAX_DATA_FILE", npuzzle_files::MAX_DATA_FILE)?;
     m.add_function(wrap_pyfunction!(read_file, m)?)?;
+    m.add_function(wrap_pyfunction!(board_size, m)?)?;
     m.add_class::<checks::PyRange>()?;
     m.add_function(wrap_pyfunction!(checks::shown, m)?)?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;

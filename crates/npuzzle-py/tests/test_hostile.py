@@ -79,9 +79,15 @@ def test_counts_and_lengths_take_the_clis_ranges() -> None:
         npuzzle.random_walks("3x3", np.array([2**32 + 2]), seed=1)
     with pytest.raises(npuzzle.ParseError, match="not 18446744073709551615"):
         npuzzle.random_walks("3x3", np.array([2**64 - 1], dtype=np.uint64), seed=1)
+    with pytest.raises(npuzzle.ParseError, match="seed: a seed must be from 0 to"):
+        npuzzle.generate("3x3", count=1, seed=-1)
+    with pytest.raises(npuzzle.ParseError, match="distance in moves must be from 0 to 255"):
+        npuzzle.generate("3x3", count=1, seed=1, distance=300)
+    with pytest.raises(npuzzle.ParseError, match="is not a board size"):
+        npuzzle.generate("99999999999999999999x2")
     with pytest.raises(npuzzle.ParseError, match="threads must be from 1 to 256, not 100000"):
         npuzzle.solve_many(["1 2 3/4 5 6/7 0 8"], threads=100000)
-    with pytest.raises(npuzzle.ParseError, match="node limit must be from 1"):
+    with pytest.raises(npuzzle.ParseError, match="node limit must be at least 1"):
         npuzzle.Options(max_nodes=0)
     with pytest.raises(npuzzle.ParseError, match="max_nodes"):
         npuzzle.Options(max_nodes=2**200)

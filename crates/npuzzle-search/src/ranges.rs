@@ -52,6 +52,10 @@ pub enum Whole {
     LocalNodes,
     /// Moves of look-ahead in a training target (`--lookahead`: 4 to the power of it).
     Lookahead,
+    /// A random seed (`--seed`, `seed=`).
+    Seed,
+    /// An exact optimal distance from the goal (`--distance`, `distance=`).
+    Distance,
 }
 
 impl Whole {
@@ -67,6 +71,8 @@ impl Whole {
             Whole::Subtrees => (1, 4096),
             Whole::LocalNodes => (0, u64::MAX),
             Whole::Lookahead => (1, 4),
+            Whole::Seed => (0, u64::MAX),
+            Whole::Distance => (0, 255),
         }
     }
 
@@ -82,6 +88,8 @@ impl Whole {
             Whole::Subtrees => "subtrees per worker",
             Whole::LocalNodes => "the driver's own nodes",
             Whole::Lookahead => "moves of look-ahead",
+            Whole::Seed => "a seed",
+            Whole::Distance => "the distance in moves",
         }
     }
 
@@ -116,13 +124,12 @@ impl Whole {
     }
 
     fn refused(self, value: &str) -> OutOfRange {
-        let (least, most) = self.bounds();
-        let most = match most {
-            u64::MAX => "any larger number".to_string(),
-            most => most.to_string(),
+        let range = match self.bounds() {
+            (least, u64::MAX) if least > 0 => format!("at least {least}"),
+            (least, most) => format!("from {least} to {most}"),
         };
         OutOfRange(format!(
-            "{} must be from {least} to {most}, not {}",
+            "{} must be {range}, not {}",
             self.what(),
             quoted(value)
         ))
@@ -250,6 +257,8 @@ mod tests {
             Whole::Subtrees,
             Whole::LocalNodes,
             Whole::Lookahead,
+            Whole::Seed,
+            Whole::Distance,
         ] {
             let (least, most) = whole.bounds();
             assert_eq!(whole.check(i128::from(least)), Ok(least));

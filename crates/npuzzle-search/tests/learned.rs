@@ -283,3 +283,27 @@ fn boards_without_a_model_are_ranked_by_linear_conflict_and_other_methods_refuse
         Err(SolveError::Unsupported(Unsupported::LearnedRanking))
     ));
 }
+
+/// A model for the board's size but another goal is named as such in the note: what differs is
+/// the goal, not the size (issue 37, defect 23).
+#[test]
+fn a_model_toward_another_goal_is_named_for_its_goal() {
+    let size = Size::square(5).unwrap();
+    let first = Goal::BlankFirst.board(size).unwrap();
+    let cells: Vec<u8> = first.cells().iter().map(|&t| t as u8).collect();
+    let options = Options {
+        algorithm: Algorithm::Anytime,
+        heuristic: Some(HeuristicKind::Learned),
+        budget: Duration::from_millis(100),
+        model: Some(std::sync::Arc::new(Network::zero(size, &cells))),
+        ..Options::default()
+    };
+    let last = Goal::BlankLast.board(size).unwrap();
+    let note = Solver::new(&last, options)
+        .unwrap()
+        .note()
+        .unwrap()
+        .to_string();
+    assert!(note.contains("toward"), "{note}");
+    assert!(!note.contains("the model given is for 5x5"), "{note}");
+}

@@ -557,7 +557,7 @@ fn numbers_take_the_shared_ranges() {
     for (flag, words) in [
         ("--timeout=-1", "seconds must be from 0"),
         ("--time-budget=nan", "seconds must be from 0"),
-        ("--max-nodes=0", "the node limit must be from 1"),
+        ("--max-nodes=0", "the node limit must be at least 1"),
         ("--max-memory=0", "the memory limit in MiB must be from 1"),
         ("--jobs=100000", "threads must be from 1 to 256, not 100000"),
         ("--weight=1e300", "the weight must be from 1 to 100"),

@@ -22,7 +22,6 @@ shape ``(n, cells)``, or ``(n, rows, columns)``. Any integer dtype and memory or
 from __future__ import annotations
 
 import os
-import re
 import secrets
 from typing import Any, NamedTuple
 
@@ -78,19 +77,14 @@ MOVES: tuple[str, str, str, str] = ("U", "D", "L", "R")
 """The moves in batches, by code: 0 ``U`` (the tile below the blank moves up), 1 ``D``, 2 ``L``,
 3 ``R`` (tile notation)."""
 
-_SIZE = re.compile(r"\s*(\d+)\s*(?:[xX×]\s*(\d+))?\s*")
-
-
 def _size(size: str | int) -> tuple[int, int]:
-    """``(width, height)`` of a size given as ``"4x4"``, ``"5x3"``, ``"4"`` or ``4``."""
+    """``(width, height)`` of a size given as ``"4x4"``, ``"5x3"``, ``"4"`` or ``4``, checked as
+    the CLI checks ``--size``."""
     if isinstance(size, (int, np.integer)) and not isinstance(size, bool):
-        return int(size), int(size)
-    if isinstance(size, str):
-        match = _SIZE.fullmatch(size)
-        if match:
-            width = int(match.group(1))
-            return width, int(match.group(2) or width)
-    raise ParseError(f"size {size!r}: give columns x rows, such as '4x4' or '5x3'")
+        size = str(int(size))
+    if not isinstance(size, str):
+        raise ParseError(f"size {size!r}: give columns x rows, such as '4x4' or '5x3'")
+    return _native.size_of(size.strip())
 
 
 def _options(options: Options | None, overrides: dict[str, Any]) -> Options:

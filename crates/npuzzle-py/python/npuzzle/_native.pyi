@@ -42,6 +42,7 @@ __all__ = [
     "split_solution",
     "split_positions",
     "shown",
+    "size_of",
     "verdicts",
 ]
 
@@ -59,6 +60,7 @@ MAX_DATA_FILE: int
 
 def read_file(path: str | os.PathLike[str], limit: int | None = None) -> bytes: ...
 def shown(text: str) -> str: ...
+def size_of(text: str) -> tuple[int, int]: ...
 @final
 class Range:
     Chunk: Range
