@@ -5,6 +5,7 @@ use npuzzle_core::{Format, Goal, Notation, Size};
 use npuzzle_search::Algorithm;
 use npuzzle_search::HeuristicKind;
 use npuzzle_search::ranges::{Real, Whole};
+use npuzzle_search::settings;
 
 /// The sliding-tile puzzle: play it, solve it, generate, check, convert and verify positions.
 /// Without a subcommand, npuzzle starts the game (a 4x4 board).
@@ -281,7 +282,7 @@ pub struct SearchArgs {
     pub model: Option<std::path::PathBuf>,
     /// The weight of weighted A* (wastar): solutions are at most this many times optimal (1 to
     /// 100).
-    #[arg(long, default_value_t = 2.0, value_name = "W", value_parser = weight)]
+    #[arg(long, default_value_t = settings::DEFAULT_WEIGHT, value_name = "W", value_parser = weight)]
     pub weight: f64,
     /// Stop a search after this many expanded nodes (at least 1).
     #[arg(long, value_name = "N", value_parser = nodes)]
@@ -290,10 +291,10 @@ pub struct SearchArgs {
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
     pub timeout: Option<f64>,
     /// The time the anytime solver spends shortening each solution.
-    #[arg(long, default_value_t = 10.0, value_name = "SECONDS", value_parser = seconds)]
+    #[arg(long, default_value_t = settings::DEFAULT_TIME_BUDGET, value_name = "SECONDS", value_parser = seconds)]
     pub time_budget: f64,
     /// Stop a search that needs more memory than this many MiB (A* family, tables).
-    #[arg(long, default_value_t = 4096, value_name = "MIB", value_parser = memory)]
+    #[arg(long, default_value_t = settings::DEFAULT_MAX_MEMORY, value_name = "MIB", value_parser = memory)]
     pub max_memory: u64,
     /// Threads for batches (default: all cores; 1 to 256).
     #[arg(long, short, value_name = "N", value_parser = jobs)]

@@ -6,43 +6,42 @@ use std::sync::Arc;
 
 use anyhow::Context;
 use npuzzle_core::{Board, Goal, Size};
-use npuzzle_search::learned::Network;
-use npuzzle_search::pdb::{Store, policy};
-use npuzzle_search::{Algorithm, HeuristicKind, Limits, Options, Solver, Start, ranges};
+use npuzzle_search::pdb::policy;
+use npuzzle_search::settings::Settings;
+use npuzzle_search::{Algorithm, Options, Solver, Start};
 
 use crate::cli::SearchArgs;
 use crate::databases;
 
 impl SearchArgs {
-    /// The solver options these arguments ask for.
-    pub fn options(&self) -> anyhow::Result<Options> {
-        // Ctrl-C stops every search so that what is finished gets written.
-        let mut limits = Limits::none()
-            .memory(self.max_memory.saturating_mul(1 << 20))
-            .cancel(crate::interrupt::token());
-        if let Some(nodes) = self.max_nodes {
-            limits = limits.nodes(nodes);
-        }
-        if let Some(seconds) = self.timeout {
-            limits = limits.timeout(ranges::duration(seconds).context("--timeout")?);
-        }
-        let budget = ranges::duration(self.time_budget).context("--time-budget")?;
-        // A damaged or foreign file is refused before anything is solved.
-        let model = match &self.model {
-            Some(path) => Some(Arc::new(
-                Network::load(path).with_context(|| format!("--model {}", path.display()))?,
-            )),
-            None => None,
-        };
-        Ok(Options {
-            budget,
+    /// The settings these arguments give, toward `goal` (the library checks their ranges).
+    pub fn settings(&self, goal: Goal) -> Settings {
+        Settings {
             algorithm: self.algorithm,
             heuristic: self.heuristic,
+            goal,
+            time_budget: self.time_budget,
+            timeout: self.timeout,
+            max_nodes: self.max_nodes,
+            max_memory: self.max_memory,
             weight: self.weight,
-            limits,
             parallel: self.split,
-            model,
-        })
+            cache_dir: self.cache_dir.clone(),
+            partition: self.partition.clone(),
+            model: self.model.clone(),
+        }
+    }
+
+    /// The solver options these arguments ask for, every search stopped by Ctrl-C (so that
+    /// what is finished gets written); a damaged or foreign model file is refused before
+    /// anything is solved.
+    pub fn options(&self, settings: &Settings) -> anyhow::Result<Options> {
+        let model = settings.load_model().with_context(|| match &self.model {
+            Some(path) => format!("--model {}", path.display()),
+            None => "--model".to_string(),
+        })?;
+        let limits = settings.limits(Some(crate::interrupt::token()));
+        Ok(settings.options(limits, model))
     }
 
     /// A thread pool of `--jobs` threads (all cores by default).
@@ -64,17 +63,8 @@ pub struct Prepared {
 impl Prepared {
     /// Solvers toward `goal` with the options of `args`, prepared on demand.
     pub fn new(goal: Goal, args: &SearchArgs) -> anyhow::Result<Prepared> {
-        let mut inner = npuzzle_search::Solvers::new(goal, args.options()?);
-        // Without a cache folder, solving goes on without databases unless they were asked for.
-        match Store::locate(args.cache_dir.as_deref()) {
-            Ok(store) => inner = inner.with_store(store, args.partition.clone()),
-            Err(error)
-                if args.partition.is_some() || args.heuristic == Some(HeuristicKind::Pdb) =>
-            {
-                return Err(error.into());
-            }
-            Err(_) => {}
-        }
+        let settings = args.settings(goal).checked()?;
+        let inner = settings.solvers(args.options(&settings)?)?;
         Ok(Prepared {
             inner,
             noted: HashSet::new(),

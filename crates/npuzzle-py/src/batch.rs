@@ -21,9 +21,12 @@ use crate::grid::row_board;
 use crate::ranges::{optional_whole, whole};
 use crate::solving::interruptible;
 
+/// What a built heuristic is kept under: its name, the goal (and so the size) and the folder.
+type Built = (String, Board, Option<String>);
+
 /// Heuristics built for a goal and size, kept between calls (walking distance's tables and
 /// pattern databases take a while to make).
-static BUILT: Mutex<Option<HashMap<String, Arc<AnyHeuristic>>>> = Mutex::new(None);
+static BUILT: Mutex<Option<HashMap<Built, Arc<AnyHeuristic>>>> = Mutex::new(None);
 
 /// The rows of a batch: `(n, cells)` bytes, each row checked to be a position of `size`.
 pub struct Rows<'a> {
@@ -85,7 +88,11 @@ fn built(
     cache_dir: Option<&str>,
     cancel: &Cancel,
 ) -> PyResult<Arc<AnyHeuristic>> {
-    let key = format!("{name} {goal} {cache_dir:?}");
+    let key = (
+        name.to_string(),
+        goal.clone(),
+        cache_dir.map(str::to_string),
+    );
     let mut built = BUILT.lock().unwrap_or_else(|p| p.into_inner());
     let built = built.get_or_insert_with(HashMap::new);
     if let Some(h) = built.get(&key) {

@@ -27,7 +27,7 @@ pyo3::create_exception!(
     npuzzle,
     LimitReached,
     PyException,
-    "A search stopped by a limit: `limit` says which, `stats` how far it got."
+    "A search stopped by a limit: `limit` (an `npuzzle.Limit`) says which, `stats` how far it got."
 );
 pyo3::create_exception!(
     npuzzle,
@@ -85,7 +85,7 @@ pub fn solve_error(py: Python<'_>, error: SolveError) -> PyErr {
                 .and_then(|()| details.set_item("proved_bound", stats.proved_bound))
                 .and_then(|()| details.set_item("peak_memory", stats.peak_memory))
                 .and_then(|()| value.setattr("stats", details))
-                .and_then(|()| value.setattr("limit", limit.to_string()));
+                .and_then(|()| value.setattr("limit", crate::limit::PyLimit { limit }));
             match filled {
                 Ok(()) => error,
                 Err(failed) => failed,

@@ -9,6 +9,7 @@ mod databases;
 mod errors;
 mod estimates;
 mod grid;
+mod limit;
 mod options;
 mod ranges;
 mod solution;
@@ -157,7 +158,10 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("MAX_DATA_FILE", npuzzle_files::MAX_DATA_FILE)?;
     m.add_function(wrap_pyfunction!(read_file, m)?)?;
     m.add_function(wrap_pyfunction!(board_size, m)?)?;
+    m.add_function(wrap_pyfunction!(options::defaults, m)?)?;
+    m.add_function(wrap_pyfunction!(options::settings_fields, m)?)?;
     m.add_class::<checks::PyRange>()?;
+    m.add_class::<limit::PyLimit>()?;
     m.add_function(wrap_pyfunction!(checks::shown, m)?)?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(solve_many, m)?)?;

@@ -1,23 +1,19 @@
-//! `npuzzle.Options`: how to solve, the same options as the CLI's `solve`.
+//! `npuzzle.Options`: how to solve, the same options as the CLI's `solve` — the library's
+//! [`Settings`], with its defaults, filled from keyword arguments.
 
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::time::Duration;
 
-use npuzzle_core::Goal;
 use npuzzle_search::learned::Network;
-use npuzzle_search::pdb::Partition;
-use npuzzle_search::{Algorithm, Cancel, HeuristicKind, Limits, Options};
+use npuzzle_search::ranges::{Real, Whole};
+use npuzzle_search::settings::{DEFAULT_MAX_MEMORY, DEFAULT_TIME_BUDGET, DEFAULT_WEIGHT, Settings};
+use npuzzle_search::{Cancel, Limits, Options};
 use pyo3::prelude::*;
-use pyo3::types::{PyTuple, PyType};
+use pyo3::types::{PyDict, PyTuple, PyType};
 
 use crate::board::read_goal;
 use crate::errors::{database_error, model_error, parse_error};
 use crate::ranges::{optional_whole, real, whole};
-use npuzzle_search::ranges::{Real, Whole};
-
-/// The CLI's default memory limit, in MiB.
-const DEFAULT_MAX_MEMORY: u64 = 4096;
 
 /// `max_nodes=`, checked against the CLI's range.
 fn nodes_argument(value: &Bound<'_, PyAny>) -> PyResult<Option<u64>> {
@@ -34,19 +30,10 @@ fn memory_argument(value: &Bound<'_, PyAny>) -> PyResult<u64> {
 #[pyclass(module = "npuzzle", name = "Options", frozen, eq)]
 #[derive(Clone, Debug, PartialEq)]
 pub struct PyOptions {
-    pub algorithm: Algorithm,
-    pub heuristic: Option<HeuristicKind>,
-    pub goal: Goal,
-    pub time_budget: f64,
-    pub timeout: Option<f64>,
-    pub max_nodes: Option<u64>,
-    pub max_memory: u64,
-    pub weight: f64,
-    pub parallel: bool,
-    pub cache_dir: Option<PathBuf>,
-    pub partition: Option<Partition>,
-    /// The model file given, and the network read from it (checked when the options are made).
-    pub model: Option<(PathBuf, Arc<Network>)>,
+    /// The settings, checked.
+    pub settings: Settings,
+    /// The network read from the settings' model file (checked when the options are made).
+    pub network: Option<Arc<Network>>,
 }
 
 #[pymethods]
@@ -61,10 +48,17 @@ impl PyOptions {
     /// None).
     #[new]
     #[pyo3(signature = (
-        algorithm="auto", heuristic=None, goal="blank-last", time_budget=10.0, timeout=None,
-        max_nodes=None, max_memory=4096, weight=2.0, parallel=false, cache_dir=None,
-        partition=None, model=None
+        algorithm="auto", heuristic=None, goal="blank-last", time_budget=DEFAULT_TIME_BUDGET,
+        timeout=None, max_nodes=None, max_memory=DEFAULT_MAX_MEMORY, weight=DEFAULT_WEIGHT,
+        parallel=false, cache_dir=None, partition=None, model=None
     ))]
+    // The library's defaults written out for `help()` and `inspect` (a test checks them
+    // against `defaults()`, which reads the library's constants).
+    #[pyo3(
+        text_signature = "(algorithm='auto', heuristic=None, goal='blank-last', \
+        time_budget=10.0, timeout=None, max_nodes=None, max_memory=4096, weight=2.0, \
+        parallel=False, cache_dir=None, partition=None, model=None)"
+    )]
     #[allow(clippy::too_many_arguments)]
     fn new(
         algorithm: &str,
@@ -80,7 +74,7 @@ impl PyOptions {
         partition: Option<&str>,
         model: Option<PathBuf>,
     ) -> PyResult<PyOptions> {
-        Ok(PyOptions {
+        let settings = Settings {
             algorithm: algorithm.parse().map_err(parse_error)?,
             heuristic: heuristic
                 .map(|h| h.parse().map_err(parse_error))
@@ -98,111 +92,109 @@ impl PyOptions {
             partition: partition
                 .map(|p| p.parse().map_err(database_error))
                 .transpose()?,
-            model: model
-                .map(|path| match Network::load(&path) {
-                    Ok(network) => Ok((path, Arc::new(network))),
-                    Err(e) => Err(model_error(&path, e)),
-                })
-                .transpose()?,
-        })
+            model,
+        };
+        let network = match &settings.model {
+            Some(path) => Some(Arc::new(
+                Network::load(path).map_err(|e| model_error(path, e))?,
+            )),
+            None => None,
+        };
+        Ok(PyOptions { settings, network })
     }
 
     /// The model file ranking the anytime solver's beams with heuristic="learned", or None
     /// for the shipped ones.
     #[getter]
     fn model(&self) -> Option<PathBuf> {
-        self.model.as_ref().map(|(path, _)| path.clone())
+        self.settings.model.clone()
     }
 
     /// The pattern databases asked for, or None for the policy's.
     #[getter]
     fn partition(&self) -> Option<String> {
-        self.partition.as_ref().map(|p| p.to_string())
+        self.settings.partition.as_ref().map(|p| p.to_string())
     }
 
     /// The method, or "auto".
     #[getter]
     fn algorithm(&self) -> String {
-        self.algorithm.to_string()
+        self.settings.algorithm.to_string()
     }
 
     /// The heuristic, or None for the best for each board.
     #[getter]
     fn heuristic(&self) -> Option<String> {
-        self.heuristic.map(|h| h.to_string())
+        self.settings.heuristic.map(|h| h.to_string())
     }
 
     /// The goal's name (or layout).
     #[getter]
     fn goal(&self) -> String {
-        self.goal.to_string()
+        self.settings.goal.to_string()
     }
 
     /// Seconds the anytime solver spends shortening.
     #[getter]
     fn time_budget(&self) -> f64 {
-        self.time_budget
+        self.settings.time_budget
     }
 
     /// Seconds after which a search stops, or None.
     #[getter]
     fn timeout(&self) -> Option<f64> {
-        self.timeout
+        self.settings.timeout
     }
 
     /// Nodes after which a search stops, or None.
     #[getter]
     fn max_nodes(&self) -> Option<u64> {
-        self.max_nodes
+        self.settings.max_nodes
     }
 
     /// MiB a search may hold.
     #[getter]
     fn max_memory(&self) -> u64 {
-        self.max_memory
+        self.settings.max_memory
     }
 
     /// Weighted A*'s weight.
     #[getter]
     fn weight(&self) -> f64 {
-        self.weight
+        self.settings.weight
     }
 
     /// Whether one search runs on every core.
     #[getter]
     fn parallel(&self) -> bool {
-        self.parallel
+        self.settings.parallel
     }
 
     /// The pattern databases' folder, or None for the CLI's.
     #[getter]
     fn cache_dir(&self) -> Option<PathBuf> {
-        self.cache_dir.clone()
+        self.settings.cache_dir.clone()
     }
 
     fn __repr__(&self) -> String {
+        let s = &self.settings;
+        let text = |value: Option<String>| value.map_or("None".into(), |v| format!("'{v}'"));
         format!(
             "Options(algorithm='{}', heuristic={}, goal='{}', time_budget={:?}, timeout={}, \
              max_nodes={}, max_memory={}, weight={:?}, parallel={}, cache_dir={}, partition={}, \
              model={})",
-            self.algorithm,
-            self.heuristic.map_or("None".into(), |h| format!("'{h}'")),
-            self.goal,
-            self.time_budget,
-            self.timeout.map_or("None".into(), |t| format!("{t:?}")),
-            self.max_nodes.map_or("None".into(), |n| n.to_string()),
-            self.max_memory,
-            self.weight,
-            if self.parallel { "True" } else { "False" },
-            self.cache_dir
-                .as_ref()
-                .map_or("None".into(), |d| format!("'{}'", d.display())),
-            self.partition
-                .as_ref()
-                .map_or("None".into(), |p| format!("'{p}'")),
-            self.model
-                .as_ref()
-                .map_or("None".into(), |(path, _)| format!("'{}'", path.display())),
+            s.algorithm,
+            text(s.heuristic.map(|h| h.to_string())),
+            s.goal,
+            s.time_budget,
+            s.timeout.map_or("None".into(), |t| format!("{t:?}")),
+            s.max_nodes.map_or("None".into(), |n| n.to_string()),
+            s.max_memory,
+            s.weight,
+            if s.parallel { "True" } else { "False" },
+            text(s.cache_dir.as_ref().map(|d| d.display().to_string())),
+            text(s.partition.as_ref().map(|p| p.to_string())),
+            text(s.model.as_ref().map(|m| m.display().to_string())),
         )
     }
 
@@ -210,23 +202,22 @@ impl PyOptions {
     fn __reduce__<'py>(
         slf: &Bound<'py, Self>,
     ) -> PyResult<(Bound<'py, PyType>, Bound<'py, PyTuple>)> {
-        let o = slf.get();
-        let py = slf.py();
+        let s = &slf.get().settings;
         let args = (
-            o.algorithm.to_string(),
-            o.heuristic.map(|h| h.to_string()),
-            o.goal.to_string(),
-            o.time_budget,
-            o.timeout,
-            o.max_nodes,
-            o.max_memory,
-            o.weight,
-            o.parallel,
-            o.cache_dir.clone(),
-            o.partition.as_ref().map(|p| p.to_string()),
-            o.model.as_ref().map(|(path, _)| path.clone()),
+            s.algorithm.to_string(),
+            s.heuristic.map(|h| h.to_string()),
+            s.goal.to_string(),
+            s.time_budget,
+            s.timeout,
+            s.max_nodes,
+            s.max_memory,
+            s.weight,
+            s.parallel,
+            s.cache_dir.clone(),
+            s.partition.as_ref().map(|p| p.to_string()),
+            s.model.clone(),
         )
-            .into_pyobject(py)?;
+            .into_pyobject(slf.py())?;
         Ok((slf.get_type(), args))
     }
 }
@@ -234,18 +225,8 @@ impl PyOptions {
 impl Default for PyOptions {
     fn default() -> PyOptions {
         PyOptions {
-            algorithm: Algorithm::Auto,
-            heuristic: None,
-            goal: Goal::BlankLast,
-            time_budget: 10.0,
-            timeout: None,
-            max_nodes: None,
-            max_memory: DEFAULT_MAX_MEMORY,
-            weight: 2.0,
-            parallel: false,
-            cache_dir: None,
-            partition: None,
-            model: None,
+            settings: Settings::default(),
+            network: None,
         }
     }
 }
@@ -253,41 +234,47 @@ impl Default for PyOptions {
 impl PyOptions {
     /// The limits of one solve, stopped by `cancel`.
     pub fn limits(&self, cancel: Cancel) -> Limits {
-        let mut limits = Limits::none()
-            .memory(self.max_memory.saturating_mul(1 << 20))
-            .cancel(cancel);
-        if let Some(nodes) = self.max_nodes {
-            limits = limits.nodes(nodes);
-        }
-        if let Some(seconds) = self.timeout {
-            limits = limits.timeout(Duration::from_secs_f64(seconds));
-        }
-        limits
+        self.settings.limits(Some(cancel))
     }
 
     /// The library's options for preparing solvers: the memory limit only (a solve's node and
     /// time limits and its cancel token come with each solve, so that solvers prepared once
     /// serve every call whatever its limits).
     pub fn library(&self) -> Options {
-        Options {
-            algorithm: self.algorithm,
-            heuristic: self.heuristic,
-            weight: self.weight,
-            limits: Limits::none().memory(self.max_memory.saturating_mul(1 << 20)),
-            parallel: self.parallel,
-            budget: Duration::from_secs_f64(self.time_budget),
-            model: self.model.as_ref().map(|(_, network)| Arc::clone(network)),
-        }
+        let memory = Limits::none().memory(self.settings.max_memory.saturating_mul(1 << 20));
+        self.settings.options(memory, self.network.clone())
     }
 
-    /// What solvers prepared for these options are kept under: everything but the node and time
-    /// limits, which apply per solve (a split search's tasks each get what is left of them).
-    pub fn key(&self) -> String {
-        let prepared = PyOptions {
+    /// The settings solvers prepared for these options are kept under: all but the node and
+    /// time limits, which apply per solve (a split search's tasks each get what is left).
+    pub fn prepared(&self) -> Settings {
+        Settings {
             timeout: None,
             max_nodes: None,
-            ..self.clone()
-        };
-        format!("{prepared:?}")
+            ..self.settings.clone()
+        }
     }
+}
+
+/// The defaults of `npuzzle.Options`, as the library has them (the stubs and the signature are
+/// checked against these by the package's tests).
+#[pyfunction]
+pub fn defaults(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
+    let defaults = PyDict::new(py);
+    defaults.set_item("time_budget", DEFAULT_TIME_BUDGET)?;
+    defaults.set_item("max_memory", DEFAULT_MAX_MEMORY)?;
+    defaults.set_item("weight", DEFAULT_WEIGHT)?;
+    defaults.set_item("algorithm", Settings::default().algorithm.to_string())?;
+    defaults.set_item("goal", Settings::default().goal.to_string())?;
+    Ok(defaults)
+}
+
+/// Every setting of `npuzzle.Options` as front ends offer it: `(name, flag, value, help)`, the
+/// library's one description (the cluster's command line is built from it).
+#[pyfunction]
+pub fn settings_fields() -> Vec<(&'static str, &'static str, &'static str, &'static str)> {
+    npuzzle_search::settings::FIELDS
+        .iter()
+        .map(|f| (f.name, f.flag, f.value, f.help))
+        .collect()
 }

@@ -1,16 +1,13 @@
 //! `npuzzle.solve` and `npuzzle.solve_many`: the library's pipeline with the GIL released,
 //! Ctrl-C honoured and the prepared solvers kept between calls.
 
-use std::collections::HashMap;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
 use npuzzle_core::{Board, Size};
-use npuzzle_search::pdb::Store;
-use npuzzle_search::{
-    Algorithm, Cancel, HeuristicKind, Method, Solution, SolveError, Solver, Solvers, Start,
-};
+use npuzzle_search::settings::Settings;
+use npuzzle_search::{Algorithm, Cancel, Method, Solution, SolveError, Solver, Solvers, Start};
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::PyList;
@@ -23,38 +20,34 @@ use crate::solution::PySolution;
 /// How often a waiting call looks for Ctrl-C.
 const SIGNAL_INTERVAL: Duration = Duration::from_millis(50);
 
-/// Solvers prepared per set of options, kept between calls (tables and databases are built once).
-static PREPARED: Mutex<Option<HashMap<String, Solvers>>> = Mutex::new(None);
+/// Solvers prepared per set of settings (all but the per-solve limits), kept between calls
+/// (tables and databases are built once). Few sets are ever in use: a list compared by value.
+static PREPARED: Mutex<Vec<(Settings, Solvers)>> = Mutex::new(Vec::new());
 
-fn prepared() -> MutexGuard<'static, Option<HashMap<String, Solvers>>> {
-    // A panic while preparing leaves nothing half-made in the map: carry on with it.
+fn prepared() -> MutexGuard<'static, Vec<(Settings, Solvers)>> {
+    // A panic while preparing leaves nothing half-made in the list: carry on with it.
     PREPARED
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// The solvers for `options` (made on first use, with the pattern-database store of
-/// `options.cache_dir`, or the CLI's folder).
+/// `options.cache_dir`, or the CLI's folder, by the library's policy for a missing folder).
 fn with_solvers<T>(
     options: &PyOptions,
     use_them: impl FnOnce(&mut Solvers) -> Result<T, SolveError>,
 ) -> Result<T, PyErr> {
-    let mut guard = prepared();
-    let map = guard.get_or_insert_with(HashMap::new);
-    let key = options.key();
-    if !map.contains_key(&key) {
-        let mut solvers = Solvers::new(options.goal.clone(), options.library());
-        let asked = options.heuristic == Some(HeuristicKind::Pdb) || options.partition.is_some();
-        match Store::locate(options.cache_dir.as_deref()) {
-            Ok(store) => solvers = solvers.with_store(store, options.partition.clone()),
-            Err(error) if asked => return Err(database_error(error)),
-            // Without a cache folder, solving goes on without databases.
-            Err(_) => {}
+    let mut list = prepared();
+    let key = options.prepared();
+    let at = match list.iter().position(|(settings, _)| *settings == key) {
+        Some(at) => at,
+        None => {
+            let solvers = key.solvers(options.library()).map_err(database_error)?;
+            list.push((key, solvers));
+            list.len() - 1
         }
-        map.insert(key.clone(), solvers);
-    }
-    let solvers = map.get_mut(&key).expect("inserted above");
-    use_them(solvers).map_err(|e| Python::attach(|py| solve_error(py, e)))
+    };
+    use_them(&mut list[at].1).map_err(|e| Python::attach(|py| solve_error(py, e)))
 }
 
 /// The checked start of `board` and its prepared solver.

@@ -178,7 +178,7 @@ def test_the_split_search_on_a_24_puzzle_and_its_limits(address) -> None:
     assert cluster.search(board, options).length == solution.length
     with pytest.raises(npuzzle.LimitReached) as stopped:
         cluster.search(board, options, max_nodes=2000, local_nodes=0)
-    assert "node limit" in stopped.value.limit
+    assert stopped.value.limit.kind == "nodes" and "node limit" in str(stopped.value.limit)
     with pytest.raises(npuzzle.UnsolvableError):
         cluster.search("2 1 3/4 5 6/7 8 0", options)
 
@@ -294,6 +294,19 @@ def test_the_split_search_keeps_its_node_limit_a_ceiling(address) -> None:
         with pytest.raises(npuzzle.LimitReached) as stopped:
             cluster.search(board, options, max_nodes=limit, local_nodes=0)
         assert stopped.value.stats["expanded"] <= limit
-        assert "node limit" in stopped.value.limit
+        assert stopped.value.limit.kind == "nodes" and "node limit" in str(stopped.value.limit)
     with pytest.raises(npuzzle.ParseError, match="not split"):
         cluster.search(board, algorithm="table", max_nodes=3_000_000)
+
+
+def test_a_limit_from_the_cluster_is_the_same_data_as_from_a_solve(address) -> None:
+    """Issue 38: the Ray round trip keeps every attribute of an exception."""
+    hard = "0 12 9 13/15 11 10 14/3 7 2 5/4 8 6 1"
+    options = npuzzle.Options(algorithm="idastar", heuristic="manhattan", max_nodes=1000)
+    [(_, remote)] = list(cluster.solve([hard], options))
+    with pytest.raises(npuzzle.LimitReached) as local:
+        npuzzle.solve(hard, options)
+    assert isinstance(remote, npuzzle.LimitReached)
+    assert remote.limit == local.value.limit == npuzzle.Limit("nodes", 1000)
+    assert remote.stats["expanded"] == local.value.stats["expanded"]
+    assert str(remote) == str(local.value)

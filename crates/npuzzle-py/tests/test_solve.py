@@ -156,7 +156,7 @@ def test_a_limit_says_which_and_how_far_the_search_got() -> None:
     with pytest.raises(npuzzle.LimitReached) as stopped:
         npuzzle.solve(hard, algorithm="idastar", heuristic="manhattan", goal="blank-first",
                       max_nodes=5000)
-    assert "node limit" in stopped.value.limit
+    assert stopped.value.limit.kind == "nodes" and "node limit" in str(stopped.value.limit)
     assert stopped.value.stats["expanded"] >= 5000
     failures = npuzzle.solve_many(["2 1 3/4 5 6/7 8 0", "1 2 3/4 5 6/7 0 8"], errors="return")
     assert isinstance(failures[0], npuzzle.UnsolvableError)
@@ -236,3 +236,13 @@ def test_text_is_the_clis(cli: Path, cache: Path) -> None:
 
     assert timeless(mine) == timeless(done.stdout)
     assert "at most 2 times optimal" in mine
+
+
+def test_limits_are_data_and_pickle() -> None:
+    for limit in (npuzzle.Limit("nodes", 1000), npuzzle.Limit("time", 1.5),
+                  npuzzle.Limit("memory", 2**20), npuzzle.Limit("cancelled")):
+        assert pickle.loads(pickle.dumps(limit)) == limit
+    assert str(npuzzle.Limit("nodes", 1000)) == "the node limit (1000 nodes)"
+    assert npuzzle.Limit("time", 1.5).value == 1.5
+    with pytest.raises(npuzzle.ParseError):
+        npuzzle.Limit("forever", 1)

@@ -22,6 +22,7 @@ mod prefetch;
 mod puzzle;
 pub mod ranges;
 mod report;
+pub mod settings;
 mod solution;
 mod solver;
 mod solvers;

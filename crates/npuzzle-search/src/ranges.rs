@@ -18,6 +18,19 @@ use std::time::Duration;
 #[error("{0}")]
 pub struct OutOfRange(String);
 
+impl OutOfRange {
+    /// The same error, naming the setting it is about (`max_nodes: …`, `--chunk: …`).
+    ///
+    /// ```
+    /// use npuzzle_search::ranges::Whole;
+    /// let error = Whole::Chunk.check(0).unwrap_err().named("--chunk");
+    /// assert!(error.to_string().starts_with("--chunk: positions per task"));
+    /// ```
+    pub fn named(self, name: &str) -> OutOfRange {
+        OutOfRange(format!("{name}: {}", self.0))
+    }
+}
+
 /// The longest random walk: a walk is played, not stored, but longer ones are never meant (a
 /// hundred million moves already take seconds).
 pub const MAX_WALK: u64 = 100_000_000;

@@ -65,7 +65,7 @@ impl Default for Options {
         Options {
             algorithm: Algorithm::Auto,
             heuristic: None,
-            weight: 2.0,
+            weight: crate::settings::DEFAULT_WEIGHT,
             limits: Limits::default(),
             parallel: false,
             budget: DEFAULT_BUDGET,

@@ -13,6 +13,7 @@ __all__ = [
     "Board",
     "DatabaseError",
     "FileError",
+    "Limit",
     "LimitReached",
     "MAX_DATA_FILE",
     "Options",
@@ -25,6 +26,7 @@ __all__ = [
     "apply_moves",
     "build",
     "children",
+    "defaults",
     "folder",
     "generate",
     "heuristic_values",
@@ -41,6 +43,7 @@ __all__ = [
     "subtree",
     "split_solution",
     "split_positions",
+    "settings_fields",
     "shown",
     "size_of",
     "verdicts",
@@ -49,8 +52,16 @@ __all__ = [
 class ParseError(ValueError): ...
 class UnsolvableError(ValueError): ...
 
+@final
+class Limit:
+    def __new__(cls, kind: str, value: int | float | None = None) -> Limit: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def value(self) -> int | float | None: ...
+
 class LimitReached(Exception):
-    limit: str
+    limit: Limit
     stats: dict[str, float]
 
 class DatabaseError(Exception): ...
@@ -61,6 +72,8 @@ MAX_DATA_FILE: int
 def read_file(path: str | os.PathLike[str], limit: int | None = None) -> bytes: ...
 def shown(text: str) -> str: ...
 def size_of(text: str) -> tuple[int, int]: ...
+def defaults() -> dict[str, Any]: ...
+def settings_fields() -> builtins.list[tuple[str, str, str, str]]: ...
 @final
 class Range:
     Chunk: Range
@@ -142,6 +155,8 @@ class Options:
 class Solution:
     @staticmethod
     def from_json(line: str, goal: str | None = None) -> Solution: ...
+    @staticmethod
+    def _restore(line: str) -> Solution: ...
     @property
     def moves(self) -> str: ...
     @property

@@ -20,8 +20,7 @@ import os
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from .. import Board, LimitReached, Options, ParseError, Solution, UnsolvableError
-from .. import DatabaseError, _options, solve_many
+from .. import Board, Options, Solution, _options, solve_many
 
 __all__ = ["connect", "search", "solve"]
 
@@ -30,14 +29,6 @@ TASKS_PER_WORKER = 4
 
 #: The most positions one task takes (a task's answers come back together).
 MAX_CHUNK = 64
-
-_ERRORS: dict[str, type[Exception]] = {
-    "ParseError": ParseError,
-    "UnsolvableError": UnsolvableError,
-    "LimitReached": LimitReached,
-    "DatabaseError": DatabaseError,
-}
-
 
 def _ray() -> Any:
     try:
@@ -66,22 +57,23 @@ def connect(address: str | None = None) -> None:
 
 
 def _solve_chunk(first: int, texts: list[str], options: Options) -> list[tuple[int, Any]]:
-    """Runs in a worker: each text's answer as the CLI's JSON line, or its error's class name and
-    message."""
+    """Runs in a worker: each text's answer as the CLI's JSON line, or its exception (which
+    pickles with every attribute: a ``LimitReached`` keeps its ``limit`` and ``stats``)."""
     answers: list[tuple[int, Any]] = []
     for offset, answer in enumerate(solve_many(texts, options, threads=1, errors="return")):
         if isinstance(answer, Solution):
             answers.append((first + offset, answer.to_json()))
         else:
-            answers.append((first + offset, (type(answer).__name__, str(answer))))
+            answers.append((first + offset, answer))
     return answers
 
 
 def _answer(result: Any) -> Solution | Exception:
     if isinstance(result, str):
-        return Solution.from_json(result)
-    name, message = result
-    return _ERRORS.get(name, ValueError)(message)
+        return Solution._restore(result)
+    if isinstance(result, Exception):
+        return result
+    raise TypeError(f"internal error: a task answered {type(result).__name__}")
 
 
 def solve(

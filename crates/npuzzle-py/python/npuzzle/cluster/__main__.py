@@ -84,18 +84,25 @@ def _parser() -> argparse.ArgumentParser:
     for command in (run, one):
         command.add_argument("--address", help="the Ray cluster to join (default: start one here)")
         command.add_argument("--json", action="store_true", help="one JSON object a line")
-        command.add_argument("--algorithm", "-a", default="idastar" if command is one else "auto")
-        command.add_argument("--heuristic")
-        command.add_argument("--goal", default="blank-last")
-        command.add_argument("--time-budget", type=float, default=10.0, metavar="SECONDS")
-        command.add_argument("--timeout", type=float, metavar="SECONDS")
-        command.add_argument("--max-nodes", type=int, metavar="N")
-        command.add_argument("--max-memory", type=int, default=4096, metavar="MIB")
-        command.add_argument("--weight", type=float, default=2.0)
-        command.add_argument("--cache-dir", metavar="DIR",
-                             help="the pattern databases' folder on each node")
-        command.add_argument("--partition", help="the pattern databases (663, 78, 6666, …)")
+        _add_settings(command)
     return parser
+
+
+#: What a setting's value is, by what its value is called in the library's description.
+_TYPES: dict[str, type] = {"SECONDS": float, "W": float, "N": int, "MIB": int}
+
+
+def _add_settings(command: argparse.ArgumentParser) -> None:
+    """The flags of every setting, from the library's one description of them (the flags and
+    words of ``npuzzle solve``); a flag not given leaves the library's default."""
+    for name, flag, value, help_text in _native.settings_fields():
+        flags = [f"--{flag}", "-a"] if flag == "algorithm" else [f"--{flag}"]
+        if not value:
+            command.add_argument(*flags, dest=name, action="store_true", default=None,
+                                 help=help_text)
+        else:
+            command.add_argument(*flags, dest=name, metavar=value, help=help_text,
+                                 type=_TYPES.get(value, str))
 
 
 def _say(message: str) -> None:
@@ -183,19 +190,16 @@ def _status(error: Exception) -> int:
     return NO if isinstance(error, (UnsolvableError, LimitReached)) else BAD_INPUT
 
 
-def _options_of(args: argparse.Namespace) -> dict[str, Any]:
-    return dict(
-        algorithm=args.algorithm, heuristic=args.heuristic, goal=args.goal,
-        time_budget=args.time_budget, timeout=args.timeout, max_nodes=args.max_nodes,
-        max_memory=args.max_memory, weight=args.weight, cache_dir=args.cache_dir,
-        partition=args.partition,
-    )
+def _options_of(args: argparse.Namespace) -> Options:
+    """The options the flags give; those not given keep the library's defaults."""
+    given = {name: getattr(args, name) for name, *_ in _native.settings_fields()}
+    return Options(**{name: value for name, value in given.items() if value is not None})
 
 
 def _search(args: argparse.Namespace, out: TextIO) -> int:
     subtrees = _native.Range.Subtrees.check("--subtrees-per-worker", args.subtrees_per_worker)
     local = _native.Range.LocalNodes.check("--local-nodes", args.local_nodes)
-    options = Options(**_options_of(args))
+    options = _options_of(args)
     refuse_unsplit(options.algorithm)
     connect(args.address)
     _catch_signals()
@@ -240,7 +244,7 @@ def _positions(args: argparse.Namespace) -> tuple[list[tuple[int, Board]], int]:
 
 def _solve(args: argparse.Namespace, out: TextIO) -> int:
     chunk = None if args.chunk is None else _native.Range.Chunk.check("--chunk", args.chunk)
-    options = Options(**_options_of(args))
+    options = _options_of(args)
     where = "stdin" if args.input == "-" else args.input
     boards, worst = _positions(args)
     connect(args.address)

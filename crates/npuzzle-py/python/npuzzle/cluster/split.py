@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from .. import Board, LimitReached, Options, ParseError, Solution, _native, _options
+from .. import Board, Limit, LimitReached, Options, ParseError, Solution, _native, _options
 from . import _ray, cancel, connect
 
 __all__ = ["search"]
@@ -32,7 +32,9 @@ def _subtree(text: str, options: Options, path: str, bound: int) -> tuple[Any, .
     return _native.subtree(text, options, path, bound)
 
 
-def _limited(what: str, expanded: int, generated: int, seconds: float, bound: int) -> LimitReached:
+def _limited(
+    what: Limit, expanded: int, generated: int, seconds: float, bound: int
+) -> LimitReached:
     error = LimitReached(f"stopped by {what} after {expanded} nodes expanded")
     error.limit = what
     error.stats = {
@@ -108,9 +110,7 @@ def search(
                 except LimitReached as stopped:
                     # A subtree used up its share of the whole search's limit.
                     seconds = time.monotonic() - clock
-                    what = _which_limit(options, options.max_nodes or 0, seconds) or str(
-                        getattr(stopped, "limit", "a limit")
-                    )
+                    what = _which_limit(options, options.max_nodes or 0, seconds) or stopped.limit
                     raise _limited(what, expanded, generated, seconds, bound) from None
                 expanded += nodes
                 generated += made
@@ -143,13 +143,13 @@ def refuse_unsplit(algorithm: str) -> None:
         )
 
 
-def _which_limit(options: Options, expanded: int, seconds: float) -> str:
-    """The limit of the whole search that has run out, if any, in the CLI's words."""
+def _which_limit(options: Options, expanded: int, seconds: float) -> Limit | None:
+    """The limit of the whole search that has run out, if any."""
     if options.max_nodes is not None and expanded >= options.max_nodes:
-        return f"the node limit ({options.max_nodes} nodes)"
+        return Limit("nodes", options.max_nodes)
     if options.timeout is not None and seconds >= options.timeout:
-        return f"the time limit ({options.timeout} s)"
-    return ""
+        return Limit("time", options.timeout)
+    return None
 
 
 def _task_options(options: Options, expanded: int, seconds: float, tasks: int) -> Options:

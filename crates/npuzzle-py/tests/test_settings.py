@@ -1,0 +1,55 @@
+"""One description of the settings (issue 38): ``npuzzle.Options``' signature, its stub, the
+cluster's command line and ``npuzzle solve --help`` all come from, or are checked against, the
+library's defaults and its list of fields."""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import subprocess
+from pathlib import Path
+
+import npuzzle
+from npuzzle import _native
+from npuzzle.cluster.__main__ import _parser
+
+FIELDS = _native.settings_fields()
+
+
+def test_options_take_every_setting_with_the_librarys_defaults() -> None:
+    parameters = inspect.signature(npuzzle.Options).parameters
+    assert list(parameters) == [name for name, *_ in FIELDS]
+    for name, value in _native.defaults().items():
+        assert parameters[name].default == value, name
+        assert getattr(npuzzle.Options(), name) == value, name
+
+
+def test_the_stub_says_the_same_defaults() -> None:
+    stub = Path(npuzzle.__file__).with_name("_native.pyi").read_text()
+    options = next(n for n in ast.walk(ast.parse(stub))
+                   if isinstance(n, ast.ClassDef) and n.name == "Options")
+    new = next(n for n in options.body if isinstance(n, ast.FunctionDef) and n.name == "__new__")
+    arguments = new.args.args[1:]
+    defaults = dict(zip([a.arg for a in arguments][-len(new.args.defaults):],
+                        [ast.literal_eval(d) for d in new.args.defaults]))
+    assert [a.arg for a in arguments] == [name for name, *_ in FIELDS]
+    for name, value in _native.defaults().items():
+        assert defaults[name] == value, name
+
+
+def test_the_cluster_offers_every_setting_and_leaves_the_defaults_to_the_library() -> None:
+    parser = _parser()
+    for command in ("solve", "search"):
+        argv = [command, "1 2 3/4 5 6/7 0 8"]
+        args = parser.parse_args(argv)
+        for name, flag, value, _ in FIELDS:
+            assert getattr(args, name) is None, (command, name)
+            given = [f"--{flag}"] if not value else [f"--{flag}", "7"]
+            assert getattr(parser.parse_args(argv + given), name) is not None, (command, flag)
+
+
+def test_the_command_line_offers_every_setting(cli: Path) -> None:
+    help_text = subprocess.run([str(cli), "solve", "--help"], capture_output=True, text=True,
+                               check=True).stdout
+    for _, flag, _, _ in FIELDS:
+        assert f"--{flag}" in help_text, flag
