@@ -28,7 +28,7 @@ fn memory_argument(value: &Bound<'_, PyAny>) -> PyResult<u64> {
 /// How to solve: the method (or `"auto"`), heuristic, goal, time budget and limits, as the
 /// CLI's `solve` options; picklable, so that workers of a pool or cluster solve alike.
 #[pyclass(module = "npuzzle", name = "Options", frozen, eq)]
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct PyOptions {
     /// The settings, checked.
     pub settings: Settings,
@@ -219,15 +219,6 @@ impl PyOptions {
         )
             .into_pyobject(slf.py())?;
         Ok((slf.get_type(), args))
-    }
-}
-
-impl Default for PyOptions {
-    fn default() -> PyOptions {
-        PyOptions {
-            settings: Settings::default(),
-            network: None,
-        }
     }
 }
 
