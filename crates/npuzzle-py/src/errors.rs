@@ -1,5 +1,5 @@
-//! The package's exceptions, and the library's errors turned into them with the library's
-//! messages.
+//! The library's errors turned into the package's exceptions ([`crate::exceptions`]) with the
+//! library's messages.
 
 use npuzzle_core::shown;
 use npuzzle_files::FileError as FilesError;
@@ -7,42 +7,11 @@ use npuzzle_search::SolveError;
 use npuzzle_search::learned::ModelError;
 use npuzzle_search::pdb::PdbError;
 use npuzzle_search::ranges::OutOfRange;
-use pyo3::exceptions::{PyException, PyKeyboardInterrupt, PyOSError, PyValueError};
+use pyo3::exceptions::PyKeyboardInterrupt;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-pyo3::create_exception!(
-    npuzzle,
-    ParseError,
-    PyValueError,
-    "A position, size, goal or option that cannot be read (the message says what and where)."
-);
-pyo3::create_exception!(
-    npuzzle,
-    UnsolvableError,
-    PyValueError,
-    "A position that cannot reach its goal (the message says which parity is off)."
-);
-pyo3::create_exception!(
-    npuzzle,
-    LimitReached,
-    PyException,
-    "A search stopped by a limit: `limit` (an `npuzzle.Limit`) says which, `stats` how far it got."
-);
-pyo3::create_exception!(
-    npuzzle,
-    DatabaseError,
-    PyException,
-    "A pattern database that cannot be chosen, built, read or saved."
-);
-
-pyo3::create_exception!(
-    npuzzle,
-    FileError,
-    PyOSError,
-    "A file that cannot be read or written: not a regular file where one is needed, over the \
-     size read from such a file, or failing to read (the message names the file)."
-);
+pub use crate::exceptions::{DatabaseError, FileError, LimitReached, ParseError, UnsolvableError};
 
 /// A value the user gave that cannot be read, as a [`ParseError`] (control characters shown
 /// escaped, as on every surface).

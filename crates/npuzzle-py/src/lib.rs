@@ -8,6 +8,7 @@ mod checks;
 mod databases;
 mod errors;
 mod estimates;
+mod exceptions;
 mod grid;
 mod limit;
 mod options;

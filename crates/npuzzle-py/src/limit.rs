@@ -8,7 +8,7 @@ use npuzzle_search::Limit;
 use pyo3::prelude::*;
 use pyo3::types::{PyTuple, PyType};
 
-use crate::errors::parse_error;
+use crate::exceptions::ParseError;
 
 /// The limit that stopped a search: `kind` is "nodes", "time", "memory" or "cancelled", and
 /// `value` the limit (nodes, seconds, bytes; None for a cancellation). `str()` gives the
@@ -30,16 +30,19 @@ impl PyLimit {
             ("nodes", Some(n)) if whole(n).is_some() => Limit::Nodes(whole(n).unwrap_or(0)),
             ("memory", Some(b)) if whole(b).is_some() => Limit::Memory(whole(b).unwrap_or(0)),
             ("time", Some(s)) => {
-                let seconds: f64 = s.extract().map_err(|_| parse_error("time: give seconds"))?;
+                let seconds: f64 = s
+                    .extract()
+                    .map_err(|_| ParseError::new_err("time: give seconds"))?;
                 Limit::Time(Duration::try_from_secs_f64(seconds).map_err(|_| {
-                    parse_error(format!("time: {seconds} is not a number of seconds"))
+                    ParseError::new_err(format!("time: {seconds} is not a number of seconds"))
                 })?)
             }
             ("cancelled", None) => Limit::Cancelled,
             _ => {
-                return Err(parse_error(format!(
+                return Err(ParseError::new_err(format!(
                     "a limit is 'nodes', 'time' or 'memory' with its value, or 'cancelled'; \
-                     not '{kind}'"
+                     not '{}'",
+                    npuzzle_core::shown(kind)
                 )));
             }
         };

@@ -28,12 +28,15 @@ pub struct Limits {
     pub cancel: Option<Cancel>,
 }
 
+/// The memory a search may hold unless told otherwise: 4 GiB.
+pub const DEFAULT_MEMORY: u64 = 4 << 30;
+
 impl Default for Limits {
     fn default() -> Limits {
         Limits {
             max_nodes: None,
             timeout: None,
-            max_memory: Some(4 << 30),
+            max_memory: Some(DEFAULT_MEMORY),
             cancel: None,
         }
     }

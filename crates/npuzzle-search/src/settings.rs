@@ -30,14 +30,15 @@ use crate::solver::Options;
 #[cfg(not(target_arch = "wasm32"))]
 use crate::solvers::Solvers;
 
-/// Seconds the anytime solver spends shortening a solution, unless told otherwise.
-pub const DEFAULT_TIME_BUDGET: f64 = 10.0;
+/// Seconds the anytime solver spends shortening a solution, unless told otherwise (the
+/// library's [`crate::DEFAULT_BUDGET`]).
+pub const DEFAULT_TIME_BUDGET: f64 = crate::DEFAULT_BUDGET.as_secs_f64();
 
-/// MiB a search may hold, unless told otherwise.
-pub const DEFAULT_MAX_MEMORY: u64 = 4096;
+/// MiB a search may hold, unless told otherwise (the 4 GiB of the library's default limits).
+pub const DEFAULT_MAX_MEMORY: u64 = crate::limits::DEFAULT_MEMORY >> 20;
 
-/// Weighted A*'s weight, unless told otherwise.
-pub const DEFAULT_WEIGHT: f64 = 2.0;
+/// Weighted A*'s weight, unless told otherwise (the library's).
+pub const DEFAULT_WEIGHT: f64 = crate::solver::DEFAULT_WEIGHT;
 
 /// One setting as a front end offers it: its name (Python's keyword), its command-line flag,
 /// what its value is called, and what it does. [`FIELDS`] lists every field of [`Settings`];

@@ -65,7 +65,7 @@ impl Default for Options {
         Options {
             algorithm: Algorithm::Auto,
             heuristic: None,
-            weight: crate::settings::DEFAULT_WEIGHT,
+            weight: DEFAULT_WEIGHT,
             limits: Limits::default(),
             parallel: false,
             budget: DEFAULT_BUDGET,
@@ -76,6 +76,9 @@ impl Default for Options {
 
 /// The anytime solver's default time budget.
 pub const DEFAULT_BUDGET: Duration = Duration::from_secs(10);
+
+/// Weighted A*'s default weight.
+pub const DEFAULT_WEIGHT: f64 = 2.0;
 
 /// How the positions of one board size are solved: the method that gives the answer and every
 /// stage it runs, in order, each with the reason it runs ([`Stage::reason`]).
@@ -365,14 +368,17 @@ impl Solver {
                 || (options.heuristic.is_none()
                     && !chosen.optimal_first
                     && thresholds::learned_ranks(cells)));
-        // Whether the whole board has a model (larger boards' last regions may, by reduction).
-        let fits = puzzle.as_ref().is_some_and(|puzzle| match &options.model {
-            Some(model) => model.fits(puzzle).is_ok(),
-            None => crate::learned::builtin(puzzle).is_some(),
-        });
+        // Whether the whole board has a model (larger boards' last regions may, by reduction);
+        // asked only when the learned ranking was, so that nothing is decoded otherwise.
+        let fits = || {
+            puzzle.as_ref().is_some_and(|puzzle| match &options.model {
+                Some(model) => model.fits(puzzle).is_ok(),
+                None => crate::learned::builtin(puzzle).is_some(),
+            })
+        };
         if options.heuristic == Some(HeuristicKind::Learned)
-            && !fits
             && !(learned && thresholds::reduces(cells))
+            && !fits()
         {
             let model = match &options.model {
                 // Says whether the size or the goal is what differs.

@@ -82,19 +82,35 @@ const BUILTIN: &[(&str, &[u8])] = &[
 #[cfg(not(feature = "models"))]
 const BUILTIN: &[(&str, &[u8])] = &[];
 
-/// The shipped model for `puzzle`'s board and goal, if there is one (read and checked once).
+/// The shipped model for `puzzle`'s board and goal, if there is one. Only that model is read
+/// and checked, on first use (the others' headers are looked at, nothing more).
 pub fn builtin(puzzle: &Puzzle) -> Option<Arc<Network>> {
-    static MODELS: OnceLock<Vec<Arc<Network>>> = OnceLock::new();
-    let models = MODELS.get_or_init(|| {
-        // The shipped files are checked by the tests; one that failed its checks would only
-        // leave its board ranked by linear conflict.
-        BUILTIN
-            .iter()
-            .filter_map(|(_, bytes)| Network::from_bytes(bytes).ok().map(Arc::new))
-            .collect()
-    });
-    models
+    static MODELS: OnceLock<Vec<OnceLock<Option<Arc<Network>>>>> = OnceLock::new();
+    let models = MODELS.get_or_init(|| BUILTIN.iter().map(|_| OnceLock::new()).collect());
+    let (at, (_, bytes)) = BUILTIN
         .iter()
-        .find(|network| network.fits(puzzle).is_ok())
-        .cloned()
+        .enumerate()
+        .find(|(_, (_, bytes))| model::made_for(bytes, puzzle))?;
+    // The shipped files are checked by the tests; one that failed its checks would only leave
+    // its board ranked by linear conflict.
+    models[at]
+        .get_or_init(|| {
+            DECODED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            Network::from_bytes(bytes).ok().map(Arc::new)
+        })
+        .clone()
 }
+
+/// How many shipped models this process has decoded (for tests: a solve that ranks nothing
+/// by a network decodes none).
+///
+/// ```standalone_crate
+/// use npuzzle_search::{Request, learned};
+/// Request::new("8 6 7/2 5 4/3 0 1".parse().unwrap()).solve().unwrap();
+/// assert_eq!(learned::decoded(), 0);
+/// ```
+pub fn decoded() -> usize {
+    DECODED.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+static DECODED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);

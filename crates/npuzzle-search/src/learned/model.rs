@@ -492,6 +492,20 @@ impl Network {
     }
 }
 
+/// Whether the model file `bytes` says in its header that it was made for `puzzle`'s board and
+/// goal (nothing else is read or checked: [`Network::from_bytes`] does that).
+pub(crate) fn made_for(bytes: &[u8], puzzle: &Puzzle) -> bool {
+    let at = MAGIC.len() + 4;
+    let Some(header) = bytes.get(at..at + 4) else {
+        return false;
+    };
+    let width = usize::from(u16::from_le_bytes([header[0], header[1]]));
+    let height = usize::from(u16::from_le_bytes([header[2], header[3]]));
+    let size = puzzle.size();
+    (width, height) == (size.width(), size.height())
+        && bytes.get(at + 4..at + 4 + size.cells()) == Some(puzzle.goal_cells())
+}
+
 impl std::fmt::Debug for Network {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Network")

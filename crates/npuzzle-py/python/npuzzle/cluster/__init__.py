@@ -16,45 +16,20 @@ machine is started, on 127.0.0.1 only.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator, Sequence
 from typing import Any
 
 from .. import Board, Options, Solution, _options, solve_many
+from .session import _ray, cancel, connect
+from .split import search
 
-__all__ = ["connect", "search", "solve"]
+__all__ = ["cancel", "connect", "search", "solve"]
 
 #: How many tasks each worker has queued, so that the slow ones even out.
 TASKS_PER_WORKER = 4
 
 #: The most positions one task takes (a task's answers come back together).
 MAX_CHUNK = 64
-
-def _ray() -> Any:
-    try:
-        import ray
-    except ImportError:
-        raise ImportError("npuzzle.cluster runs on Ray: pip install 'ray>=2.60'") from None
-    return ray
-
-
-def connect(address: str | None = None) -> None:
-    """Joins the Ray cluster at ``address``, or starts one on this machine (127.0.0.1 only)
-    when it is None; nothing is done when Ray is already connected."""
-    ray = _ray()
-    if ray.is_initialized():
-        return
-    os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
-    if address is None:
-        ray.init(
-            _node_ip_address="127.0.0.1",
-            include_dashboard=False,
-            log_to_driver=False,
-            configure_logging=False,
-        )
-    else:
-        ray.init(address=address, log_to_driver=False, configure_logging=False)
-
 
 def _solve_chunk(first: int, texts: list[str], options: Options) -> list[tuple[int, Any]]:
     """Runs in a worker: each text's answer as the CLI's JSON line, or its exception (which
@@ -123,16 +98,3 @@ def solve(
         raise
 
 
-def cancel(refs: Any) -> None:
-    """Asks Ray to stop the tasks of ``refs`` (a worker's search stops at its next look at
-    Ctrl-C, within a twentieth of a second); tasks already done are left alone."""
-    ray = _ray()
-    for ref in list(refs):
-        try:
-            ray.cancel(ref, force=False)
-        except Exception:  # noqa: BLE001 (a task that has just ended cannot be cancelled)
-            continue
-
-
-# The split search uses the connection above.
-from .split import search  # noqa: E402

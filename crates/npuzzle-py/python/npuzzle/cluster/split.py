@@ -14,7 +14,7 @@ import time
 from typing import Any
 
 from .. import Board, Limit, LimitReached, Options, ParseError, Solution, _native, _options
-from . import _ray, cancel, connect
+from .session import _ray, cancel, connect
 
 __all__ = ["search"]
 
