@@ -85,7 +85,7 @@ class Payload:
 def test_a_pickle_that_would_run_code_is_refused(tmp_path: Path, capsys) -> None:
     file = tmp_path / "evil.pkl"
     file.write_bytes(pickle.dumps({"states": [Payload()]}))
-    with pytest.raises(npuzzle.ParseError, match="evil.pkl: builtins.print is not allowed"):
+    with pytest.raises(npuzzle.ParseError, match=r"evil.pkl: \S+ is not allowed"):
         npuzzle.read_deepcubea(file)
     assert "this ran" not in capsys.readouterr().out
 
