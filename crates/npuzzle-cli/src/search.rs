@@ -8,7 +8,7 @@ use anyhow::Context;
 use npuzzle_core::{Board, Goal, Size};
 use npuzzle_search::pdb::policy;
 use npuzzle_search::settings::Settings;
-use npuzzle_search::{Algorithm, Options, Solver, Start};
+use npuzzle_search::{Note, Options, Solver, Start};
 
 use crate::cli::SearchArgs;
 use crate::databases;
@@ -81,10 +81,10 @@ impl Prepared {
         if self.noted.insert(size)
             && let Some(note) = solver.note()
         {
-            let flag = match solver.algorithm() {
-                _ if note.starts_with("learned:") => "--model FILE",
-                Algorithm::Constructive => "--algorithm anytime",
-                _ => "--time-budget SECONDS",
+            let flag = match note {
+                Note::NoModel { .. } => "--model FILE",
+                Note::Constructive { .. } => "--algorithm anytime",
+                Note::OptimalFirst { .. } | Note::Anytime { .. } => "--time-budget SECONDS",
             };
             eprintln!("npuzzle: {note} ({flag})");
             // Databases the policy does not build on its own, worth building once.

@@ -158,30 +158,43 @@ pub fn heuristic_values<'py>(
     })
 }
 
-/// For each row, whether it can reach `goal` (`test` "solvable") or is `goal` ("solved").
+/// For each row, whether it can reach `goal`.
 #[pyfunction]
-#[pyo3(signature = (positions, width, height, test, goal="blank-last"))]
-pub fn verdicts<'py>(
+#[pyo3(signature = (positions, width, height, goal="blank-last"))]
+pub fn solvable<'py>(
     py: Python<'py>,
     positions: PyReadonlyArray2<'py, u8>,
     width: usize,
     height: usize,
-    test: &str,
+    goal: &str,
+) -> PyResult<Bound<'py, PyArray1<bool>>> {
+    let batch = Rows::checked(&positions, width, height)?;
+    let goal = goal_board(goal, batch.size)?;
+    let verdicts: Vec<bool> = py.detach(|| {
+        (0..batch.count)
+            .map(|at| solvability::is_solvable(&row_board(batch.cells, at, batch.size), &goal))
+            .collect()
+    });
+    Ok(PyArray1::from_vec(py, verdicts))
+}
+
+/// For each row, whether it is `goal`.
+#[pyfunction]
+#[pyo3(signature = (positions, width, height, goal="blank-last"))]
+pub fn solved<'py>(
+    py: Python<'py>,
+    positions: PyReadonlyArray2<'py, u8>,
+    width: usize,
+    height: usize,
     goal: &str,
 ) -> PyResult<Bound<'py, PyArray1<bool>>> {
     let batch = Rows::checked(&positions, width, height)?;
     let goal = goal_board(goal, batch.size)?;
     let target: Vec<u8> = goal.cells().iter().map(|&t| t as u8).collect();
-    let verdicts: Vec<bool> = match test {
-        "solvable" => py.detach(|| {
-            (0..batch.count)
-                .map(|at| solvability::is_solvable(&row_board(batch.cells, at, batch.size), &goal))
-                .collect()
-        }),
-        "solved" => batch.iter().map(|row| row == target).collect(),
-        other => return Err(parse_error(format!("{other}: 'solvable' or 'solved'"))),
-    };
-    Ok(PyArray1::from_vec(py, verdicts))
+    Ok(PyArray1::from_vec(
+        py,
+        batch.iter().map(|row| row == target).collect(),
+    ))
 }
 
 /// Every row's four children, in the order of the moves `U D L R`: `(children, legal,

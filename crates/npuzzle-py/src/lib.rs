@@ -163,11 +163,13 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(options::settings_fields, m)?)?;
     m.add_class::<checks::PyRange>()?;
     m.add_class::<limit::PyLimit>()?;
+    m.add_function(wrap_pyfunction!(limit::limit_reached, m)?)?;
     m.add_function(wrap_pyfunction!(checks::shown, m)?)?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(solve_many, m)?)?;
     m.add_function(wrap_pyfunction!(batch::heuristic_values, m)?)?;
-    m.add_function(wrap_pyfunction!(batch::verdicts, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::solvable, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::solved, m)?)?;
     m.add_function(wrap_pyfunction!(estimates::learned_estimates, m)?)?;
     m.add_function(wrap_pyfunction!(batch::children, m)?)?;
     m.add_function(wrap_pyfunction!(batch::apply_moves, m)?)?;

@@ -42,7 +42,7 @@ pub use method::{Algorithm, UnknownAlgorithm, UnknownHeuristic};
 pub use puzzle::{MAX_SEARCH_CELLS, Puzzle, TooLargeToSearch};
 pub use report::{Figures, Report};
 pub use solution::Solution;
-pub use solver::{DEFAULT_BUDGET, Options, Plan, Solver, Stage, plan};
+pub use solver::{DEFAULT_BUDGET, Note, Options, Plan, Solver, Stage, plan};
 pub use solvers::{Request, Solvers};
 pub use start::Start;
 pub use stats::Stats;

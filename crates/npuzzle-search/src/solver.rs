@@ -249,6 +249,74 @@ pub fn plan(size: Size, databases: bool) -> Plan {
     Plan::of(method, size, databases, optimal_first)
 }
 
+/// What the user should know about how a board size is solved, as data; its text is its
+/// `Display`.
+///
+/// ```
+/// use npuzzle_core::Goal;
+/// use npuzzle_search::{Note, Options, Solver};
+/// let goal = Goal::BlankLast.board("6".parse().unwrap()).unwrap();
+/// let note = Solver::new(&goal, Options::default()).unwrap().note().cloned();
+/// assert!(matches!(note, Some(Note::Anytime { .. })));
+/// assert!(note.unwrap().to_string().starts_with("auto: optimal solving of a 6x6 board"));
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub enum Note {
+    /// `auto` searches optimally with pattern databases for half the time budget, then hands
+    /// over to the anytime solver.
+    OptimalFirst {
+        /// The time budget.
+        budget: Duration,
+    },
+    /// `auto` gives a board optimal search cannot reach to the anytime solver.
+    Anytime {
+        /// The board's size.
+        size: Size,
+        /// The time budget.
+        budget: Duration,
+    },
+    /// `auto` gives a board past the anytime solver's reach to the constructive solver.
+    Constructive {
+        /// The board's size.
+        size: Size,
+    },
+    /// The learned ranking was asked for, but no model fits the board: linear conflict ranks.
+    NoModel {
+        /// The board's size.
+        size: Size,
+        /// Why no model fits (none ships for it, or the one given is for another board or goal).
+        why: String,
+    },
+}
+
+impl std::fmt::Display for Note {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Note::OptimalFirst { budget } => write!(
+                f,
+                "auto: optimal search with pattern databases for half of the {:.0} s time \
+                 budget, then the anytime solver",
+                budget.as_secs_f64()
+            ),
+            Note::Anytime { size, budget } => write!(
+                f,
+                "auto: optimal solving of a {size} board is out of reach here: the anytime \
+                 solver shortens its solution for the {:.0} s time budget",
+                budget.as_secs_f64()
+            ),
+            Note::Constructive { size } => write!(
+                f,
+                "auto: the constructive solver for a {size} board; the anytime solver gives \
+                 shorter solutions up to 32x32"
+            ),
+            Note::NoModel { size, why } => write!(
+                f,
+                "learned: {why}, so the {size} board's beams are ranked by linear conflict"
+            ),
+        }
+    }
+}
+
 /// A goal prepared for solving: the algorithm resolved, its tables built.
 ///
 /// ```
@@ -272,7 +340,7 @@ pub struct Solver {
     learned: bool,
     options: Options,
     table: Option<DistanceTable>,
-    note: Option<String>,
+    note: Option<Note>,
 }
 
 impl Solver {
@@ -318,30 +386,21 @@ impl Solver {
         {
             return Err(Unsupported::LearnedRanking.into());
         }
-        let mut note = (options.algorithm == Algorithm::Auto && cells > AUTO_OPTIMAL_CELLS).then(
-            || match &chosen {
-                Plan {
-                    optimal_first: true,
-                    ..
-                } => format!(
-                    "auto: optimal search with pattern databases for half of the {:.0} s time \
-                     budget, then the anytime solver",
-                    options.budget.as_secs_f64()
-                ),
-                Plan {
-                    method: Algorithm::Anytime,
-                    ..
-                } => format!(
-                    "auto: optimal solving of a {size} board is out of reach here: the anytime \
-                     solver shortens its solution for the {:.0} s time budget",
-                    options.budget.as_secs_f64()
-                ),
-                _ => format!(
-                    "auto: the constructive solver for a {size} board; the anytime solver gives \
-                     shorter solutions up to 32x32"
-                ),
-            },
-        );
+        let budget = options.budget;
+        let mut note =
+            (options.algorithm == Algorithm::Auto && cells > AUTO_OPTIMAL_CELLS).then(|| {
+                match &chosen {
+                    Plan {
+                        optimal_first: true,
+                        ..
+                    } => Note::OptimalFirst { budget },
+                    Plan {
+                        method: Algorithm::Anytime,
+                        ..
+                    } => Note::Anytime { size, budget },
+                    _ => Note::Constructive { size },
+                }
+            });
         let puzzle = match algorithm {
             Algorithm::Constructive => None,
             // Past 16x16 the anytime solver places lines first and prepares its region itself.
@@ -380,7 +439,7 @@ impl Solver {
             && !(learned && thresholds::reduces(cells))
             && !fits()
         {
-            let model = match &options.model {
+            let why = match &options.model {
                 // Says whether the size or the goal is what differs.
                 Some(model) => match puzzle.as_ref().and_then(|p| model.fits(p).err()) {
                     Some(foreign) => foreign.to_string(),
@@ -388,9 +447,7 @@ impl Solver {
                 },
                 None => "no model ships for it".into(),
             };
-            note = Some(format!(
-                "learned: {model}, so the {size} board's beams are ranked by linear conflict"
-            ));
+            note = Some(Note::NoModel { size, why });
         }
         Ok(Solver {
             puzzle,
@@ -448,9 +505,10 @@ impl Solver {
         &self.plan
     }
 
-    /// Why `auto` chose what it did, when the user should know.
-    pub fn note(&self) -> Option<&str> {
-        self.note.as_deref()
+    /// Why `auto` chose what it did, or why a ranking asked for is not used, when the user
+    /// should know.
+    pub fn note(&self) -> Option<&Note> {
+        self.note.as_ref()
     }
 
     /// The goal.

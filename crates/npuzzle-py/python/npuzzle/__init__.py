@@ -294,7 +294,7 @@ def is_solvable(
     [False]
     """
     rows, width, height = _rows(positions, size)
-    return _native.verdicts(rows, width, height, "solvable", goal=goal)
+    return _native.solvable(rows, width, height, goal=goal)
 
 
 def is_solved(
@@ -302,7 +302,7 @@ def is_solved(
 ) -> np.ndarray:
     """Whether each position is ``goal``: a ``bool`` array."""
     rows, width, height = _rows(positions, size)
-    return _native.verdicts(rows, width, height, "solved", goal=goal)
+    return _native.solved(rows, width, height, goal=goal)
 
 
 def children(

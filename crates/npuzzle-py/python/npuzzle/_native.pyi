@@ -31,6 +31,7 @@ __all__ = [
     "generate",
     "heuristic_values",
     "learned_estimates",
+    "limit_reached",
     "list",
     "open",
     "random_walks",
@@ -46,7 +47,8 @@ __all__ = [
     "settings_fields",
     "shown",
     "size_of",
-    "verdicts",
+    "solvable",
+    "solved",
 ]
 
 class ParseError(ValueError): ...
@@ -71,6 +73,9 @@ MAX_DATA_FILE: int
 
 def read_file(path: str | os.PathLike[str], limit: int | None = None) -> bytes: ...
 def shown(text: str) -> str: ...
+def limit_reached(
+    limit: Limit, expanded: int, generated: int, seconds: float, proved_bound: int
+) -> LimitReached: ...
 def size_of(text: str) -> tuple[int, int]: ...
 def defaults() -> dict[str, Any]: ...
 def settings_fields() -> builtins.list[tuple[str, str, str, str]]: ...
@@ -225,8 +230,11 @@ def learned_estimates(
     goal: str = "blank-last",
     model: str | os.PathLike[str] | None = None,
 ) -> npt.NDArray[np.float32]: ...
-def verdicts(
-    positions: npt.NDArray[np.uint8], width: int, height: int, test: str, goal: str = "blank-last"
+def solvable(
+    positions: npt.NDArray[np.uint8], width: int, height: int, goal: str = "blank-last"
+) -> npt.NDArray[np.bool_]: ...
+def solved(
+    positions: npt.NDArray[np.uint8], width: int, height: int, goal: str = "blank-last"
 ) -> npt.NDArray[np.bool_]: ...
 def children(
     positions: npt.NDArray[np.uint8],

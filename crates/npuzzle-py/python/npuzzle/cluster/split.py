@@ -35,16 +35,8 @@ def _subtree(text: str, options: Options, path: str, bound: int) -> tuple[Any, .
 def _limited(
     what: Limit, expanded: int, generated: int, seconds: float, bound: int
 ) -> LimitReached:
-    error = LimitReached(f"stopped by {what} after {expanded} nodes expanded")
-    error.limit = what
-    error.stats = {
-        "expanded": expanded,
-        "generated": generated,
-        "seconds": seconds,
-        "proved_bound": bound,
-        "peak_memory": 0,
-    }
-    return error
+    """The library's ``LimitReached`` for the whole search (its words, ``limit`` and ``stats``)."""
+    return _native.limit_reached(what, expanded, generated, seconds, bound)
 
 
 def search(
