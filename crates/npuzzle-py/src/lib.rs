@@ -163,7 +163,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(options::settings_fields, m)?)?;
     m.add_class::<checks::PyRange>()?;
     m.add_class::<limit::PyLimit>()?;
-    m.add_function(wrap_pyfunction!(limit::limit_reached, m)?)?;
+    m.add_function(wrap_pyfunction!(errors::limit_reached, m)?)?;
     m.add_function(wrap_pyfunction!(checks::shown, m)?)?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(solve_many, m)?)?;

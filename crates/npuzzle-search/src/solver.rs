@@ -387,20 +387,19 @@ impl Solver {
             return Err(Unsupported::LearnedRanking.into());
         }
         let budget = options.budget;
-        let mut note =
-            (options.algorithm == Algorithm::Auto && cells > AUTO_OPTIMAL_CELLS).then(|| {
-                match &chosen {
-                    Plan {
-                        optimal_first: true,
-                        ..
-                    } => Note::OptimalFirst { budget },
-                    Plan {
-                        method: Algorithm::Anytime,
-                        ..
-                    } => Note::Anytime { size, budget },
-                    _ => Note::Constructive { size },
-                }
-            });
+        let note_of = |plan: &Plan| match plan {
+            Plan {
+                optimal_first: true,
+                ..
+            } => Note::OptimalFirst { budget },
+            Plan {
+                method: Algorithm::Anytime,
+                ..
+            } => Note::Anytime { size, budget },
+            _ => Note::Constructive { size },
+        };
+        let mut note = (options.algorithm == Algorithm::Auto && cells > AUTO_OPTIMAL_CELLS)
+            .then_some(note_of(&chosen));
         let puzzle = match algorithm {
             Algorithm::Constructive => None,
             // Past 16x16 the anytime solver places lines first and prepares its region itself.
