@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::time::Duration;
 
-use npuzzle_core::{Board, Move, Size};
+use npuzzle_core::{Board, Goal, Move, Size};
 
 use crate::algorithm::anytime::{self, Anytime, LinesFirst};
 use crate::algorithm::best_first::{BestFirst, Priority};
@@ -317,6 +317,20 @@ impl std::fmt::Display for Note {
     }
 }
 
+/// Why no network can rank `ranked` (the board, or a reduction's last region), if none can: the
+/// model given was made for another board or goal, or none ships for it.
+fn unranked(model: Option<&Network>, ranked: Option<&Puzzle>) -> Option<String> {
+    let Some(ranked) = ranked else {
+        return Some("no board of it is searched with a network".into());
+    };
+    match model {
+        Some(model) => model.fits(ranked).err().map(|foreign| foreign.to_string()),
+        None => crate::learned::builtin(ranked)
+            .is_none()
+            .then(|| format!("no model ships for {}", ranked.size())),
+    }
+}
+
 /// A goal prepared for solving: the algorithm resolved, its tables built.
 ///
 /// ```
@@ -426,26 +440,23 @@ impl Solver {
                 || (options.heuristic.is_none()
                     && !chosen.optimal_first
                     && thresholds::learned_ranks(cells)));
-        // Whether the whole board has a model (larger boards' last regions may, by reduction);
-        // asked only when the learned ranking was, so that nothing is decoded otherwise.
-        let fits = || {
-            puzzle.as_ref().is_some_and(|puzzle| match &options.model {
-                Some(model) => model.fits(puzzle).is_ok(),
-                None => crate::learned::builtin(puzzle).is_some(),
-            })
+        // The board a network would rank: the whole board, or the last region a reduction
+        // leaves (lines first, then reduction, past 16x16); asked only when the learned ranking
+        // was, so that nothing is decoded otherwise.
+        let ranked = || -> Option<Puzzle> {
+            let reduced = learned
+                && thresholds::reduces(cells)
+                && Goal::BlankLast.board(size).as_ref() == Ok(goal);
+            if !reduced {
+                return puzzle.clone();
+            }
+            let side = thresholds::REDUCE_FINAL_SIDE;
+            let region = Size::new(size.width().min(side), size.height().min(side)).ok()?;
+            Puzzle::new(&Goal::BlankLast.board(region).ok()?).ok()
         };
         if options.heuristic == Some(HeuristicKind::Learned)
-            && !(learned && thresholds::reduces(cells))
-            && !fits()
+            && let Some(why) = unranked(options.model.as_deref(), ranked().as_ref())
         {
-            let why = match &options.model {
-                // Says whether the size or the goal is what differs.
-                Some(model) => match puzzle.as_ref().and_then(|p| model.fits(p).err()) {
-                    Some(foreign) => foreign.to_string(),
-                    None => format!("the model given is for {}", model.size()),
-                },
-                None => "no model ships for it".into(),
-            };
             note = Some(Note::NoModel { size, why });
         }
         Ok(Solver {
@@ -627,7 +638,10 @@ impl Solver {
         let budget = self.options.budget;
         let (Some(puzzle), Some(heuristic)) = (&self.puzzle, &self.heuristic) else {
             return match self.algorithm {
-                Algorithm::Anytime => call(&LinesFirst { budget }),
+                Algorithm::Anytime => call(&LinesFirst {
+                    budget,
+                    ranking: self.ranking(),
+                }),
                 _ => call(&Constructive),
             };
         };

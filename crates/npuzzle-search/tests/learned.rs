@@ -307,3 +307,69 @@ fn a_model_toward_another_goal_is_named_for_its_goal() {
     assert!(note.contains("toward"), "{note}");
     assert!(!note.contains("the model given is for 5x5"), "{note}");
 }
+
+/// Boards that reduce (10x10) or place lines first (17x17, 24x24) rank their last region by the
+/// network asked for: the shipped one, a model given that fits the region, and with a model
+/// that does not fit, linear conflict and a note that says why (issue 38).
+#[test]
+fn large_boards_rank_their_last_region_as_asked_or_say_why_not() {
+    let six = Size::square(6).unwrap();
+    let six_goal: Vec<u8> = Goal::BlankLast
+        .board(six)
+        .unwrap()
+        .cells()
+        .iter()
+        .map(|&t| t as u8)
+        .collect();
+    let five = Size::square(5).unwrap();
+    let five_goal: Vec<u8> = Goal::BlankLast
+        .board(five)
+        .unwrap()
+        .cells()
+        .iter()
+        .map(|&t| t as u8)
+        .collect();
+    let fitting = std::sync::Arc::new(Network::zero(six, &six_goal));
+    let foreign = std::sync::Arc::new(Network::zero(five, &five_goal));
+    for side in [10, 17, 24] {
+        let goal = Goal::BlankLast.board(Size::square(side).unwrap()).unwrap();
+        let board = Generator::new(5).random_position(&goal);
+        for (model, ranked) in [
+            (None, true),
+            (Some(fitting.clone()), true),
+            (Some(foreign.clone()), false),
+        ] {
+            let options = Options {
+                algorithm: Algorithm::Anytime,
+                heuristic: Some(HeuristicKind::Learned),
+                // Time for the reduction to reach its last region in a debug build.
+                budget: Duration::from_secs(3),
+                model: model.clone(),
+                ..Options::default()
+            };
+            let solver = Solver::new(&goal, options).unwrap();
+            let solution = solver.solve(&board).unwrap();
+            let expected = if ranked {
+                HeuristicKind::Learned
+            } else {
+                HeuristicKind::LinearConflict
+            };
+            assert_eq!(
+                solution.ranking,
+                Some(expected),
+                "{side}x{side}, model {}",
+                model.is_some()
+            );
+            match solver.note() {
+                None => assert!(
+                    ranked,
+                    "{side}x{side}: no note for a model that does not fit"
+                ),
+                Some(note) => {
+                    assert!(!ranked, "{side}x{side}: {note}");
+                    assert!(note.to_string().contains("trained for 5x5"), "{note}");
+                }
+            }
+        }
+    }
+}

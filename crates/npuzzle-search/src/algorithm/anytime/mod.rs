@@ -156,8 +156,7 @@ fn solve<H: Heuristic>(
     // Reduction times its steps by the clock, which WebAssembly does not have.
     if thresholds::reduces(puzzle.cells()) && !cfg!(target_arch = "wasm32") {
         let share = Duration::from_secs_f64(allowance.budget * REDUCE_SHARE);
-        let learned = matches!(ranking, Ranking::Learned(_));
-        let reduced = reduce::solve(board, puzzle.goal(), share, &limits, &mut stats, learned);
+        let reduced = reduce::solve(board, puzzle.goal(), share, &limits, &mut stats, ranking);
         if let Some((moves, ranked)) = reduced {
             let mut end = board.clone();
             if moves.len() < best.len() && end.apply_all(&moves).is_ok() && end == *puzzle.goal() {
@@ -296,24 +295,33 @@ pub const MAX_CELLS: usize = AUTO_ANYTIME_CELLS;
 /// let goal = Goal::BlankLast.board("17".parse().unwrap()).unwrap();
 /// let start = Start::new(Generator::new(1).random_position(&goal), goal).unwrap();
 /// let budget = Duration::from_millis(200);
-/// let solution = LinesFirst { budget }.run(&start, &Limits::default()).unwrap();
+/// let solution = LinesFirst { budget, ranking: Default::default() }
+///     .run(&start, &Limits::default())
+///     .unwrap();
 /// let plain = Constructive.run(&start, &Limits::default()).unwrap(); // both replayed
 /// assert!(solution.moves.len() <= plain.moves.len());
 /// assert!(solution.lower_bound as usize <= solution.moves.len());
 /// ```
 #[derive(Clone, Copy, Debug)]
-pub struct LinesFirst {
+pub struct LinesFirst<'a> {
     /// The time to spend.
     pub budget: Duration,
+    /// What ranks the beams of the region the lines leave (and of its reduction's last region).
+    pub ranking: Ranking<'a>,
 }
 
-impl Method for LinesFirst {
+impl Method for LinesFirst<'_> {
     fn run(&self, start: &Start, limits: &Limits) -> Result<Solution, SolveError> {
-        solve_large(start, self.budget, limits.clone())
+        solve_large(start, self.budget, limits.clone(), self.ranking)
     }
 }
 
-fn solve_large(start: &Start, budget: Duration, limits: Limits) -> Result<Solution, SolveError> {
+fn solve_large(
+    start: &Start,
+    budget: Duration,
+    limits: Limits,
+    ranking: Ranking<'_>,
+) -> Result<Solution, SolveError> {
     let (board, goal) = (start.board(), start.goal());
     let size = board.size();
     if size.cells() > MAX_CELLS {
@@ -344,7 +352,7 @@ fn solve_large(start: &Start, budget: Duration, limits: Limits) -> Result<Soluti
     // What the lines leave of a solvable position is solvable.
     let region = Start::reached(region, region_goal);
     let last = solve(
-        (&puzzle, &LinearConflict::new(&puzzle), Ranking::Heuristic),
+        (&puzzle, &LinearConflict::new(&puzzle), ranking),
         &region,
         left_time,
         0,
@@ -654,7 +662,13 @@ mod tests {
             let goal = Goal::BlankLast.board(size.parse().unwrap()).unwrap();
             let start = Start::new(Generator::new(seed).random_position(&goal), goal).unwrap();
             let limits = Limits::default();
-            let solution = solve_large(&start, Duration::from_millis(100), limits.clone()).unwrap();
+            let solution = solve_large(
+                &start,
+                Duration::from_millis(100),
+                limits.clone(),
+                Ranking::Heuristic,
+            )
+            .unwrap();
             let plain = constructive::solve(&start, &limits).unwrap();
             assert_eq!(solution.algorithm, Algorithm::Anytime);
             assert!(solution.moves.len() <= plain.moves.len(), "{size}");
@@ -663,12 +677,12 @@ mod tests {
         let spiral = Goal::Spiral.board("17".parse().unwrap()).unwrap();
         let start = Start::new(Generator::new(1).random_position(&spiral), spiral).unwrap();
         let budget = Duration::from_millis(100);
-        let solution = solve_large(&start, budget, Limits::default()).unwrap();
+        let solution = solve_large(&start, budget, Limits::default(), Ranking::Heuristic).unwrap();
         assert_eq!(solution.algorithm, Algorithm::Constructive);
         let goal = Goal::BlankLast.board("33".parse().unwrap()).unwrap();
         let start = Start::new(Generator::new(1).random_position(&goal), goal).unwrap();
         assert!(matches!(
-            solve_large(&start, budget, Limits::default()),
+            solve_large(&start, budget, Limits::default(), Ranking::Heuristic),
             Err(SolveError::TooLarge {
                 max_cells: 1024,
                 ..

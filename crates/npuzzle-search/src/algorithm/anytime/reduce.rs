@@ -36,16 +36,17 @@ const PARTIAL_REMEMBERED: usize = 64;
 
 /// Solves `board` toward the blank-last `goal` of its size by reduction within about `budget`
 /// and `limits` (nodes counted in `stats`, which holds the caller's count so far); `None` for
-/// other goals, or when a step finds nothing in its time. With `learned`, the last region's
-/// beams are ranked by the shipped network for its size where there is one (and the answer
-/// says whether they were). The moves are not yet replayed (the caller verifies them).
+/// other goals, or when a step finds nothing in its time. With a learned `ranking`, the last
+/// region's beams are ranked by its network if it fits the region (by linear conflict if it
+/// does not), or without one by the shipped network for the region where there is one; the
+/// answer says whether they were. The moves are not yet replayed (the caller verifies them).
 pub(crate) fn solve(
     board: &Board,
     goal: &Board,
     budget: Duration,
     limits: &Limits,
     stats: &mut Stats,
-    learned: bool,
+    ranking: Ranking<'_>,
 ) -> Option<(Vec<Move>, bool)> {
     let size = board.size();
     if Goal::BlankLast.board(size).ok()? != *goal {
@@ -81,9 +82,10 @@ pub(crate) fn solve(
         .max_nodes
         .map(|max| max.saturating_sub(stats.expanded));
     let sub = Start::new(sub, sub_goal).ok()?;
-    let ranking = match learned {
-        true => Ranking::Learned(None),
-        false => Ranking::Heuristic,
+    let ranking = match ranking {
+        // The network given ranks the region only if it fits it (the solver's note says so).
+        Ranking::Learned(Some(network)) if network.fits(&puzzle).is_err() => Ranking::Heuristic,
+        ranking => ranking,
     };
     let last = super::solve(
         (&puzzle, &LinearConflict::new(&puzzle), ranking),
@@ -513,7 +515,11 @@ mod tests {
                 Duration::from_millis(400),
                 &Limits::default(),
                 &mut stats,
-                seed == 3,
+                if seed == 3 {
+                    Ranking::Learned(None)
+                } else {
+                    Ranking::Heuristic
+                },
             )
             .unwrap();
             let mut end = board.clone();
@@ -531,7 +537,7 @@ mod tests {
                 Duration::from_millis(50),
                 &limits,
                 &mut Stats::default(),
-                false,
+                Ranking::Heuristic,
             )
             .is_none()
         );
