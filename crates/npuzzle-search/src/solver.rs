@@ -317,6 +317,18 @@ impl std::fmt::Display for Note {
     }
 }
 
+/// The last region a reduction of `goal`'s board leaves (lines first, then reduction, past
+/// 16x16), as a puzzle: what a network ranks there. `None` for goals reduction does not take.
+fn last_region(goal: &Board) -> Option<Puzzle> {
+    let size = goal.size();
+    if Goal::BlankLast.board(size).as_ref() != Ok(goal) {
+        return None;
+    }
+    let side = thresholds::REDUCE_FINAL_SIDE;
+    let region = Size::new(size.width().min(side), size.height().min(side)).ok()?;
+    Puzzle::new(&Goal::BlankLast.board(region).ok()?).ok()
+}
+
 /// Why no network can rank `ranked` (the board, or a reduction's last region), if none can: the
 /// model given was made for another board or goal, or none ships for it.
 fn unranked(model: Option<&Network>, ranked: Option<&Puzzle>) -> Option<String> {
@@ -386,7 +398,6 @@ impl Solver {
         given: Option<AnyHeuristic>,
     ) -> Result<Solver, SolveError> {
         let size = goal.size();
-        let cells = size.cells();
         let chosen = match options.algorithm {
             Algorithm::Auto => plan(size, given.is_some()),
             method => Plan::of(method, size, given.is_some(), false),
@@ -400,32 +411,7 @@ impl Solver {
         {
             return Err(Unsupported::LearnedRanking.into());
         }
-        let budget = options.budget;
-        let note_of = |plan: &Plan| match plan {
-            Plan {
-                optimal_first: true,
-                ..
-            } => Note::OptimalFirst { budget },
-            Plan {
-                method: Algorithm::Anytime,
-                ..
-            } => Note::Anytime { size, budget },
-            _ => Note::Constructive { size },
-        };
-        let mut note = (options.algorithm == Algorithm::Auto && cells > AUTO_OPTIMAL_CELLS)
-            .then_some(note_of(&chosen));
-        let puzzle = match algorithm {
-            Algorithm::Constructive => None,
-            // Past 16x16 the anytime solver places lines first and prepares its region itself.
-            Algorithm::Anytime if cells > anytime::MAX_CELLS => {
-                return Err(SolveError::TooLarge {
-                    size,
-                    max_cells: anytime::MAX_CELLS,
-                });
-            }
-            Algorithm::Anytime if chosen.stages.contains(&Stage::Lines) => None,
-            _ => Some(Puzzle::new(goal)?),
-        };
+        let puzzle = Solver::puzzle(goal, algorithm, &chosen)?;
         let (table, heuristic) = match (&puzzle, algorithm) {
             (Some(puzzle), Algorithm::Table) => (
                 Some(DistanceTable::build(puzzle, options.limits.clone())?),
@@ -439,26 +425,8 @@ impl Solver {
             && (options.heuristic == Some(HeuristicKind::Learned)
                 || (options.heuristic.is_none()
                     && !chosen.optimal_first
-                    && thresholds::learned_ranks(cells)));
-        // The board a network would rank: the whole board, or the last region a reduction
-        // leaves (lines first, then reduction, past 16x16); asked only when the learned ranking
-        // was, so that nothing is decoded otherwise.
-        let ranked = || -> Option<Puzzle> {
-            let reduced = learned
-                && thresholds::reduces(cells)
-                && Goal::BlankLast.board(size).as_ref() == Ok(goal);
-            if !reduced {
-                return puzzle.clone();
-            }
-            let side = thresholds::REDUCE_FINAL_SIDE;
-            let region = Size::new(size.width().min(side), size.height().min(side)).ok()?;
-            Puzzle::new(&Goal::BlankLast.board(region).ok()?).ok()
-        };
-        if options.heuristic == Some(HeuristicKind::Learned)
-            && let Some(why) = unranked(options.model.as_deref(), ranked().as_ref())
-        {
-            note = Some(Note::NoModel { size, why });
-        }
+                    && thresholds::learned_ranks(size.cells())));
+        let note = Solver::note_of(goal, &options, &chosen, puzzle.as_ref(), learned);
         Ok(Solver {
             puzzle,
             goal: goal.clone(),
@@ -469,6 +437,62 @@ impl Solver {
             options,
             table,
             note,
+        })
+    }
+
+    /// The puzzle the method searches (none for the constructive solver, nor past 16x16, where
+    /// the anytime solver places lines first and prepares its region itself).
+    fn puzzle(
+        goal: &Board,
+        algorithm: Algorithm,
+        plan: &Plan,
+    ) -> Result<Option<Puzzle>, SolveError> {
+        let size = goal.size();
+        match algorithm {
+            Algorithm::Constructive => Ok(None),
+            Algorithm::Anytime if size.cells() > anytime::MAX_CELLS => Err(SolveError::TooLarge {
+                size,
+                max_cells: anytime::MAX_CELLS,
+            }),
+            Algorithm::Anytime if plan.stages.contains(&Stage::Lines) => Ok(None),
+            _ => Ok(Some(Puzzle::new(goal)?)),
+        }
+    }
+
+    /// What the user should know: why `auto` chose its method on a large board, or why the
+    /// learned ranking asked for cannot rank (which takes precedence).
+    fn note_of(
+        goal: &Board,
+        options: &Options,
+        plan: &Plan,
+        puzzle: Option<&Puzzle>,
+        learned: bool,
+    ) -> Option<Note> {
+        let size = goal.size();
+        if options.heuristic == Some(HeuristicKind::Learned) {
+            // A reduction's last region where the board is reduced, else the whole board.
+            let ranked = (learned && thresholds::reduces(size.cells()))
+                .then(|| last_region(goal))
+                .flatten()
+                .or_else(|| puzzle.cloned());
+            if let Some(why) = unranked(options.model.as_deref(), ranked.as_ref()) {
+                return Some(Note::NoModel { size, why });
+            }
+        }
+        if options.algorithm != Algorithm::Auto || size.cells() <= AUTO_OPTIMAL_CELLS {
+            return None;
+        }
+        let budget = options.budget;
+        Some(match plan {
+            Plan {
+                optimal_first: true,
+                ..
+            } => Note::OptimalFirst { budget },
+            Plan {
+                method: Algorithm::Anytime,
+                ..
+            } => Note::Anytime { size, budget },
+            _ => Note::Constructive { size },
         })
     }
 
