@@ -20,16 +20,5 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
 /// The text of a file the user named, at most [`MAX_SAVE`] bytes, without a byte-order mark.
 pub fn read_named(path: &Path) -> anyhow::Result<String> {
     // The error names the file already.
-    let bytes = npuzzle_files::read_named(path, MAX_SAVE)?;
-    let text = String::from_utf8(bytes).map_err(|e| {
-        anyhow::anyhow!(
-            "{} is not UTF-8 text (byte {} is not)",
-            path.display(),
-            e.utf8_error().valid_up_to() + 1
-        )
-    })?;
-    Ok(match text.strip_prefix('\u{feff}') {
-        Some(rest) => rest.to_string(),
-        None => text,
-    })
+    Ok(npuzzle_files::read_named_text(path, MAX_SAVE)?)
 }

@@ -80,6 +80,14 @@ pub enum FileError {
         /// The cap in bytes.
         limit: u64,
     },
+    /// A file read as text holds a byte sequence that is not UTF-8.
+    #[error("{path} is not UTF-8 text (byte {byte} is not)")]
+    NotText {
+        /// The path.
+        path: PathBuf,
+        /// The first byte (from 1) that is not.
+        byte: usize,
+    },
     /// A signal (or the front end's own check, see [`stop_when`]) ended a wait for the file.
     #[error("{path}: reading stopped by an interruption")]
     Interrupted {
@@ -351,6 +359,23 @@ pub fn read_own(path: &Path, limit: u64) -> Result<Vec<u8>, FileError> {
 pub fn read_named(path: &Path, limit: u64) -> Result<Vec<u8>, FileError> {
     let named = open_named(path)?;
     read_capped(named, path, limit)
+}
+
+/// The text of a file the user named (see [`read_named`]), without a leading byte-order mark.
+///
+/// ```
+/// let text = npuzzle_files::read_named_text("Cargo.toml".as_ref(), 1 << 20).unwrap();
+/// assert!(text.starts_with("[package]"));
+/// ```
+pub fn read_named_text(path: &Path, limit: u64) -> Result<String, FileError> {
+    let text = String::from_utf8(read_named(path, limit)?).map_err(|e| FileError::NotText {
+        path: path.to_path_buf(),
+        byte: e.utf8_error().valid_up_to() + 1,
+    })?;
+    Ok(match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
+    })
 }
 
 /// A file the user named, open for reading: a regular file is read as it is; a FIFO, a

@@ -29,6 +29,7 @@ pub fn range_error(name: &str, error: OutOfRange) -> PyErr {
 /// [`FileError`] naming the file.
 pub fn file_error(error: FilesError) -> PyErr {
     match error {
+        FilesError::NotText { .. } => ParseError::new_err(shown(&error.to_string()).into_owned()),
         FilesError::Interrupted { .. } => {
             PyKeyboardInterrupt::new_err(shown(&error.to_string()).into_owned())
         }

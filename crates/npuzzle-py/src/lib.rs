@@ -104,21 +104,16 @@ fn read_file(
     Ok(pyo3::types::PyBytes::new(py, &bytes))
 }
 
-/// The text of a file the user named (see [`read_file`]): UTF-8, without a byte-order mark.
+/// The text of a file the user named (see [`read_file`]): UTF-8 (a `ParseError` naming the first
+/// byte that is not), without a byte-order mark.
+#[pyfunction]
+fn read_text(py: Python<'_>, path: std::path::PathBuf) -> PyResult<String> {
+    py.detach(|| text_of(&path))
+}
+
+/// [`read_text`], on the calling thread.
 fn text_of(path: &std::path::Path) -> PyResult<String> {
-    let bytes = npuzzle_files::read_named(path, npuzzle_files::MAX_DATA_FILE)
-        .map_err(errors::file_error)?;
-    let text = String::from_utf8(bytes).map_err(|e| {
-        errors::parse_error(format!(
-            "{}: not UTF-8 text (byte {} is not)",
-            path.display(),
-            e.utf8_error().valid_up_to() + 1
-        ))
-    })?;
-    Ok(match text.strip_prefix('\u{feff}') {
-        Some(rest) => rest.to_string(),
-        None => text,
-    })
+    npuzzle_files::read_named_text(path, npuzzle_files::MAX_DATA_FILE).map_err(errors::file_error)
 }
 
 /// Whether Ctrl-C was pressed (Python's handler runs, and its exception is raised anew where the
@@ -158,6 +153,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("FileError", py.get_type::<errors::FileError>())?;
     m.add("MAX_DATA_FILE", npuzzle_files::MAX_DATA_FILE)?;
     m.add_function(wrap_pyfunction!(read_file, m)?)?;
+    m.add_function(wrap_pyfunction!(read_text, m)?)?;
     m.add_function(wrap_pyfunction!(board_size, m)?)?;
     m.add_function(wrap_pyfunction!(options::defaults, m)?)?;
     m.add_function(wrap_pyfunction!(options::settings_fields, m)?)?;

@@ -415,10 +415,4 @@ DeepCubeA's test sets, the cluster's input and journal): the CLI's cap."""
 def _text(path: str | os.PathLike[str]) -> str:
     """The text of a file the user named, read with the one capped reader (a FIFO or a terminal
     is waited on with Ctrl-C honoured); :class:`FileError` or :class:`ParseError` naming it."""
-    data = _native.read_file(os.fspath(path))
-    try:
-        return data.decode("utf-8").removeprefix("\ufeff")
-    except UnicodeDecodeError as error:
-        raise ParseError(
-            f"{os.fspath(path)!r}: not UTF-8 text (byte {error.start + 1} is not)"
-        ) from None
+    return _native.read_text(os.fspath(path))

@@ -36,6 +36,7 @@ __all__ = [
     "open",
     "random_walks",
     "read_file",
+    "read_text",
     "read_instances",
     "solve",
     "solve_many",
@@ -72,6 +73,7 @@ class FileError(OSError): ...
 MAX_DATA_FILE: int
 
 def read_file(path: str | os.PathLike[str], limit: int | None = None) -> bytes: ...
+def read_text(path: str | os.PathLike[str]) -> str: ...
 def shown(text: str) -> str: ...
 def limit_reached(
     limit: Limit, expanded: int, generated: int, seconds: float, proved_bound: int

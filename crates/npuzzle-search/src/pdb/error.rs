@@ -106,6 +106,10 @@ impl PdbError {
                 path,
                 reason: "it is longer than any database".to_string(),
             },
+            FileError::NotText { path, .. } => PdbError::Damaged {
+                path,
+                reason: "it is not what a database holds".to_string(),
+            },
         }
     }
 }
