@@ -179,8 +179,9 @@ fn solve<H: Heuristic>(
     };
     let learned = network.and_then(|network| Learned::new(puzzle, h, network).ok());
     // The network mirrored, for the view of the problem mirrored (its goal is the network's
-    // mirrored; the backward views' goals are the position, which no network is trained for).
-    let mirrored = learned.as_ref().and(network).map(Network::mirrored);
+    // mirrored; the backward views' goals are the position, which no network is trained for):
+    // built when that view first runs, never where only one view does.
+    let mirrored = std::cell::OnceCell::new();
     let views = if thresholds::shares_views(puzzle.cells()) {
         view_count(allowance.budget - allowance.elapsed())
     } else {
@@ -206,9 +207,13 @@ fn solve<H: Heuristic>(
         let seen = Puzzle::new(&goal)?;
         let problem = (&seen, &start);
         let seen_lc = LinearConflict::new(&seen);
-        let ranked = mirrored
-            .as_ref()
-            .filter(|_| !view.backward)
+        let ranked = (!view.backward)
+            .then(|| {
+                mirrored
+                    .get_or_init(|| learned.as_ref().and(network).map(Network::mirrored))
+                    .as_ref()
+            })
+            .flatten()
             .and_then(|network| Learned::new(&seen, &seen_lc, network).ok());
         if let Some(seen_learned) = ranked {
             width = beams.widen(view, problem, &seen_learned, &part, &mut best, &mut stats);
