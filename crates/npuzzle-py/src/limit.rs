@@ -25,11 +25,11 @@ impl PyLimit {
     #[new]
     #[pyo3(signature = (kind, value=None))]
     fn new(kind: &str, value: Option<&Bound<'_, PyAny>>) -> PyResult<PyLimit> {
-        let whole = |v: &Bound<'_, PyAny>| v.extract::<u64>().ok();
-        let limit = match (kind, value) {
-            ("nodes", Some(n)) if whole(n).is_some() => Limit::Nodes(whole(n).unwrap_or(0)),
-            ("memory", Some(b)) if whole(b).is_some() => Limit::Memory(whole(b).unwrap_or(0)),
-            ("time", Some(s)) => {
+        let whole = value.and_then(|v| v.extract::<u64>().ok());
+        let limit = match (kind, value, whole) {
+            ("nodes", _, Some(n)) => Limit::Nodes(n),
+            ("memory", _, Some(b)) => Limit::Memory(b),
+            ("time", Some(s), _) => {
                 let seconds: f64 = s
                     .extract()
                     .map_err(|_| ParseError::new_err("time: give seconds"))?;
@@ -37,7 +37,7 @@ impl PyLimit {
                     ParseError::new_err(format!("time: {seconds} is not a number of seconds"))
                 })?)
             }
-            ("cancelled", None) => Limit::Cancelled,
+            ("cancelled", None, _) => Limit::Cancelled,
             _ => {
                 return Err(ParseError::new_err(format!(
                     "a limit is 'nodes', 'time' or 'memory' with its value, or 'cancelled'; \

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use npuzzle_search::learned::Network;
-use npuzzle_search::ranges::{Real, Whole};
+use npuzzle_search::ranges::Whole;
 use npuzzle_search::settings::{DEFAULT_MAX_MEMORY, DEFAULT_TIME_BUDGET, DEFAULT_WEIGHT, Settings};
 use npuzzle_search::{Cancel, Limits, Options};
 use pyo3::prelude::*;
@@ -13,7 +13,7 @@ use pyo3::types::{PyDict, PyTuple, PyType};
 
 use crate::board::read_goal;
 use crate::errors::{database_error, model_error, parse_error};
-use crate::ranges::{optional_whole, real, whole};
+use crate::ranges::{optional_whole, whole};
 
 /// `max_nodes=`, checked against the CLI's range.
 fn nodes_argument(value: &Bound<'_, PyAny>) -> PyResult<Option<u64>> {
@@ -80,20 +80,20 @@ impl PyOptions {
                 .map(|h| h.parse().map_err(parse_error))
                 .transpose()?,
             goal: read_goal(goal)?,
-            time_budget: real("time_budget", Real::Seconds, time_budget)?,
-            timeout: timeout
-                .map(|t| real("timeout", Real::Seconds, t))
-                .transpose()?,
+            time_budget,
+            timeout,
             max_nodes,
             max_memory,
-            weight: real("weight", Real::Weight, weight)?,
+            weight,
             parallel,
             cache_dir,
             partition: partition
                 .map(|p| p.parse().map_err(database_error))
                 .transpose()?,
             model,
-        };
+        }
+        .checked()
+        .map_err(parse_error)?;
         let network = match &settings.model {
             Some(path) => Some(Arc::new(
                 Network::load(path).map_err(|e| model_error(path, e))?,

@@ -2,7 +2,7 @@
 //! ([`npuzzle_search::ranges`], the CLI's): any Python integer (negative, or past 64 bits) is
 //! refused with the range's words as a `ParseError`, never an `OverflowError` or a wrap-around.
 
-use npuzzle_search::ranges::{Real, Whole};
+use npuzzle_search::ranges::Whole;
 use pyo3::prelude::*;
 
 use crate::errors::{parse_error, range_error};
@@ -29,11 +29,6 @@ pub fn whole(name: &str, range: Whole, value: &Bound<'_, PyAny>) -> PyResult<u64
         }
     };
     range.check(number).map_err(|e| range_error(name, e))
-}
-
-/// `value` if it is a number in `range` (never NaN or infinite).
-pub fn real(name: &str, range: Real, value: f64) -> PyResult<f64> {
-    range.check(value).map_err(|e| range_error(name, e))
 }
 
 /// An optional whole number, checked when given.
