@@ -591,8 +591,9 @@ function wire() {
     if (!cell || state.god) return;
     clickCell(Number(cell.dataset.row), Number(cell.dataset.column));
   });
-  $('undo').addEventListener('click', () => act(() => state.game.undo() || message('Nothing to undo.')));
-  $('redo').addEventListener('click', () => act(() => state.game.redo(now()) || message('Nothing to redo.')));
+  // The core words what they did (Nothing to undo.): the page only shows it.
+  $('undo').addEventListener('click', () => act(() => message(state.game.undo())));
+  $('redo').addEventListener('click', () => act(() => message(state.game.redo(now()))));
   $('restart').addEventListener('click', () => { stopGod(); act(() => state.game.restart()); });
   $('hint').addEventListener('click', () => help('hint'));
   $('solve').addEventListener('click', () => help('solve'));
@@ -646,8 +647,8 @@ function wire() {
       return;
     }
     const run = {
-      undo: () => act(() => state.game.undo()),
-      redo: () => act(() => state.game.redo(now())),
+      undo: () => $('undo').click(),
+      redo: () => $('redo').click(),
       restart: () => $('restart').click(),
       new: () => newGame({ size: $('size').value }),
       hint: () => help('hint'),

@@ -4,6 +4,7 @@ use clap::{Args, Parser, Subcommand};
 use npuzzle_core::{Format, Goal, Notation, Size};
 use npuzzle_search::Algorithm;
 use npuzzle_search::HeuristicKind;
+use npuzzle_search::RankingKind;
 use npuzzle_search::ranges::{Real, Whole};
 use npuzzle_search::settings;
 
@@ -272,12 +273,18 @@ pub struct SearchArgs {
     /// budget), the anytime solver up to 32x32, the constructive solver beyond; it says which.
     #[arg(long, short, default_value = "auto", value_name = "ALGORITHM")]
     pub algorithm: Algorithm,
-    /// manhattan, linear-conflict, walking-distance, pdb or learned (the best for the board when
-    /// absent). `learned` ranks the anytime solver's beams by a trained network (5x5 to 7x7);
-    /// the lower bound stays linear conflict's.
+    /// manhattan, linear-conflict, walking-distance or pdb: the lower bound (the best for the
+    /// board when absent). `learned` is kept as the alias of --heuristic linear-conflict
+    /// --ranking learned.
     #[arg(long, value_name = "HEURISTIC")]
     pub heuristic: Option<HeuristicKind>,
-    /// A model trained by npuzzle-train, for --heuristic learned, instead of the shipped one.
+    /// What ranks the anytime solver's beams: heuristic (the bound, focused on the outer rows
+    /// and columns) or learned (a trained network where one fits: 5x5 to 7x7, and the last
+    /// region of larger boards). Default: learned where it measured better (7x7), else
+    /// heuristic. The answer says which ranked, and a note why not where learned cannot.
+    #[arg(long, value_name = "RANKING")]
+    pub ranking: Option<RankingKind>,
+    /// A model trained by npuzzle-train, for the learned ranking, instead of the shipped one.
     #[arg(long, value_name = "FILE")]
     pub model: Option<std::path::PathBuf>,
     /// The weight of weighted A* (wastar): solutions are at most this many times optimal (1 to
@@ -387,7 +394,7 @@ pub struct PlayArgs {
     pub plain: bool,
     /// Language: en or pt (from the locale when absent).
     #[arg(long, value_name = "LANG")]
-    pub lang: Option<crate::play::lang::Lang>,
+    pub lang: Option<npuzzle_game::Lang>,
     /// Write a log of the moves to this file.
     #[arg(long, value_name = "FILE")]
     pub log: Option<std::path::PathBuf>,

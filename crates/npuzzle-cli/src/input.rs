@@ -7,7 +7,9 @@ use crate::lines::Lines;
 use std::path::Path;
 
 use anyhow::Context;
-use npuzzle_core::{Board, Format, Goal, PositionSplitter, parse_board};
+use npuzzle_core::{Board, Format, Goal, Move, PositionSplitter, parse_board, parse_runs};
+
+use crate::cli::MovesArgs;
 
 use crate::status::{self, Status};
 
@@ -186,4 +188,24 @@ pub fn parse(item: &Item, from: Option<Format>, goal: &Goal) -> anyhow::Result<I
     let board = item.board(from)?;
     let goal = goal.board(board.size())?;
     Ok(Input { board, goal })
+}
+
+/// Runs `command` on every position of `args` with its moves read in the given notation.
+pub fn for_each_with_moves(
+    args: &MovesArgs,
+    out: &mut dyn Write,
+    mut command: impl FnMut(Board, Board, &[(Move, usize)], &mut dyn Write) -> anyhow::Result<Status>,
+) -> anyhow::Result<Status> {
+    let (position, text) = args.position_and_moves();
+    for_each(
+        position,
+        args.input.from,
+        &args.input.goal,
+        out,
+        |Input { board, goal }, out| {
+            // Runs stay runs: `R999999` is one entry, played a move at a time.
+            let runs = parse_runs(text, args.notation, Some(&board)).context("the moves")?;
+            command(board, goal, &runs, out)
+        },
+    )
 }

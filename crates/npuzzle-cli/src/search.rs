@@ -19,6 +19,7 @@ impl SearchArgs {
         Settings {
             algorithm: self.algorithm,
             heuristic: self.heuristic,
+            ranking: self.ranking,
             goal,
             time_budget: self.time_budget,
             timeout: self.timeout,

@@ -5,18 +5,23 @@
 //! (from any fixed origin), so the same code runs natively and in WebAssembly.
 //!
 //! Every front end (the full-screen terminal game, the line mode, the web page) reads the
-//! player's keys or words as a [`Command`], asks the `Game` to carry it out, and draws what the
-//! game says happened ([`Slide`], [`Summary`]); the rules (what counts as help, when the clock
-//! runs, what a win reports) are decided here once.
+//! player's keys or words as a [`Command`], asks the `Game` to carry it out ([`Game::apply`]),
+//! and draws what the game says happened ([`Outcome`], [`Slide`], [`Summary`]) in the words of
+//! one table per language ([`Lang`]); the rules (what counts as help, when the clock runs, what
+//! a win reports) are decided here once.
 
 mod command;
 mod keymap;
+mod lang;
+mod outcome;
 pub mod records;
 pub mod replay;
 mod save;
 
 pub use command::{Command, Key, UnknownCommand};
 pub use keymap::{KeyMap, KeyMapError};
+pub use lang::Lang;
+pub use outcome::Outcome;
 pub use records::{Record, Statistics};
 pub use save::{Dealt, SAVE_VERSION, SaveError};
 

@@ -40,22 +40,23 @@ pub struct PyOptions {
 impl PyOptions {
     /// Options as the CLI's `solve` takes them: `algorithm` ("auto", "table", "idastar",
     /// "anytime", "constructive", "astar", "wastar", "greedy", "rbfs"), `heuristic`
-    /// ("manhattan", "linear-conflict", "walking-distance", "pdb", "learned"; the best for the
-    /// board when None), `goal`, `time_budget` (seconds the anytime solver spends), `timeout` (seconds),
+    /// ("manhattan", "linear-conflict", "walking-distance", "pdb"; the best for the board when
+    /// None; "learned" is the alias of `ranking="learned"`), `ranking` (what ranks the anytime
+    /// solver's beams: "heuristic" or "learned"; the plan's choice when None), `goal`, `time_budget` (seconds the anytime solver spends), `timeout` (seconds),
     /// `max_nodes`, `max_memory` (MiB), `weight` (weighted A*), `parallel` (one search on every
     /// core), `cache_dir` (where pattern databases live; the CLI's folder when None),
     /// `partition` (which pattern databases: "663", "78", "6666", "55554"…; the policy's when
     /// None).
     #[new]
     #[pyo3(signature = (
-        algorithm="auto", heuristic=None, goal="blank-last", time_budget=DEFAULT_TIME_BUDGET,
+        algorithm="auto", heuristic=None, ranking=None, goal="blank-last", time_budget=DEFAULT_TIME_BUDGET,
         timeout=None, max_nodes=None, max_memory=DEFAULT_MAX_MEMORY, weight=DEFAULT_WEIGHT,
         parallel=false, cache_dir=None, partition=None, model=None
     ))]
     // The library's defaults written out for `help()` and `inspect` (a test checks them
     // against `defaults()`, which reads the library's constants).
     #[pyo3(
-        text_signature = "(algorithm='auto', heuristic=None, goal='blank-last', \
+        text_signature = "(algorithm='auto', heuristic=None, ranking=None, goal='blank-last', \
         time_budget=10.0, timeout=None, max_nodes=None, max_memory=4096, weight=2.0, \
         parallel=False, cache_dir=None, partition=None, model=None)"
     )]
@@ -63,6 +64,7 @@ impl PyOptions {
     fn new(
         algorithm: &str,
         heuristic: Option<&str>,
+        ranking: Option<&str>,
         goal: &str,
         time_budget: f64,
         timeout: Option<f64>,
@@ -78,6 +80,9 @@ impl PyOptions {
             algorithm: algorithm.parse().map_err(parse_error)?,
             heuristic: heuristic
                 .map(|h| h.parse().map_err(parse_error))
+                .transpose()?,
+            ranking: ranking
+                .map(|r| r.parse().map_err(parse_error))
                 .transpose()?,
             goal: read_goal(goal)?,
             time_budget,
@@ -103,7 +108,7 @@ impl PyOptions {
         Ok(PyOptions { settings, network })
     }
 
-    /// The model file ranking the anytime solver's beams with heuristic="learned", or None
+    /// The model file ranking the anytime solver's beams with ranking="learned", or None
     /// for the shipped ones.
     #[getter]
     fn model(&self) -> Option<PathBuf> {
@@ -126,6 +131,13 @@ impl PyOptions {
     #[getter]
     fn heuristic(&self) -> Option<String> {
         self.settings.heuristic.map(|h| h.to_string())
+    }
+
+    /// What ranks the anytime solver's beams ("heuristic" or "learned"), or None for the
+    /// plan's choice.
+    #[getter]
+    fn ranking(&self) -> Option<String> {
+        self.settings.ranking.map(|r| r.to_string())
     }
 
     /// The goal's name (or layout).
@@ -180,11 +192,12 @@ impl PyOptions {
         let s = &self.settings;
         let text = |value: Option<String>| value.map_or("None".into(), |v| format!("'{v}'"));
         format!(
-            "Options(algorithm='{}', heuristic={}, goal='{}', time_budget={:?}, timeout={}, \
+            "Options(algorithm='{}', heuristic={}, ranking={}, goal='{}', time_budget={:?}, timeout={}, \
              max_nodes={}, max_memory={}, weight={:?}, parallel={}, cache_dir={}, partition={}, \
              model={})",
             s.algorithm,
             text(s.heuristic.map(|h| h.to_string())),
+            text(s.ranking.map(|r| r.to_string())),
             s.goal,
             s.time_budget,
             s.timeout.map_or("None".into(), |t| format!("{t:?}")),
@@ -198,27 +211,16 @@ impl PyOptions {
         )
     }
 
-    /// For pickle: rebuilt from its arguments.
+    /// For pickle: rebuilt from its arguments, read back by their getters in the order of
+    /// the signature (`settings::FIELDS`, which a test checks against it).
     fn __reduce__<'py>(
         slf: &Bound<'py, Self>,
     ) -> PyResult<(Bound<'py, PyType>, Bound<'py, PyTuple>)> {
-        let s = &slf.get().settings;
-        let args = (
-            s.algorithm.to_string(),
-            s.heuristic.map(|h| h.to_string()),
-            s.goal.to_string(),
-            s.time_budget,
-            s.timeout,
-            s.max_nodes,
-            s.max_memory,
-            s.weight,
-            s.parallel,
-            s.cache_dir.clone(),
-            s.partition.as_ref().map(|p| p.to_string()),
-            s.model.clone(),
-        )
-            .into_pyobject(slf.py())?;
-        Ok((slf.get_type(), args))
+        let args = npuzzle_search::settings::FIELDS
+            .iter()
+            .map(|field| slf.getattr(field.name))
+            .collect::<PyResult<Vec<_>>>()?;
+        Ok((slf.get_type(), PyTuple::new(slf.py(), args)?))
     }
 }
 

@@ -109,6 +109,22 @@ def test_the_learned_ranking_is_reported_and_bounds_nothing() -> None:
     assert npuzzle.solve("1 2 3/4 5 6/7 0 8").ranking is None
 
 
+def test_the_ranking_is_its_own_setting() -> None:
+    """``ranking=`` beside any bound (issue 38); ``heuristic="learned"`` is its alias."""
+    board = npuzzle.Board(npuzzle.generate("5x5", count=1, seed=4)[0])
+    ranked = npuzzle.solve(board, algorithm="anytime", heuristic="manhattan",
+                           ranking="learned", time_budget=0.3)
+    assert (ranked.ranking, ranked.heuristic) == ("learned", "manhattan")
+    plain = npuzzle.solve(board, algorithm="anytime", ranking="heuristic", time_budget=0.2)
+    assert plain.ranking == "linear-conflict"
+    assert npuzzle.Options(ranking="Learned").ranking == "learned"
+    assert "ranking='learned'" in repr(npuzzle.Options(ranking="learned"))
+    with pytest.raises(npuzzle.ParseError, match="heuristic or learned"):
+        npuzzle.Options(ranking="network")
+    with pytest.raises(ValueError, match="drop one"):
+        npuzzle.solve(board, heuristic="learned", ranking="heuristic")
+
+
 def test_a_model_file_is_checked_when_given(tmp_path: Path) -> None:
     shipped = Path(__file__).parents[3] / "data" / "models" / "5x5.nnue"
     options = npuzzle.Options(algorithm="anytime", heuristic="learned", model=shipped,
@@ -137,6 +153,7 @@ def test_a_model_file_is_checked_when_given(tmp_path: Path) -> None:
         ("1 2 3/4 5 6/7 0 8", {"time_budget": float("nan")}, npuzzle.ParseError, "budget"),
         ("1 2 3/4 5 6/7 0 8", {"algorithm": "wastar", "weight": 0.5}, ValueError, "weight"),
         ("1 2 3/4 5 6/7 0 8", {"algorithm": "astar", "heuristic": "learned"}, ValueError, "ranks"),
+        ("1 2 3/4 5 6/7 0 8", {"algorithm": "rbfs", "ranking": "learned"}, ValueError, "ranks"),
         ("1 2 3/4 5 6/7 0 8", {"colour": "red"}, TypeError, "colour"),
         (
             "1 2 3 4/5 6 7 8/9 10 0 11",

@@ -101,11 +101,16 @@ pub enum Unsupported {
         "walking distance is built for boards up to 4x4, 5x3 and 6x2, not {0}: use linear-conflict"
     )]
     WalkingDistance(Size),
-    /// The learned heuristic ranks the anytime solver's beams; it is not a lower bound another
+    /// The learned ranking ranks the anytime solver's beams; it is not a lower bound another
     /// method could search with.
     #[error(
-        "the learned heuristic ranks the anytime solver's beams and bounds nothing: use it with \
+        "the learned ranking ranks the anytime solver's beams and bounds nothing: use it with \
          anytime or auto"
     )]
     LearnedRanking,
+    /// `--heuristic learned` (the learned ranking's alias) beside `--ranking heuristic`.
+    #[error(
+        "heuristic 'learned' is the learned ranking, and ranking 'heuristic' was asked too: drop one"
+    )]
+    TwoRankings,
 }

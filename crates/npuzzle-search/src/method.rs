@@ -125,9 +125,10 @@ pub enum HeuristicKind {
     WalkingDistance,
     /// Additive pattern databases (`pdb::AdditivePdb`), opened from files by the caller.
     Pdb,
-    /// The learned ranking (`learned::Learned`): linear conflict's lower bound, the anytime
-    /// solver's beams ranked by a trained network. Boards without a model are ranked by linear
-    /// conflict, and the solution says so.
+    /// Not a bound but a name: `--heuristic learned` is the documented alias of
+    /// `--heuristic linear-conflict --ranking learned` ([`RankingKind::Learned`]: the anytime
+    /// solver's beams ranked by a trained network), and a solution's `ranking` says `learned`
+    /// where a network ranked. No heuristic is built from it.
     Learned,
 }
 
@@ -192,6 +193,77 @@ impl FromStr for HeuristicKind {
                 .find(|h| h.name() == name)
                 .ok_or_else(|| UnknownHeuristic(text.to_string())),
         }
+    }
+}
+
+/// What ranks the anytime solver's beams, beside the heuristic that bounds: the setting
+/// `--ranking` (Python's `ranking=`). `None` in the options lets the plan choose (the learned
+/// ranking where it measured better: `thresholds::learned_ranks`).
+///
+/// ```
+/// use npuzzle_search::RankingKind;
+/// assert_eq!("learned".parse::<RankingKind>(), Ok(RankingKind::Learned));
+/// assert_eq!(RankingKind::Heuristic.to_string(), "heuristic");
+/// assert!("nets".parse::<RankingKind>().unwrap_err().to_string().contains("heuristic or learned"));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(into = "&'static str", try_from = "String")]
+pub enum RankingKind {
+    /// The bound heuristic itself, focused on the outer rows and columns.
+    Heuristic,
+    /// A trained network where one fits the board (the model given, else the shipped one),
+    /// else the heuristic, with a note saying why.
+    Learned,
+}
+
+impl RankingKind {
+    /// Both rankings.
+    pub const ALL: [RankingKind; 2] = [RankingKind::Heuristic, RankingKind::Learned];
+
+    /// The name used on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            RankingKind::Heuristic => "heuristic",
+            RankingKind::Learned => "learned",
+        }
+    }
+}
+
+impl fmt::Display for RankingKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl From<RankingKind> for &'static str {
+    fn from(kind: RankingKind) -> &'static str {
+        kind.name()
+    }
+}
+
+/// A name that is no ranking's (the text given, quoted back in the error).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown ranking '{0}': use heuristic or learned")]
+pub struct UnknownRanking(pub String);
+
+impl FromStr for RankingKind {
+    type Err = UnknownRanking;
+
+    /// The ranking of a name, in any case.
+    fn from_str(text: &str) -> Result<RankingKind, UnknownRanking> {
+        let name = text.trim().to_ascii_lowercase();
+        RankingKind::ALL
+            .into_iter()
+            .find(|r| r.name() == name)
+            .ok_or_else(|| UnknownRanking(text.to_string()))
+    }
+}
+
+impl TryFrom<String> for RankingKind {
+    type Error = UnknownRanking;
+
+    fn try_from(name: String) -> Result<RankingKind, UnknownRanking> {
+        name.parse()
     }
 }
 

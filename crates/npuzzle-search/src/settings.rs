@@ -21,12 +21,12 @@ use npuzzle_core::Goal;
 use crate::any_heuristic::HeuristicKind;
 use crate::learned::{ModelError, Network};
 use crate::limits::{Cancel, Limits};
-use crate::method::Algorithm;
+use crate::method::{Algorithm, RankingKind};
+use crate::options::Options;
 use crate::pdb::Partition;
 #[cfg(not(target_arch = "wasm32"))]
 use crate::pdb::{PdbError, Store};
 use crate::ranges::{self, OutOfRange, Real, Whole};
-use crate::solver::Options;
 #[cfg(not(target_arch = "wasm32"))]
 use crate::solvers::Solvers;
 
@@ -38,7 +38,7 @@ pub const DEFAULT_TIME_BUDGET: f64 = crate::DEFAULT_BUDGET.as_secs_f64();
 pub const DEFAULT_MAX_MEMORY: u64 = crate::limits::DEFAULT_MEMORY >> 20;
 
 /// Weighted A*'s weight, unless told otherwise (the library's).
-pub const DEFAULT_WEIGHT: f64 = crate::solver::DEFAULT_WEIGHT;
+pub const DEFAULT_WEIGHT: f64 = crate::options::DEFAULT_WEIGHT;
 
 /// One setting as a front end offers it: its name (Python's keyword), its command-line flag,
 /// what its value is called, and what it does. [`FIELDS`] lists every field of [`Settings`];
@@ -73,7 +73,13 @@ pub const FIELDS: &[Field] = &[
         name: "heuristic",
         flag: "heuristic",
         value: "HEURISTIC",
-        help: "manhattan, linear-conflict, walking-distance, pdb or learned (the best for the board when absent)",
+        help: "manhattan, linear-conflict, walking-distance or pdb (the best for the board when absent); learned: linear-conflict with --ranking learned",
+    },
+    Field {
+        name: "ranking",
+        flag: "ranking",
+        value: "RANKING",
+        help: "what ranks the anytime solver's beams: heuristic or learned (the plan's choice when absent)",
     },
     Field {
         name: "goal",
@@ -133,7 +139,7 @@ pub const FIELDS: &[Field] = &[
         name: "model",
         flag: "model",
         value: "FILE",
-        help: "a model trained by npuzzle-train, for --heuristic learned",
+        help: "a model trained by npuzzle-train, for the learned ranking",
     },
 ];
 
@@ -145,6 +151,8 @@ pub struct Settings {
     pub algorithm: Algorithm,
     /// The heuristic (the best for the board when `None`).
     pub heuristic: Option<HeuristicKind>,
+    /// What ranks the anytime solver's beams (the plan's choice when `None`).
+    pub ranking: Option<RankingKind>,
     /// The goal.
     pub goal: Goal,
     /// Seconds the anytime solver spends shortening.
@@ -172,6 +180,7 @@ impl Default for Settings {
         Settings {
             algorithm: Algorithm::Auto,
             heuristic: None,
+            ranking: None,
             goal: Goal::BlankLast,
             time_budget: DEFAULT_TIME_BUDGET,
             timeout: None,
@@ -234,6 +243,7 @@ impl Settings {
             limits,
             parallel: self.parallel,
             budget: ranges::duration(self.time_budget).unwrap_or(crate::DEFAULT_BUDGET),
+            ranking: self.ranking,
             model,
         }
     }

@@ -10,11 +10,12 @@ use crate::algorithm::Method;
 use crate::any_heuristic::{AnyHeuristic, HeuristicKind};
 use crate::error::SolveError;
 use crate::method::Algorithm;
+use crate::options::Options;
 use crate::pdb::policy;
 use crate::pdb::{Cost, Event, Partition, PdbError, Store};
 use crate::puzzle::Puzzle;
 use crate::solution::Solution;
-use crate::solver::{Options, Solver};
+use crate::solver::Solver;
 use crate::start::Start;
 
 /// One position to solve, toward a goal, with the method (or `auto`), the time budget, the

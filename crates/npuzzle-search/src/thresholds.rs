@@ -1,5 +1,5 @@
 //! Every size threshold that decides how a board is solved, in one place: which method `auto`
-//! picks ([`crate::plan`]) and which stages the anytime solver runs. `docs/ARCHITECTURE.md`
+//! picks (`plan`, in plan.rs) and which stages the anytime solver runs. `docs/ARCHITECTURE.md`
 //! quotes them, and a test checks that it quotes them right. (Why each has its value, with the
 //! measurements, is in the doc comments here and in `docs/EXPERIMENTS.md`.)
 

@@ -8,7 +8,9 @@ use npuzzle_search::heuristic::{Heuristic, LinearConflict, Manhattan};
 use npuzzle_search::learned::{
     self, FloatWeights, HIDDEN, Learned, ModelError, Network, Provenance, SECOND,
 };
-use npuzzle_search::{Algorithm, HeuristicKind, Options, Puzzle, SolveError, Solver, Unsupported};
+use npuzzle_search::{
+    Algorithm, HeuristicKind, Options, Puzzle, RankingKind, SolveError, Solver, Unsupported,
+};
 use proptest::prelude::*;
 
 fn puzzle(size: &str, goal: &Goal) -> Puzzle {
@@ -372,4 +374,62 @@ fn large_boards_rank_their_last_region_as_asked_or_say_why_not() {
             }
         }
     }
+}
+
+/// The ranking is its own setting (issue 38): `ranking: learned` ranks as the alias
+/// `heuristic: learned` does, beside any bound; `ranking: heuristic` keeps `auto` from ranking
+/// 7x7 by its network; the two forms contradicting each other are refused.
+#[test]
+fn the_ranking_is_its_own_setting() {
+    let seven = Goal::BlankLast.board(Size::square(7).unwrap()).unwrap();
+    let board = Generator::new(2).random_position(&seven);
+    let budget = Duration::from_millis(300);
+    let ranked_by = |ranking, heuristic| {
+        let options = Options {
+            ranking,
+            heuristic,
+            budget,
+            ..Options::default()
+        };
+        let solver = Solver::new(&seven, options).unwrap();
+        assert!(
+            solver
+                .note()
+                .is_none_or(|n| !n.to_string().starts_with("learned"))
+        );
+        solver.solve(&board).unwrap().ranking
+    };
+    let learned = Some(HeuristicKind::Learned);
+    assert_eq!(
+        ranked_by(None, None),
+        learned,
+        "auto ranks 7x7 by its network"
+    );
+    assert_eq!(
+        ranked_by(Some(RankingKind::Heuristic), None),
+        Some(HeuristicKind::LinearConflict)
+    );
+    assert_eq!(
+        ranked_by(Some(RankingKind::Learned), Some(HeuristicKind::Manhattan)),
+        learned
+    );
+    assert_eq!(ranked_by(None, learned), learned, "the alias");
+    let both = Options {
+        heuristic: learned,
+        ranking: Some(RankingKind::Heuristic),
+        ..Options::default()
+    };
+    assert!(matches!(
+        Solver::new(&seven, both),
+        Err(SolveError::Unsupported(Unsupported::TwoRankings))
+    ));
+    let refused = Options {
+        algorithm: Algorithm::Rbfs,
+        ranking: Some(RankingKind::Learned),
+        ..Options::default()
+    };
+    assert!(matches!(
+        Solver::new(&seven, refused),
+        Err(SolveError::Unsupported(Unsupported::LearnedRanking))
+    ));
 }

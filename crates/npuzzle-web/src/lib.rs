@@ -21,8 +21,8 @@ pub use records::{import_records, statistics};
 use std::cell::RefCell;
 
 use npuzzle_core::{Board, Generator, Goal, Move, Notation, Size, format_board, format_moves};
-use npuzzle_game::Game;
 use npuzzle_game::replay::{Replay, parse_steps};
+use npuzzle_game::{Command, Game, Lang};
 use npuzzle_game::{Dealt, KeyMap};
 use npuzzle_search::pdb::{self, AdditivePdb, PatternDb};
 use npuzzle_search::{AnyHeuristic, Options, Puzzle, Report, Solver};
@@ -101,6 +101,15 @@ impl WebGame {
         self.game.board().height()
     }
 
+    /// Carries out one of the game's commands and words what it did ([`Lang::outcome`], in
+    /// English: the page's language), empty where the board shows it.
+    fn said(&mut self, command: &Command, now: f64) -> String {
+        self.game
+            .apply(command, millis(now))
+            .and_then(|outcome| Lang::En.outcome(&outcome))
+            .unwrap_or_default()
+    }
+
     /// The tiles, row by row (0 is the blank).
     pub fn cells(&self) -> Vec<u32> {
         self.game.board().cells().to_vec()
@@ -140,14 +149,16 @@ impl WebGame {
         Ok(())
     }
 
-    /// Takes back the last action.
-    pub fn undo(&mut self) -> bool {
-        self.game.undo().is_some()
+    /// Takes back the last action; returns what the page says about it (the core's words:
+    /// `Nothing to undo.`), empty when the board shows it.
+    pub fn undo(&mut self) -> String {
+        self.said(&Command::Undo, 0.0)
     }
 
-    /// Plays again the last action taken back.
-    pub fn redo(&mut self, now: f64) -> bool {
-        self.game.redo(millis(now)).is_some()
+    /// Plays again the last action taken back; returns what the page says about it, empty when
+    /// the board shows it.
+    pub fn redo(&mut self, now: f64) -> String {
+        self.said(&Command::Redo, now)
     }
 
     /// The game's figures for the win dialog, as the core words them:

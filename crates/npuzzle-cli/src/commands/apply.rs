@@ -7,12 +7,13 @@ use npuzzle_core::{Format, format_board, moves};
 use serde_json::json;
 
 use crate::cli::MovesArgs;
+use crate::input;
 use crate::status::Status;
 
 /// Runs the command.
 pub fn run(args: &MovesArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
     let mut first = true;
-    super::for_each_with_moves(args, out, |mut board, goal, runs, out| {
+    input::for_each_with_moves(args, out, |mut board, goal, runs, out| {
         board.apply_runs(runs).context("the moves")?;
         if args.json {
             let (stm, mtm) = moves::run_lengths(runs);

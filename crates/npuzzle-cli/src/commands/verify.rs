@@ -6,11 +6,12 @@ use npuzzle_core::moves;
 use serde_json::json;
 
 use crate::cli::MovesArgs;
+use crate::input;
 use crate::status::Status;
 
 /// Runs the command.
 pub fn run(args: &MovesArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
-    super::for_each_with_moves(args, out, |mut end, goal, runs, out| {
+    input::for_each_with_moves(args, out, |mut end, goal, runs, out| {
         let (stm, mtm) = moves::run_lengths(runs);
         let illegal = end.apply_runs(runs).err();
         let solved = illegal.is_none() && end == goal;

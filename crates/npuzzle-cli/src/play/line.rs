@@ -2,17 +2,18 @@
 //! and readable by a screen reader.
 
 use std::io::{BufRead, Write};
+use std::ops::ControlFlow;
 use std::path::Path;
 
 use npuzzle_core::{Format, format_board};
 
-use npuzzle_game::{Command, Game};
+use npuzzle_game::{Command, Game, Outcome};
 
 use super::Session;
-use super::lang::Lang;
 use super::setup;
 use crate::lines::{Lines, Unreadable};
 use crate::status;
+use npuzzle_game::Lang;
 
 /// Plays until the puzzle is solved, the player quits, or the input ends.
 pub fn run(session: &mut Session, input: impl BufRead, out: &mut dyn Write) -> anyhow::Result<()> {
@@ -21,144 +22,126 @@ pub fn run(session: &mut Session, input: impl BufRead, out: &mut dyn Write) -> a
     show(session.game(), lang, out)?;
     let mut lines = Lines::new(input).refusing_at_the_cap();
     loop {
-        write!(
-            out,
-            "{}",
-            lang.pick(
-                "Tile to move (? for help): ",
-                "Peça a mover (? para ajuda): "
-            )
-        )?;
+        let prompt = lang.pick(
+            "Tile to move (? for help): ",
+            "Peça a mover (? para ajuda): ",
+        );
+        write!(out, "{prompt}")?;
         out.flush()?;
         let Some((_, line)) = lines.next_line()? else {
             writeln!(out)?;
             writeln!(out, "{}", lang.pick("Bye.", "Até logo."))?;
             return Ok(());
         };
-        if let Err(why @ Unreadable::TooLong) = &line {
-            // No command is that long: the input is not a player's (`< /dev/zero`).
-            anyhow::bail!("standard input: {why}; the game stops here");
-        }
-        // A line that is not text is answered like any unknown command: the game goes on.
-        let command = match line.as_ref().map(|line| Command::parse(line)) {
-            Ok(Ok(Some(command))) => command,
-            Ok(Ok(None)) => continue,
-            Ok(Err(_)) | Err(_) => {
-                let typed = match &line {
-                    Ok(line) => status::shown(line.trim()).into_owned(),
-                    Err(why) => why.to_string(),
-                };
-                writeln!(
-                    out,
-                    "{} '{typed}'. {}",
-                    lang.pick("Unknown command", "Comando desconhecido"),
-                    lang.pick("Type ? for help.", "Escreva ? para ajuda.")
-                )?;
-                continue;
-            }
+        let Some(command) = command_of(line, lang, out)? else {
+            continue;
         };
-        match command {
-            Command::Quit => {
-                writeln!(out, "{}", lang.pick("Bye.", "Até logo."))?;
-                return Ok(());
-            }
-            Command::Help => help(lang, out)?,
-            Command::Undo => {
-                if session.undo() {
-                    show(session.game(), lang, out)?;
-                } else {
-                    writeln!(
-                        out,
-                        "{}",
-                        lang.pick("Nothing to undo.", "Nada para desfazer.")
-                    )?;
-                }
-            }
-            Command::Redo => {
-                if session.redo() {
-                    show(session.game(), lang, out)?;
-                } else {
-                    writeln!(
-                        out,
-                        "{}",
-                        lang.pick("Nothing to redo.", "Nada para refazer.")
-                    )?;
-                }
-            }
-            Command::Restart => {
-                session.restart();
-                show(session.game(), lang, out)?;
-            }
-            Command::NewGame => {
-                session.new_game(None)?;
-                intro(session, out)?;
-                show(session.game(), lang, out)?;
-            }
-            Command::Hint => match session.hint() {
-                Ok(Some(tile)) => writeln!(
-                    out,
-                    "{}{tile}.",
-                    lang.pick("Hint: move tile ", "Dica: mova a peça ")
-                )?,
-                Ok(None) => writeln!(
-                    out,
-                    "{}",
-                    lang.pick("No hint: it is solved.", "Sem dica: está resolvido.")
-                )?,
-                Err(error) => writeln!(out, "{}", status::shown(&format!("{error:#}")))?,
-            },
-            Command::Solve => {
-                god_mode(session, out)?;
-                return Ok(());
-            }
-            Command::Save(path) => match path {
-                Some(path) => match setup::save(&session.dealt, session.now(), Path::new(&path)) {
-                    Ok(()) => writeln!(
-                        out,
-                        "{} {}",
-                        lang.pick("Saved to", "Guardado em"),
-                        status::shown(&path)
-                    )?,
-                    Err(error) => writeln!(out, "{}", status::shown(&format!("{error:#}")))?,
-                },
-                None => writeln!(
-                    out,
-                    "{}",
-                    lang.pick(
-                        "Save to which file? save FILE",
-                        "Guardar em que ficheiro? guardar FICHEIRO"
-                    )
-                )?,
-            },
-            Command::Load(path) => match path.map(|path| setup::load(Path::new(&path))) {
-                Some(Ok(dealt)) => {
-                    session.resume(dealt);
-                    show(session.game(), lang, out)?;
-                }
-                Some(Err(error)) => writeln!(out, "{}", status::shown(&format!("{error:#}")))?,
-                None => writeln!(
-                    out,
-                    "{}",
-                    lang.pick(
-                        "Load which file? load FILE",
-                        "Carregar que ficheiro? carregar FICHEIRO"
-                    )
-                )?,
-            },
-            Command::Tile(tile) => match session.move_tile(tile) {
-                Ok(slide) => {
-                    show(session.game(), lang, out)?;
-                    if slide.won {
-                        finish(session, out)?;
-                        return Ok(());
-                    }
-                }
-                Err(error) => writeln!(out, "{}", lang.refusal(&error))?,
-            },
-            // Keys of the full-screen game only; typed words never give them.
-            _ => {}
+        if step(session, command, out)?.is_break() {
+            return Ok(());
         }
     }
+}
+
+/// The command a line asks for, if any: an empty line asks for none, and a line that is no
+/// command (or not text) is answered and asks for none; a line past the cap ends the game.
+fn command_of(
+    line: Result<&str, Unreadable>,
+    lang: Lang,
+    out: &mut dyn Write,
+) -> anyhow::Result<Option<Command>> {
+    if let Err(why @ Unreadable::TooLong) = &line {
+        // No command is that long: the input is not a player's (`< /dev/zero`).
+        anyhow::bail!("standard input: {why}; the game stops here");
+    }
+    let typed = match &line {
+        Ok(line) => match Command::parse(line) {
+            Ok(command) => return Ok(command),
+            Err(_) => status::shown(line.trim()).into_owned(),
+        },
+        Err(why) => why.to_string(),
+    };
+    writeln!(
+        out,
+        "{} '{typed}'. {}",
+        lang.pick("Unknown command", "Comando desconhecido"),
+        lang.pick("Type ? for help.", "Escreva ? para ajuda.")
+    )?;
+    Ok(None)
+}
+
+/// Carries out one command and shows what it did; `Break` once the game is over.
+fn step(
+    session: &mut Session,
+    command: Command,
+    out: &mut dyn Write,
+) -> anyhow::Result<ControlFlow<()>> {
+    let lang = session.lang;
+    if let Some(outcome) = session.apply(&command) {
+        return render(session, &outcome, out);
+    }
+    let outcome = match command {
+        Command::Quit => {
+            writeln!(out, "{}", lang.pick("Bye.", "Até logo."))?;
+            return Ok(ControlFlow::Break(()));
+        }
+        Command::Help => {
+            help(lang, out)?;
+            return Ok(ControlFlow::Continue(()));
+        }
+        Command::NewGame => {
+            session.new_game(None)?;
+            intro(session, out)?;
+            Outcome::Loaded
+        }
+        Command::Solve => {
+            god_mode(session, out)?;
+            return Ok(ControlFlow::Break(()));
+        }
+        Command::Hint => session.hint().map_or_else(failed, Outcome::Hint),
+        Command::Save(None) => Outcome::SaveWhere,
+        Command::Load(None) => Outcome::LoadWhere,
+        Command::Save(Some(path)) => {
+            let saved = setup::save(&session.dealt, session.now(), Path::new(&path));
+            saved.map_or_else(failed, |()| {
+                Outcome::Saved(status::shown(&path).into_owned())
+            })
+        }
+        Command::Load(Some(path)) => match setup::load(Path::new(&path)) {
+            Ok(dealt) => {
+                session.resume(dealt);
+                Outcome::Loaded
+            }
+            Err(error) => failed(error),
+        },
+        // Keys of the full-screen game only; typed words never give them.
+        _ => return Ok(ControlFlow::Continue(())),
+    };
+    render(session, &outcome, out)
+}
+
+/// An error as the outcome of a command, its text escaped.
+fn failed(error: anyhow::Error) -> Outcome {
+    Outcome::Failed(status::shown(&format!("{error:#}")).into_owned())
+}
+
+/// Shows what a command did: the board where it changed, the words for it, and the report of a
+/// win (which ends the game).
+fn render(
+    session: &mut Session,
+    outcome: &Outcome,
+    out: &mut dyn Write,
+) -> anyhow::Result<ControlFlow<()>> {
+    if outcome.moved() {
+        show(session.game(), session.lang, out)?;
+    }
+    if let Some(text) = session.lang.outcome(outcome) {
+        writeln!(out, "{text}")?;
+    }
+    if outcome.won() {
+        finish(session, out)?;
+        return Ok(ControlFlow::Break(()));
+    }
+    Ok(ControlFlow::Continue(()))
 }
 
 fn intro(session: &Session, out: &mut dyn Write) -> anyhow::Result<()> {

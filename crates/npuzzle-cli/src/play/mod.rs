@@ -2,7 +2,6 @@
 
 pub mod app;
 pub mod assist;
-pub mod lang;
 pub mod line;
 pub mod movelog;
 pub mod records;
@@ -18,18 +17,27 @@ use std::time::Instant;
 
 use npuzzle_core::Move;
 
-use npuzzle_game::{Game, GameError, LIVE_OPTIMAL_CELLS, Slide};
+use npuzzle_game::{Command, Game, GameError, LIVE_OPTIMAL_CELLS, Outcome, Slide};
 use npuzzle_search::Solution;
 
 use self::assist::Assistant;
-use self::lang::Lang;
 use self::movelog::MoveLog;
 use self::records::{Record, Records, Statistics};
 use self::setup::{Dealt, Recipe};
 use crate::cli::PlayArgs;
 use crate::status::Status;
+use npuzzle_game::Lang;
 
 /// The player's keys: `--keys`, else `$NPUZZLE_KEYS`, else none.
+/// The language of the user's locale (`LC_ALL`, `LC_MESSAGES`, `LANG`, the first set).
+fn lang_of_environment() -> Lang {
+    ["LC_ALL", "LC_MESSAGES", "LANG"]
+        .iter()
+        .filter_map(|var| std::env::var(var).ok())
+        .find(|value| !value.is_empty())
+        .map_or(Lang::En, |value| Lang::of_locale(&value))
+}
+
 fn keys(args: &PlayArgs) -> anyhow::Result<npuzzle_game::KeyMap> {
     if let Some(keys) = &args.keys {
         return Ok(keys.clone());
@@ -107,7 +115,7 @@ impl Session {
         let mut session = Session {
             dealt,
             recipe,
-            lang: args.lang.unwrap_or_else(Lang::from_environment),
+            lang: args.lang.unwrap_or_else(lang_of_environment),
             log,
             records,
             records_warning,
@@ -176,12 +184,19 @@ impl Session {
         Ok(slide)
     }
 
-    /// Slides tile number `tile`, which must be next to the blank.
-    pub fn move_tile(&mut self, tile: u64) -> Result<Slide, GameError> {
+    /// Carries out `command` if it plays on the position (slides, tiles, undo, redo, restart:
+    /// [`Game::apply`]), logging what it did; `None` for the front end's commands.
+    pub fn apply(&mut self, command: &Command) -> Option<Outcome> {
         let now = self.now();
-        let slide = self.dealt.game.move_tile(tile, now)?;
-        self.log_slide(&slide);
-        Ok(slide)
+        let outcome = self.dealt.game.apply(command, now)?;
+        match &outcome {
+            Outcome::Moved(slide) => self.log_slide(slide),
+            Outcome::Undone => self.log("undo"),
+            Outcome::Redone(_) => self.log("redo"),
+            Outcome::Restarted => self.log("restart"),
+            _ => {}
+        }
+        Some(outcome)
     }
 
     /// Slides the tile at (row, column) and those between it and the blank.
@@ -197,31 +212,6 @@ impl Session {
         if let Some(log) = &mut self.log {
             log.slid(slide, stm);
         }
-    }
-
-    /// Takes back the last action.
-    pub fn undo(&mut self) -> bool {
-        let done = self.dealt.game.undo().is_some();
-        if done {
-            self.log("undo");
-        }
-        done
-    }
-
-    /// Plays again the last action taken back.
-    pub fn redo(&mut self) -> bool {
-        let now = self.now();
-        let done = self.dealt.game.redo(now).is_some();
-        if done {
-            self.log("redo");
-        }
-        done
-    }
-
-    /// The same position again from the start.
-    pub fn restart(&mut self) {
-        self.dealt.game.restart();
-        self.log("restart");
     }
 
     /// A new game from `seed` (a fresh one when none).

@@ -11,8 +11,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
 use super::app::App;
-use super::lang::Lang;
 use super::records::Record;
+use npuzzle_game::Lang;
 
 /// Lines under the board: counters, message, keys.
 const STATUS_LINES: u16 = 3;

@@ -96,21 +96,7 @@ def _options(options: Options | None, overrides: dict[str, Any]) -> Options:
     fields = {}
     if options is not None:
         fields = {
-            name: getattr(options, name)
-            for name in (
-                "algorithm",
-                "heuristic",
-                "goal",
-                "time_budget",
-                "timeout",
-                "max_nodes",
-                "max_memory",
-                "weight",
-                "parallel",
-                "cache_dir",
-                "partition",
-                "model",
-            )
+            name: getattr(options, name) for name, *_ in _native.settings_fields()
         }
     fields.update(overrides)
     try:
@@ -271,7 +257,7 @@ def estimate(
 ) -> np.ndarray:
     """The learned estimate of each position's distance to the goal, in moves (``float32``):
     linear conflict plus what a trained network expects beyond it, never below linear conflict,
-    0 at the goal. It is what ranks the anytime solver's beams with ``heuristic="learned"``: an
+    0 at the goal. It is what ranks the anytime solver's beams with ``ranking="learned"``: an
     estimate, not a lower bound. ``model`` is a file made by ``npuzzle-train``; without it, the
     model shipped for the board (3x3, 5x5, 6x6, 7x7 toward the blank-last goal; 4x4 toward
     ``"blank-first"``).

@@ -119,6 +119,7 @@ class Options:
         cls,
         algorithm: str = "auto",
         heuristic: str | None = None,
+        ranking: str | None = None,
         goal: str = "blank-last",
         time_budget: float = 10.0,
         timeout: float | None = None,
@@ -134,6 +135,8 @@ class Options:
     def algorithm(self) -> str: ...
     @property
     def heuristic(self) -> str | None: ...
+    @property
+    def ranking(self) -> str | None: ...
     @property
     def model(self) -> Path | None: ...
     @property

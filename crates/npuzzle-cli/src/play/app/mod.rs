@@ -9,7 +9,7 @@ use std::sync::mpsc::{self, Receiver, Sender};
 
 use npuzzle_core::Board;
 use npuzzle_game::KeyMap;
-use npuzzle_game::{Command, Key, LIVE_OPTIMAL_CELLS};
+use npuzzle_game::{Command, Key, LIVE_OPTIMAL_CELLS, Outcome};
 use npuzzle_search::Cancel;
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
@@ -114,13 +114,13 @@ impl App {
                 KeyCode::Char('y' | 'Y') => self.apply(pending, now),
                 // Only once the game is safe: a failed save keeps it in play, with the error.
                 KeyCode::Char('s' | 'S') => {
-                    if self.save() {
-                        let saved = self.message.take();
+                    let saved = self.save();
+                    if matches!(saved, Outcome::Saved(_)) {
                         self.apply(pending, now);
-                        self.message = saved;
                     }
+                    self.message = lang.outcome(&saved);
                 }
-                _ => self.message = Some(lang.pick("Playing on.", "O jogo continua.").into()),
+                _ => self.message = lang.outcome(&Outcome::PlayingOn),
             }
             return;
         }
@@ -197,127 +197,123 @@ impl App {
         }
         self.message = None;
         if let Err(error) = self.session.click(row, column) {
-            self.message = Some(self.session.lang.refusal(&error));
+            self.message = self.session.lang.outcome(&Outcome::Refused(error));
         }
         self.after_change(now);
     }
 
-    /// Does what `command` asks, at time `now` (milliseconds).
+    /// Does what `command` asks, at time `now` (milliseconds): the game's commands through
+    /// [`Session::apply`], the screen's own in [`App::screen_command`]; what happened is worded
+    /// by the language's one table ([`npuzzle_game::Lang::outcome`]).
     pub fn apply(&mut self, command: Command, now: u64) {
-        let lang = self.session.lang;
         // Any key closes the help, Esc and q included (they used to quit from it).
         if self.help {
             self.help = false;
             return;
         }
         if self.won.is_some() {
-            match command {
-                Command::NewGame => self.new_game(),
-                Command::Restart => self.restart(),
-                Command::Quit => self.quit = true,
-                Command::Help => self.help = true,
-                Command::Watch => self.watch(now),
-                _ => {}
-            }
+            self.after_win(command, now);
             return;
         }
         self.message = None;
+        let command = match command {
+            Command::Slide(m) if self.move_blank => Command::Slide(m.opposite()),
+            command => command,
+        };
+        let outcome = match self.session.apply(&command) {
+            Some(outcome) => Some(outcome),
+            None => self.screen_command(command, now),
+        };
+        if outcome == Some(Outcome::Restarted) {
+            self.reset();
+        }
+        if let Some(text) = outcome.and_then(|o| self.session.lang.outcome(&o)) {
+            self.message = Some(text);
+        }
+        self.after_change(now);
+    }
+
+    /// What a command does on the win screen: a new game, the same again, quit, help, or
+    /// watching the game won.
+    fn after_win(&mut self, command: Command, now: u64) {
         match command {
-            Command::Slide(m) => {
-                let m = if self.move_blank { m.opposite() } else { m };
-                if let Err(error) = self.session.play(m) {
-                    self.message = Some(lang.refusal(&error));
-                }
-            }
-            Command::Tile(tile) => {
-                if let Err(error) = self.session.move_tile(tile) {
-                    self.message = Some(lang.refusal(&error));
-                }
-            }
-            Command::Digit(c) => {
-                if self.typed.len() < 7 {
-                    self.typed.push(c);
-                }
-                // No tile number starts with this one and goes on (a 3x3 has tiles 1 to 8):
-                // it moves at once, no Enter needed.
-                let typed: u64 = self.typed.parse().unwrap_or(0);
-                let tiles = self.session.game().board().cells().len() as u64 - 1;
-                if typed.saturating_mul(10) > tiles {
-                    self.typed.clear();
-                    if let Err(error) = self.session.move_tile(typed) {
-                        self.message = Some(lang.refusal(&error));
-                    }
-                }
-            }
-            Command::Erase => {
-                self.typed.pop();
-            }
+            Command::NewGame => self.new_game(),
+            Command::Restart => self.restart(),
+            Command::Quit => self.quit = true,
+            Command::Help => self.help = true,
+            Command::Watch => self.watch(now),
+            _ => {}
+        }
+    }
+
+    /// The full screen's own commands (typing, hints, god mode, files, the distance, help);
+    /// what they did where there is something to say.
+    fn screen_command(&mut self, command: Command, now: u64) -> Option<Outcome> {
+        match command {
+            Command::Digit(c) => return self.digit(c),
+            Command::Erase => _ = self.typed.pop(),
             Command::Enter => {
                 let typed = std::mem::take(&mut self.typed);
-                if let Ok(tile) = typed.parse::<u64>()
-                    && let Err(error) = self.session.move_tile(tile)
-                {
-                    self.message = Some(lang.refusal(&error));
-                }
+                return self.session.apply(&Command::Tile(typed.parse().ok()?));
             }
-            Command::Undo => {
-                if !self.session.undo() {
-                    self.message =
-                        Some(lang.pick("Nothing to undo.", "Nada para desfazer.").into());
-                }
-            }
-            Command::Redo => {
-                if !self.session.redo() {
-                    self.message = Some(lang.pick("Nothing to redo.", "Nada para refazer.").into());
-                }
-            }
-            Command::Restart => self.restart(),
             Command::NewGame => self.new_game(),
             Command::Hint => self.ask(true),
             Command::Solve => self.ask(false),
-            Command::ToggleDistance => {
-                self.show_distance = !self.show_distance;
-                let cells = self.session.game().board().cells().len();
-                if self.show_distance && cells <= LIVE_OPTIMAL_CELLS {
-                    self.session.mark_assisted();
-                } else if self.show_distance {
-                    let text = lang.pick(
-                        "The optimal distance is shown for boards of up to",
-                        "A distância ótima é mostrada para tabuleiros até",
-                    );
-                    let cells = lang.pick("cells", "casas");
-                    self.message = Some(format!("{text} {LIVE_OPTIMAL_CELLS} {cells}."));
-                }
-            }
+            Command::ToggleDistance => return self.toggle_distance(),
             Command::Pause
             | Command::Step
             | Command::Faster
             | Command::Slower
             | Command::TakeOver => self.god_command(&command, now),
-            // Only a game just won can be watched.
-            Command::Watch => {}
             Command::FlipArrows => {
                 self.move_blank = !self.move_blank;
-                self.message = Some(
-                    if self.move_blank {
-                        lang.pick(
-                            "Arrows now move the blank.",
-                            "As setas movem agora o espaço.",
-                        )
-                    } else {
-                        lang.pick("Arrows now move a tile.", "As setas movem agora uma peça.")
-                    }
-                    .into(),
-                );
+                let blank = self.move_blank;
+                return Some(Outcome::ArrowsMove { blank });
             }
-            Command::Save(_) => {
-                self.save();
-            }
-            Command::Load(_) => {}
+            Command::Save(_) => return Some(self.save()),
             Command::Help => self.help = true,
             Command::Quit => self.quit = true,
+            // Only a game just won can be watched; a saved game is loaded with `--load`; the
+            // game's own commands were carried out by the session.
+            Command::Watch
+            | Command::Load(_)
+            | Command::Slide(_)
+            | Command::Tile(_)
+            | Command::Undo
+            | Command::Redo
+            | Command::Restart => {}
         }
-        self.after_change(now);
+        None
+    }
+
+    /// A digit of a tile's number typed: the tile moves as soon as no tile number starts with
+    /// what was typed and goes on (a 3x3 has tiles 1 to 8: at once, no Enter needed).
+    fn digit(&mut self, c: char) -> Option<Outcome> {
+        if self.typed.len() < 7 {
+            self.typed.push(c);
+        }
+        let typed: u64 = self.typed.parse().unwrap_or(0);
+        let tiles = self.session.game().board().cells().len() as u64 - 1;
+        if typed.saturating_mul(10) <= tiles {
+            return None;
+        }
+        self.typed.clear();
+        self.session.apply(&Command::Tile(typed))
+    }
+
+    /// The live optimal distance shown or hidden: help had (on the boards that get it), or why
+    /// this board does not.
+    fn toggle_distance(&mut self) -> Option<Outcome> {
+        self.show_distance = !self.show_distance;
+        let cells = self.session.game().board().cells().len();
+        match (self.show_distance, cells <= LIVE_OPTIMAL_CELLS) {
+            (false, _) => None,
+            (true, true) => {
+                self.session.mark_assisted();
+                None
+            }
+            (true, false) => Some(Outcome::NoLiveDistance),
+        }
     }
 
     /// After any change of position: stop a search for the position before, forget stale hints,
@@ -362,7 +358,7 @@ impl App {
     }
 
     fn restart(&mut self) {
-        self.session.restart();
+        self.session.apply(&Command::Restart);
         self.reset();
     }
 
@@ -382,29 +378,21 @@ impl App {
         self.typed.clear();
     }
 
-    /// Saves the game in the data directory, saying where (or why not); whether it was saved.
-    fn save(&mut self) -> bool {
-        let lang = self.session.lang;
-        let saved = self.session.save_default();
-        self.message = Some(match &saved {
-            Ok(path) => format!(
-                "{} {} (npuzzle play --load {})",
-                lang.pick("Saved to", "Guardado em"),
-                path.display(),
-                path.display()
-            ),
-            Err(error) => format!("{error:#}"),
-        });
-        saved.is_ok()
+    /// Saves the game in the data directory: where, or why not.
+    fn save(&mut self) -> Outcome {
+        match self.session.save_default() {
+            Ok(path) => Outcome::Saved(path.display().to_string()),
+            Err(error) => Outcome::Failed(format!("{error:#}")),
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::lang::Lang;
     use crate::play::setup::Recipe;
     use npuzzle_core::{Goal, Move};
+    use npuzzle_game::Lang;
 
     fn app(position: &str) -> App {
         let recipe = Recipe {

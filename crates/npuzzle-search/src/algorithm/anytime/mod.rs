@@ -136,6 +136,16 @@ impl<H: Heuristic> Method for Anytime<'_, H> {
     }
 }
 
+/// One anytime search's best so far: the path, what was expanded, and whether a learned
+/// network ranked the beams that found it (the last region's, after reduction).
+struct Best {
+    moves: Vec<Move>,
+    stats: Stats,
+    learned: bool,
+}
+
+/// The anytime solver: the constructive solution, then reduction where the board is large,
+/// beams in each view, and shortening, each improving the best path, within the allowance.
 fn solve<H: Heuristic>(
     (puzzle, h, ranking): (&Puzzle, &H, Ranking<'_>),
     start: &Start,
@@ -146,138 +156,140 @@ fn solve<H: Heuristic>(
     same_goal(puzzle, start)?;
     let board = start.board();
     let clock = Stopwatch::start();
-    let cells = puzzle.bytes(board);
-    let lower_bound = h.value(&h.start(&cells)).max(known_bound);
-    let mut best = constructive::solve(start, &limits)?.moves;
-    // Whether the best solution's last region was ranked by a learned network (reduction).
-    let mut region_ranked = false;
+    let lower_bound = h.value(&h.start(&puzzle.bytes(board))).max(known_bound);
+    let mut best = Best {
+        moves: constructive::solve(start, &limits)?.moves,
+        stats: Stats::default(),
+        learned: false,
+    };
     let allowance = Allowance::new(budget, &limits, clock);
-    let mut stats = Stats::default();
     // Reduction times its steps by the clock, which WebAssembly does not have.
     if thresholds::reduces(puzzle.cells()) && !cfg!(target_arch = "wasm32") {
         let share = Duration::from_secs_f64(allowance.budget * REDUCE_SHARE);
-        let reduced = reduce::solve(board, puzzle.goal(), share, &limits, &mut stats, ranking);
-        if let Some((moves, ranked)) = reduced {
-            let mut end = board.clone();
-            if moves.len() < best.len() && end.apply_all(&moves).is_ok() && end == *puzzle.goal() {
-                best = moves;
-                region_ranked = ranked;
-            }
-        }
+        reduce_first((puzzle, board), share, &limits, ranking, &mut best);
     }
-    // Beams in each view in turn, each until its share of the time left (what one leaves
-    // unspent goes to the next); the other views search with the heuristic rebuilt toward their
-    // goal, or with linear conflict where it cannot be (pattern databases).
     let beams = Beams::new((puzzle, h, board), lower_bound);
-    let shipped = match ranking {
-        Ranking::Learned(None) => learned::builtin(puzzle),
-        _ => None,
-    };
-    let network = match ranking {
-        Ranking::Learned(Some(network)) => Some(network),
-        _ => shipped.as_deref(),
-    };
-    let learned = network.and_then(|network| Learned::new(puzzle, h, network).ok());
-    // The network mirrored, for the view of the problem mirrored (its goal is the network's
-    // mirrored; the backward views' goals are the position, which no network is trained for):
-    // built when that view first runs, never where only one view does.
-    let mirrored = std::cell::OnceCell::new();
-    let views = if thresholds::shares_views(puzzle.cells()) {
-        view_count(allowance.budget - allowance.elapsed())
-    } else {
-        1
-    };
-    let from = allowance.elapsed();
-    let mut width = FIRST_WIDTH;
-    for (k, view) in VIEWS.into_iter().take(views).enumerate() {
-        let part =
-            allowance.until(from + (allowance.budget - from) * (k + 1) as f64 / views as f64);
-        if k == 0 {
-            // The problem itself is ranked by the learned network where one fits (and its
-            // mirror image by the network mirrored), focused as linear conflict is: measured on
-            // DeepCubeA's first four 35-puzzles, 6 M positions, 586 moves unfocused, 568 focused.
-            let problem = (puzzle, board);
-            width = match &learned {
-                Some(learned) => beams.widen(view, problem, learned, &part, &mut best, &mut stats),
-                None => beams.widen(view, problem, h, &part, &mut best, &mut stats),
-            };
-            continue;
-        }
-        let (start, goal) = view.problem(board, puzzle.goal());
-        let seen = Puzzle::new(&goal)?;
-        let problem = (&seen, &start);
-        let seen_lc = LinearConflict::new(&seen);
-        let ranked = (!view.backward)
-            .then(|| {
-                mirrored
-                    .get_or_init(|| learned.as_ref().and(network).map(Network::mirrored))
-                    .as_ref()
-            })
-            .flatten()
-            .and_then(|network| Learned::new(&seen, &seen_lc, network).ok());
-        if let Some(seen_learned) = ranked {
-            width = beams.widen(view, problem, &seen_learned, &part, &mut best, &mut stats);
-        } else if let Some(seen_h) = h.toward(&seen) {
-            width = beams.widen(view, problem, &seen_h, &part, &mut best, &mut stats);
-        } else {
-            // Databases are built for one goal: the other views rank by linear conflict.
-            width = beams.widen(view, problem, &seen_lc, &part, &mut best, &mut stats);
-        }
+    let width = beams.in_views(ranking, &allowance, &mut best)?;
+    shorten_best(board, lower_bound, width, &allowance, &mut best);
+    best.stats.elapsed = clock.elapsed();
+    if limits.cancelled() {
+        return Err(SolveError::LimitReached {
+            limit: Limit::Cancelled,
+            stats: best.stats,
+        });
     }
-    // Then fresh beams over stretches of the path, as wide as the last, and last optimal
-    // sub-paths over short windows.
+    let optimal = best.moves.len() == lower_bound as usize;
+    solution::verify(
+        board,
+        puzzle.goal(),
+        Solution {
+            optimal,
+            moves: best.moves,
+            bound: None,
+            algorithm: Algorithm::Anytime,
+            heuristic: h.kind(),
+            ranking: match best.learned {
+                true => Some(HeuristicKind::Learned),
+                false => h.kind(),
+            },
+            lower_bound,
+            stopped: allowance.stopped(best.stats.expanded),
+            stats: best.stats,
+        },
+    )
+}
+
+/// Reduction within `share` of the time: its lines, then the anytime solver on the region they
+/// leave (ranked as asked where a network fits it); the best path if shorter.
+fn reduce_first(
+    (puzzle, board): (&Puzzle, &Board),
+    share: Duration,
+    limits: &Limits,
+    ranking: Ranking<'_>,
+    best: &mut Best,
+) {
+    let Some(reduced) = reduce::lines(board, puzzle.goal(), share, limits, &mut best.stats) else {
+        return;
+    };
+    // The network given ranks the last region only if it fits it (the solver's note says so).
+    let ranking = match ranking {
+        Ranking::Learned(Some(network)) if network.fits(&reduced.puzzle).is_err() => {
+            Ranking::Heuristic
+        }
+        ranking => ranking,
+    };
+    let Ok(last) = solve_region(
+        &reduced.puzzle,
+        &reduced.region,
+        ranking,
+        reduced.time_left,
+        reduced.limits,
+    ) else {
+        return;
+    };
+    best.stats.expanded += last.stats.expanded;
+    best.stats.generated += last.stats.generated;
+    let mut moves = reduced.moves;
+    moves.extend(last.moves);
+    let mut end = board.clone();
+    if moves.len() < best.moves.len() && end.apply_all(&moves).is_ok() && end == *puzzle.goal() {
+        best.moves = moves;
+        best.learned = last.ranking == Some(HeuristicKind::Learned);
+    }
+}
+
+/// The anytime solver on the region that lines (placed first, or by reduction) leave of a
+/// blank-last board, with linear conflict, ranked by `ranking`.
+fn solve_region(
+    puzzle: &Puzzle,
+    region: &Start,
+    ranking: Ranking<'_>,
+    time: Duration,
+    limits: Limits,
+) -> Result<Solution, SolveError> {
+    solve(
+        (puzzle, &LinearConflict::new(puzzle), ranking),
+        region,
+        time,
+        0,
+        limits,
+    )
+}
+
+/// Fresh beams over stretches of the best path, as wide as the last, then optimal sub-paths
+/// over short windows, while the allowance lasts and the path is above `lower_bound`.
+fn shorten_best(
+    board: &Board,
+    lower_bound: u32,
+    width: usize,
+    allowance: &Allowance<'_>,
+    best: &mut Best,
+) {
+    let above = |best: &Best| best.moves.len() > lower_bound as usize;
     let mut window = 40;
-    while best.len() > lower_bound as usize
-        && !allowance.over(stats.expanded)
-        && window < best.len()
-    {
+    while above(best) && !allowance.over(best.stats.expanded) && window < best.moves.len() {
+        let expanded_before = best.stats.expanded;
         let (shorter, expanded) =
-            shorten::beam_pass(board, &best, window, width, &mut |s, next| {
-                allowance.allows(stats.expanded + s.expanded, next)
+            shorten::beam_pass(board, &best.moves, window, width, &mut |s, next| {
+                allowance.allows(expanded_before + s.expanded, next)
             });
-        stats.expanded += expanded;
-        let improved = shorter.len() < best.len();
-        best = shorter;
+        best.stats.expanded += expanded;
+        let improved = shorter.len() < best.moves.len();
+        best.moves = shorter;
         if !improved {
             window += 20;
         }
     }
     let mut window = 12;
-    let longest = best.len().min(shorten::MAX_DEPTH);
-    while best.len() > lower_bound as usize && !allowance.over(stats.expanded) && window <= longest
-    {
-        let before = best.len();
-        best = allowance.shorten(board, best, window, &mut stats);
-        if best.len() == before {
+    let longest = best.moves.len().min(shorten::MAX_DEPTH);
+    while above(best) && !allowance.over(best.stats.expanded) && window <= longest {
+        let before = best.moves.len();
+        let moves = std::mem::take(&mut best.moves);
+        best.moves = allowance.shorten(board, moves, window, &mut best.stats);
+        if best.moves.len() == before {
             window += 4;
         }
     }
-    stats.elapsed = clock.elapsed();
-    if limits.cancelled() {
-        return Err(SolveError::LimitReached {
-            limit: Limit::Cancelled,
-            stats,
-        });
-    }
-    solution::verify(
-        board,
-        puzzle.goal(),
-        Solution {
-            optimal: best.len() == lower_bound as usize,
-            moves: best,
-            bound: None,
-            algorithm: Algorithm::Anytime,
-            heuristic: h.kind(),
-            ranking: if learned.is_some() || region_ranked {
-                Some(HeuristicKind::Learned)
-            } else {
-                h.kind()
-            },
-            lower_bound,
-            stopped: allowance.stopped(stats.expanded),
-            stats,
-        },
-    )
 }
 
 /// The most cells of a board the anytime solver takes (32×32; [`AUTO_ANYTIME_CELLS`]); above
@@ -356,13 +368,7 @@ fn solve_large(
     let left_time = budget.saturating_sub(clock.elapsed());
     // What the lines leave of a solvable position is solvable.
     let region = Start::reached(region, region_goal);
-    let last = solve(
-        (&puzzle, &LinearConflict::new(&puzzle), ranking),
-        &region,
-        left_time,
-        0,
-        rest,
-    )?;
+    let last = solve_region(&puzzle, &region, ranking, left_time, rest)?;
     moves.extend(last.moves);
     let lower_bound = Manhattan::new(goal).distance(board) as u32;
     solution::verify(
@@ -414,6 +420,91 @@ impl<'a, H: Heuristic> Beams<'a, H> {
             zobrist: Zobrist::new(puzzle.cells()),
             lower_bound,
         }
+    }
+
+    /// Beams in each view in turn, each until its share of the time left (what one leaves
+    /// unspent goes to the next); returns the last width. The problem itself is ranked by the
+    /// learned network where one fits (and its mirror image by the network mirrored), focused
+    /// as linear conflict is: measured on DeepCubeA's first four 35-puzzles, 6 M positions, 586
+    /// moves unfocused, 568 focused.
+    fn in_views(
+        &self,
+        ranking: Ranking<'_>,
+        allowance: &Allowance,
+        best: &mut Best,
+    ) -> Result<usize, SolveError> {
+        let (puzzle, h, board) = self.problem;
+        let shipped = match ranking {
+            Ranking::Learned(None) => learned::builtin(puzzle),
+            _ => None,
+        };
+        let network = match ranking {
+            Ranking::Learned(Some(network)) => Some(network),
+            _ => shipped.as_deref(),
+        };
+        let learned = network.and_then(|network| Learned::new(puzzle, h, network).ok());
+        // The network mirrored, for the view of the problem mirrored (its goal is the network's
+        // mirrored; the backward views' goals are the position, which no network is trained
+        // for): built when that view first runs, never where only one view does.
+        let mirrored = std::cell::OnceCell::new();
+        let views = if thresholds::shares_views(puzzle.cells()) {
+            view_count(allowance.budget - allowance.elapsed())
+        } else {
+            1
+        };
+        let from = allowance.elapsed();
+        let mut width = FIRST_WIDTH;
+        for (k, view) in VIEWS.into_iter().take(views).enumerate() {
+            let part =
+                allowance.until(from + (allowance.budget - from) * (k + 1) as f64 / views as f64);
+            let (moves, stats) = (&mut best.moves, &mut best.stats);
+            width = match (k, &learned) {
+                (0, Some(learned)) => {
+                    self.widen(view, (puzzle, board), learned, &part, moves, stats)
+                }
+                (0, None) => self.widen(view, (puzzle, board), h, &part, moves, stats),
+                _ => {
+                    let network = (!view.backward)
+                        .then(|| {
+                            mirrored
+                                .get_or_init(|| {
+                                    learned.as_ref().and(network).map(Network::mirrored)
+                                })
+                                .as_ref()
+                        })
+                        .flatten();
+                    self.in_view(view, network, &part, best)?
+                }
+            };
+        }
+        best.learned |= learned.is_some();
+        Ok(width)
+    }
+
+    /// Beams in another view of the problem (backward, mirrored), ranked by `network` where it
+    /// is given and fits, else by the heuristic rebuilt toward the view's goal, else by linear
+    /// conflict (pattern databases are built for one goal). Returns the last width.
+    fn in_view(
+        &self,
+        view: View,
+        network: Option<&Network>,
+        part: &Allowance,
+        best: &mut Best,
+    ) -> Result<usize, SolveError> {
+        let (puzzle, h, board) = self.problem;
+        let (start, goal) = view.problem(board, puzzle.goal());
+        let seen = Puzzle::new(&goal)?;
+        let problem = (&seen, &start);
+        let seen_lc = LinearConflict::new(&seen);
+        let (moves, stats) = (&mut best.moves, &mut best.stats);
+        let ranked = network.and_then(|network| Learned::new(&seen, &seen_lc, network).ok());
+        Ok(if let Some(seen_learned) = ranked {
+            self.widen(view, problem, &seen_learned, part, moves, stats)
+        } else if let Some(seen_h) = h.toward(&seen) {
+            self.widen(view, problem, &seen_h, part, moves, stats)
+        } else {
+            self.widen(view, problem, &seen_lc, part, moves, stats)
+        })
     }
 
     /// `moves` (which solve the problem) with an optimal ending, as far back as searches stay

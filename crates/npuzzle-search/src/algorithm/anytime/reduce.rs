@@ -10,8 +10,7 @@ use npuzzle_core::{Board, Goal, Move, Size};
 use super::beam::{self, Halt, Shape};
 use super::zobrist::Zobrist;
 use crate::clock::Stopwatch;
-use crate::heuristic::{Heuristic, LinearConflict, Manhattan};
-use crate::learned::Ranking;
+use crate::heuristic::{Heuristic, Manhattan};
 use crate::limits::Limits;
 use crate::puzzle::Puzzle;
 use crate::start::Start;
@@ -34,20 +33,32 @@ const FIRST_WIDTH: usize = 256;
 /// so its positions repeat across many layers, not only the latest few.
 const PARTIAL_REMEMBERED: usize = 64;
 
-/// Solves `board` toward the blank-last `goal` of its size by reduction within about `budget`
-/// and `limits` (nodes counted in `stats`, which holds the caller's count so far); `None` for
-/// other goals, or when a step finds nothing in its time. With a learned `ranking`, the last
-/// region's beams are ranked by its network if it fits the region (by linear conflict if it
-/// does not), or without one by the shipped network for the region where there is one; the
-/// answer says whether they were. The moves are not yet replayed (the caller verifies them).
-pub(crate) fn solve(
+/// What reduction leaves: the moves that placed the lines, and the last region to solve (its
+/// start, its puzzle, the time and limits left for it).
+pub(crate) struct Reduced {
+    /// The moves that placed the lines (not yet replayed: the caller verifies the whole).
+    pub moves: Vec<Move>,
+    /// The last region's position, toward its own blank-last goal.
+    pub region: Start,
+    /// The last region's goal, prepared.
+    pub puzzle: Puzzle,
+    /// The time left of the budget.
+    pub time_left: Duration,
+    /// The limits left (nodes counted so far taken off).
+    pub limits: Limits,
+}
+
+/// Places the lines of `board` toward the blank-last `goal` of its size by reduction within
+/// about `budget` and `limits` (nodes counted in `stats`, which holds the caller's count so far)
+/// until a region of at most [`REDUCE_FINAL_SIDE`] on each side remains; `None` for other goals,
+/// or when a step finds nothing in its time. The caller searches the region.
+pub(crate) fn lines(
     board: &Board,
     goal: &Board,
     budget: Duration,
     limits: &Limits,
     stats: &mut Stats,
-    ranking: Ranking<'_>,
-) -> Option<(Vec<Move>, bool)> {
+) -> Option<Reduced> {
     let size = board.size();
     if Goal::BlankLast.board(size).ok()? != *goal {
         return None;
@@ -76,32 +87,17 @@ pub(crate) fn solve(
     let sub = Region { top, left }.board(&work)?;
     let sub_goal = Goal::BlankLast.board(sub.size()).ok()?;
     let puzzle = Puzzle::new(&sub_goal).ok()?;
-    let left_time = (deadline - clock.elapsed().as_secs_f64()).max(0.0);
     let mut rest = limits.clone();
     rest.max_nodes = limits
         .max_nodes
         .map(|max| max.saturating_sub(stats.expanded));
-    let sub = Start::new(sub, sub_goal).ok()?;
-    let ranking = match ranking {
-        // The network given ranks the region only if it fits it (the solver's note says so).
-        Ranking::Learned(Some(network)) if network.fits(&puzzle).is_err() => Ranking::Heuristic,
-        ranking => ranking,
-    };
-    let last = super::solve(
-        (&puzzle, &LinearConflict::new(&puzzle), ranking),
-        &sub,
-        Duration::from_secs_f64(left_time),
-        0,
-        rest,
-    )
-    .ok()?;
-    stats.expanded += last.stats.expanded;
-    stats.generated += last.stats.generated;
-    moves.extend(last.moves);
-    Some((
+    Some(Reduced {
         moves,
-        last.ranking == Some(crate::method::HeuristicKind::Learned),
-    ))
+        region: Start::new(sub, sub_goal).ok()?,
+        puzzle,
+        time_left: Duration::from_secs_f64((deadline - clock.elapsed().as_secs_f64()).max(0.0)),
+        limits: rest,
+    })
 }
 
 /// Which lines of the region one step places.
@@ -503,43 +499,35 @@ mod tests {
     }
 
     #[test]
-    fn reduction_solves_large_boards() {
+    fn reduction_places_every_line_outside_the_last_region() {
         let goal = Goal::BlankLast.board("8x7".parse().unwrap()).unwrap();
-        // Seed 3's last region ranked by the learned network where one ships.
         for seed in 1..=3 {
             let board = Generator::new(seed).random_position(&goal);
             let mut stats = Stats::default();
-            let (moves, _) = solve(
+            let reduced = lines(
                 &board,
                 &goal,
-                Duration::from_millis(400),
+                Duration::from_millis(300),
                 &Limits::default(),
                 &mut stats,
-                if seed == 3 {
-                    Ranking::Learned(None)
-                } else {
-                    Ranking::Heuristic
-                },
             )
             .unwrap();
+            let region = reduced.region.board().size();
+            assert!(region.width() <= REDUCE_FINAL_SIDE && region.height() <= REDUCE_FINAL_SIDE);
+            assert_eq!(reduced.puzzle.goal(), reduced.region.goal());
             let mut end = board.clone();
-            end.apply_all(&moves).unwrap();
-            assert_eq!(end, goal);
+            end.apply_all(&reduced.moves).unwrap();
+            let home = (0..goal.size().cells())
+                .filter(|&i| end.cells()[i] == goal.cells()[i])
+                .count();
+            assert!(home >= goal.size().cells() - region.cells(), "seed {seed}");
         }
         // Other goals are not reduced.
         let spiral = Goal::Spiral.board("8x7".parse().unwrap()).unwrap();
         let board = Generator::new(1).random_position(&spiral);
         let limits = Limits::default();
-        assert!(
-            solve(
-                &board,
-                &spiral,
-                Duration::from_millis(50),
-                &limits,
-                &mut Stats::default(),
-                Ranking::Heuristic,
-            )
-            .is_none()
-        );
+        let mut stats = Stats::default();
+        let short = Duration::from_millis(50);
+        assert!(lines(&board, &spiral, short, &limits, &mut stats).is_none());
     }
 }

@@ -1,11 +1,13 @@
-//! The game's words in English and in Portuguese.
+//! The game's words in English and in Portuguese: one table per language, for every front
+//! end (the line mode, the full screen, and the web page, which speaks English). What a command
+//! did arrives as an [`Outcome`]; [`Lang::outcome`] words it.
 
 use std::fmt;
 use std::str::FromStr;
 
-use npuzzle_game::GameError;
-
-use super::records::Record;
+use crate::outcome::Outcome;
+use crate::records::Record;
+use crate::{GameError, LIVE_OPTIMAL_CELLS};
 
 /// A language of the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -17,20 +19,19 @@ pub enum Lang {
 }
 
 impl Lang {
-    /// The language of the user's locale (`LC_ALL`, `LC_MESSAGES`, `LANG`): Portuguese for `pt…`,
-    /// else English.
-    pub fn from_environment() -> Lang {
-        ["LC_ALL", "LC_MESSAGES", "LANG"]
-            .iter()
-            .filter_map(|var| std::env::var(var).ok())
-            .find(|value| !value.is_empty())
-            .map_or(Lang::En, |value| {
-                if value.to_ascii_lowercase().starts_with("pt") {
-                    Lang::Pt
-                } else {
-                    Lang::En
-                }
-            })
+    /// The language of a locale's value (`LC_ALL`, `LC_MESSAGES`, `LANG`): Portuguese for
+    /// `pt…`, else English.
+    ///
+    /// ```
+    /// use npuzzle_game::Lang;
+    /// assert_eq!(Lang::of_locale("pt_PT.UTF-8"), Lang::Pt);
+    /// assert_eq!(Lang::of_locale("C"), Lang::En);
+    /// ```
+    pub fn of_locale(value: &str) -> Lang {
+        match value.to_ascii_lowercase().starts_with("pt") {
+            true => Lang::Pt,
+            false => Lang::En,
+        }
     }
 
     /// Picks the English or the Portuguese text.
@@ -121,6 +122,61 @@ impl Lang {
             ));
         }
         lines
+    }
+
+    /// What a command did, in words; `None` where the board shows it (a move, an undo).
+    ///
+    /// ```
+    /// use npuzzle_game::{Lang, Outcome};
+    /// assert_eq!(Lang::Pt.outcome(&Outcome::NothingToUndo).unwrap(), "Nada para desfazer.");
+    /// assert_eq!(Lang::En.outcome(&Outcome::Hint(Some(7))).unwrap(), "Hint: move tile 7.");
+    /// ```
+    pub fn outcome(self, outcome: &Outcome) -> Option<String> {
+        let text = match outcome {
+            Outcome::Moved(_)
+            | Outcome::Undone
+            | Outcome::Redone(_)
+            | Outcome::Restarted
+            | Outcome::Loaded => return None,
+            Outcome::Refused(error) => return Some(self.refusal(error)),
+            Outcome::NothingToUndo => self.pick("Nothing to undo.", "Nada para desfazer."),
+            Outcome::NothingToRedo => self.pick("Nothing to redo.", "Nada para refazer."),
+            Outcome::Hint(Some(tile)) => {
+                let hint = self.pick("Hint: move tile", "Dica: mova a peça");
+                return Some(format!("{hint} {tile}."));
+            }
+            Outcome::Hint(None) => self.pick("No hint: it is solved.", "Sem dica: está resolvido."),
+            Outcome::Saved(path) => {
+                let saved = self.pick("Saved to", "Guardado em");
+                return Some(format!("{saved} {path} (npuzzle play --load {path})"));
+            }
+            Outcome::Failed(why) => return Some(why.clone()),
+            Outcome::SaveWhere => self.pick(
+                "Save to which file? save FILE",
+                "Guardar em que ficheiro? guardar FICHEIRO",
+            ),
+            Outcome::LoadWhere => self.pick(
+                "Load which file? load FILE",
+                "Carregar que ficheiro? carregar FICHEIRO",
+            ),
+            Outcome::ArrowsMove { blank: true } => self.pick(
+                "Arrows now move the blank.",
+                "As setas movem agora o espaço.",
+            ),
+            Outcome::ArrowsMove { blank: false } => {
+                self.pick("Arrows now move a tile.", "As setas movem agora uma peça.")
+            }
+            Outcome::NoLiveDistance => {
+                let text = self.pick(
+                    "The optimal distance is shown for boards of up to",
+                    "A distância ótima é mostrada para tabuleiros até",
+                );
+                let cells = self.pick("cells", "casas");
+                return Some(format!("{text} {LIVE_OPTIMAL_CELLS} {cells}."));
+            }
+            Outcome::PlayingOn => self.pick("Playing on.", "O jogo continua."),
+        };
+        Some(text.to_string())
     }
 
     /// Why a move was refused.
