@@ -1,5 +1,5 @@
 //! The package's exceptions: `npuzzle.ParseError`, `UnsolvableError`, `LimitReached`,
-//! `DatabaseError` and `FileError`.
+//! `DatabaseError`, `FileError` and `ActionError`.
 
 use pyo3::exceptions::{PyException, PyOSError, PyValueError};
 
@@ -34,4 +34,11 @@ pyo3::create_exception!(
     PyOSError,
     "A file that cannot be read or written: not a regular file where one is needed, over the \
      size read from such a file, or failing to read (the message names the file)."
+);
+pyo3::create_exception!(
+    npuzzle,
+    ActionError,
+    PyValueError,
+    "An action an environment cannot take: not 0 to 3, too many or too few for the boards, or \
+     (with illegal=\"error\") off the board; the message names the board."
 );

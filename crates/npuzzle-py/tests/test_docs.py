@@ -10,10 +10,14 @@ from conftest import ROOT
 
 import npuzzle
 import npuzzle.deepcubea
+import npuzzle.env
+import npuzzle.env.text
 import npuzzle.pdb
 
 
-@pytest.mark.parametrize("module", [npuzzle, npuzzle.pdb, npuzzle.deepcubea])
+@pytest.mark.parametrize(
+    "module", [npuzzle, npuzzle.pdb, npuzzle.deepcubea, npuzzle.env, npuzzle.env.text]
+)
 def test_docstring_examples(module, monkeypatch) -> None:
     monkeypatch.chdir(ROOT)
     results = doctest.testmod(

@@ -29,6 +29,7 @@ import numpy as np
 
 from . import _native, pdb
 from ._native import (
+    ActionError,
     Board,
     DatabaseError,
     FileError,
@@ -47,6 +48,7 @@ __version__: str = _native.__version__
 __all__ = [
     "MAX_DATA_FILE",
     "MOVES",
+    "ActionError",
     "Board",
     "DatabaseError",
     "DeepCubeASet",

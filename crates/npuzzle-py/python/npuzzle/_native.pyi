@@ -10,7 +10,9 @@ import numpy.typing as npt
 
 __version__: str
 __all__ = [
+    "ActionError",
     "Board",
+    "Boards",
     "DatabaseError",
     "FileError",
     "Limit",
@@ -69,6 +71,48 @@ class LimitReached(Exception):
 
 class DatabaseError(Exception): ...
 class FileError(OSError): ...
+class ActionError(ValueError): ...
+
+@final
+class Boards:
+    def __new__(
+        cls,
+        width: int,
+        height: int,
+        count: int,
+        goal: str = "blank-last",
+        moves: str = "blank",
+        illegal: str = "noop",
+        illegal_penalty: float = 0.0,
+        reward: str = "sparse",
+        solved_reward: float = 1.0,
+        step_cost: float = 0.0,
+        max_steps: int = 0,
+        autoreset: str = "next-step",
+    ) -> Boards: ...
+    @property
+    def goal(self) -> bytes: ...
+    def set_deal(self, kind: str, value: int | None = None, cache_dir: str | None = None) -> str: ...
+    def reset(
+        self,
+        boards: npt.NDArray[np.uint8],
+        masks: npt.NDArray[np.bool_],
+        distances: npt.NDArray[np.int32],
+        seed: int | None = None,
+        mask: npt.NDArray[np.bool_] | None = None,
+    ) -> None: ...
+    def step(
+        self,
+        actions: npt.NDArray[np.int64],
+        boards: npt.NDArray[np.uint8],
+        rewards: npt.NDArray[np.float32],
+        terminated: npt.NDArray[np.bool_],
+        truncated: npt.NDArray[np.bool_],
+        masks: npt.NDArray[np.bool_],
+        distances: npt.NDArray[np.int32],
+        finals: npt.NDArray[np.uint8] | None = None,
+        final_flags: npt.NDArray[np.bool_] | None = None,
+    ) -> None: ...
 
 MAX_DATA_FILE: int
 

@@ -1,0 +1,134 @@
+"""One board as a ``gymnasium.Env``: the native core with one board."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from ._core import OBSERVATIONS, Boards, actions_of, choice, deal_of, image, onehot, text_board
+
+
+def observation_space(width: int, height: int, observation: str, masked: bool) -> spaces.Space:
+    """The space of one board's observations."""
+    cells = width * height
+    if observation == "board":
+        space: spaces.Space = spaces.Box(0, cells - 1, (height, width), dtype=np.uint8)
+    else:
+        space = spaces.Box(0, 1, (cells, cells), dtype=np.uint8)
+    if not masked:
+        return space
+    return spaces.Dict({"observation": space, "action_mask": spaces.Box(0, 1, (4,), dtype=np.int8)})
+
+
+class SlidingPuzzleEnv(gymnasium.Env):
+    """A sliding-tile puzzle of any size from 2x2 to 16x16, toward any goal.
+
+    Actions are ``Discrete(4)``: 0 up, 1 down, 2 left, 3 right; ``moves="blank"`` (the default,
+    as Jumanji and SPGym) moves the blank that way, ``moves="tile"`` (as TextArena and the
+    speedsolvers) moves a tile that way (``up`` slides the tile below the blank up). The legal
+    actions are ``info["action_mask"]`` (and the observation's ``"action_mask"`` with
+    ``mask_in_observation=True``).
+
+    Observations: ``"board"``, the ``(H, W)`` ``uint8`` board (tiles 1 to H·W−1, the blank 0), or
+    ``"onehot"``, ``(H·W, H·W)`` ``uint8`` with ``[cell, tile]`` 1 where the cell holds the tile.
+
+    Rewards: ``"sparse"`` (``solved_reward`` on solving), ``"manhattan"`` (the fall in Manhattan
+    distance, +1 or −1, plus ``solved_reward``), ``"linear-conflict"`` (the fall in linear
+    conflict's value, plus ``solved_reward``), or a callable ``f(board, action, next_board,
+    solved) -> float``; ``step_cost`` is taken off every step. An action off the board is a
+    no-op costing ``illegal_penalty`` (``illegal="noop"``) or raises ``npuzzle.ActionError``
+    (``illegal="error"``). Episodes terminate when solved and are truncated after
+    ``max_episode_steps``.
+
+    ``reset(options={"distance": d})`` deals a position exactly ``d`` moves from the goal (the
+    complete table up to 12 cells, uniformly; pattern databases on 4x4), ``{"walk": k}`` the end
+    of a random walk of ``k`` moves, ``{"uniform": True}`` a uniformly random position; the deal
+    asked for stays until another is asked for. ``info["distance"]`` is the optimal distance
+    of the board dealt where known (−1 otherwise), ``info["sampling"]`` how it was drawn.
+    """
+
+    metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4}
+
+    def __init__(
+        self,
+        size: str | int = "4x4",
+        *,
+        goal: str = "blank-last",
+        moves: str = "blank",
+        observation: str = "board",
+        mask_in_observation: bool = False,
+        reward: Any = "sparse",
+        solved_reward: float = 1.0,
+        step_cost: float = 0.0,
+        illegal: str = "noop",
+        illegal_penalty: float = 0.0,
+        max_episode_steps: int | None = None,
+        deal: Any = "uniform",
+        render_mode: str | None = None,
+        cache_dir: str | os.PathLike[str] | None = None,
+    ) -> None:
+        self._observation = choice("observation", observation, OBSERVATIONS)
+        self._reward_fn = reward if callable(reward) else None
+        self._core = Boards(
+            size, 1, goal=goal, moves=moves, reward="sparse" if callable(reward) else reward,
+            solved_reward=0.0 if callable(reward) else solved_reward,
+            step_cost=0.0 if callable(reward) else step_cost, illegal=illegal,
+            illegal_penalty=illegal_penalty, max_episode_steps=max_episode_steps,
+            autoreset="disabled", cache_dir=cache_dir,
+        )
+        self._core.set_deal(deal_of(deal))
+        self._masked = bool(mask_in_observation)
+        if render_mode is not None:
+            choice("render_mode", render_mode, tuple(self.metadata["render_modes"]))
+        self.render_mode = render_mode
+        self.action_space = spaces.Discrete(4)
+        width, height = self._core.width, self._core.height
+        self.observation_space = observation_space(width, height, self._observation, self._masked)
+
+    def _obs(self) -> Any:
+        board = self._core.boards[0]
+        obs = board.copy() if self._observation == "board" else onehot(board, self._core.cells)
+        if not self._masked:
+            return obs
+        return {"observation": obs, "action_mask": self._core.masks[0].astype(np.int8)}
+
+    def _info(self) -> dict[str, Any]:
+        return {
+            "action_mask": self._core.masks[0].copy(),
+            "distance": int(self._core.distances[0]),
+            "sampling": self._core.sampling,
+        }
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Any, dict[str, Any]]:
+        super().reset(seed=seed)
+        self._core.set_deal(deal_of(options))
+        self._core.reset(seed)
+        return self._obs(), self._info()
+
+    def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if isinstance(action, (bool, np.bool_)) or np.ndim(action) != 0:
+            raise_action(action)
+        before = self._core.boards[0].copy() if self._reward_fn else None
+        self._core.step(actions_of([action], 1))
+        reward = float(self._core.rewards[0])
+        terminated = bool(self._core.terminated[0])
+        if self._reward_fn is not None:
+            reward = float(self._reward_fn(before, int(action), self._core.boards[0].copy(), terminated))
+        return self._obs(), reward, terminated, bool(self._core.truncated[0]), self._info()
+
+    def render(self) -> Any:
+        if self.render_mode == "ansi":
+            return text_board(self._core.boards[0]) + "\n"
+        if self.render_mode == "rgb_array":
+            return image(self._core.boards[0], self._core.goal)
+        return None
+
+
+def raise_action(action: Any) -> None:
+    from .. import _native
+
+    raise _native.ActionError(f"action: one integer 0 to 3, not {action!r}")

@@ -1,0 +1,147 @@
+"""Many boards as a ``gymnasium.vector.VectorEnv``, stepped in one native call."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+from gymnasium.vector import AutoresetMode
+from gymnasium.vector.utils import batch_space
+
+from .. import ParseError
+from ._core import AUTORESETS, OBSERVATIONS, Boards, actions_of, choice, deal_of, image, onehot, text_board
+from ._single import observation_space
+
+_MODES = {
+    "next-step": AutoresetMode.NEXT_STEP,
+    "same-step": AutoresetMode.SAME_STEP,
+    "disabled": AutoresetMode.DISABLED,
+}
+
+
+def _mode_name(autoreset: Any) -> str:
+    if isinstance(autoreset, AutoresetMode):
+        return {mode: name for name, mode in _MODES.items()}[autoreset]
+    return choice("autoreset_mode", autoreset, AUTORESETS)
+
+
+class SlidingPuzzleVectorEnv(gymnasium.vector.VectorEnv):
+    """``num_envs`` boards stepped together in Rust: one call moves every board, with autoreset
+    in Gymnasium's ``NEXT_STEP`` mode (the default), ``SAME_STEP`` or ``DISABLED``
+    (``autoreset_mode=``, an ``AutoresetMode`` or its name). Board ``i`` of a vector env reset
+    with ``seed=s`` plays exactly as a :class:`SlidingPuzzleEnv` reset with ``seed=s + i``.
+
+    The options are :class:`SlidingPuzzleEnv`'s (a callable reward excepted). ``infos`` holds
+    ``"action_mask"`` ``(n, 4)``, ``"distance"`` ``(n,)`` (−1 where unknown), each with its
+    ``"_"``-mask, and in ``SAME_STEP`` mode ``"final_obs"`` (the observations episodes ended on)
+    with ``"_final_obs"``. ``copy=False`` returns the environment's own observation array, which
+    the next step overwrites.
+    """
+
+    metadata = {"render_modes": ["ansi", "rgb_array"], "autoreset_mode": AutoresetMode.NEXT_STEP}
+
+    def __init__(
+        self,
+        num_envs: int = 1,
+        size: str | int = "4x4",
+        *,
+        goal: str = "blank-last",
+        moves: str = "blank",
+        observation: str = "board",
+        mask_in_observation: bool = False,
+        reward: str = "sparse",
+        solved_reward: float = 1.0,
+        step_cost: float = 0.0,
+        illegal: str = "noop",
+        illegal_penalty: float = 0.0,
+        max_episode_steps: int | None = None,
+        deal: Any = "uniform",
+        autoreset_mode: Any = "next-step",
+        copy: bool = True,
+        render_mode: str | None = None,
+        cache_dir: str | os.PathLike[str] | None = None,
+    ) -> None:
+        if not isinstance(reward, str):
+            raise ParseError("a callable reward is for SlidingPuzzleEnv; vector rewards are native")
+        self._observation = choice("observation", observation, OBSERVATIONS)
+        mode = _mode_name(autoreset_mode)
+        self._core = Boards(
+            size, num_envs, goal=goal, moves=moves, reward=reward, solved_reward=solved_reward,
+            step_cost=step_cost, illegal=illegal, illegal_penalty=illegal_penalty,
+            max_episode_steps=max_episode_steps, autoreset=mode, cache_dir=cache_dir,
+        )
+        self._core.set_deal(deal_of(deal))
+        self._masked = bool(mask_in_observation)
+        self._copy = bool(copy)
+        self.num_envs = self._core.count
+        self.metadata = {**self.metadata, "autoreset_mode": _MODES[mode]}
+        if render_mode is not None:
+            choice("render_mode", render_mode, tuple(self.metadata["render_modes"]))
+        self.render_mode = render_mode
+        width, height = self._core.width, self._core.height
+        self.single_action_space = spaces.Discrete(4)
+        self.action_space = spaces.MultiDiscrete(np.full(self.num_envs, 4))
+        self.single_observation_space = observation_space(width, height, self._observation, self._masked)
+        self.observation_space = batch_space(self.single_observation_space, self.num_envs)
+        self._all = np.ones(self.num_envs, dtype=bool)
+
+    def _obs(self, boards: np.ndarray) -> Any:
+        if self._observation == "board":
+            obs = boards.copy() if self._copy else boards
+        else:
+            obs = onehot(boards, self._core.cells)
+        if not self._masked:
+            return obs
+        return {"observation": obs, "action_mask": self._core.masks.astype(np.int8)}
+
+    def _infos(self) -> dict[str, Any]:
+        infos: dict[str, Any] = {
+            "action_mask": self._core.masks.copy(),
+            "_action_mask": self._all,
+            "distance": self._core.distances.copy(),
+            "_distance": self._all,
+        }
+        finals, flags = self._core.finals, self._core.final_flags
+        if finals is not None and flags is not None and flags.any():
+            infos["final_obs"] = self._obs(finals.copy())
+            infos["_final_obs"] = flags.copy()
+        return infos
+
+    def reset(
+        self, *, seed: int | list[int] | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Any, dict[str, Any]]:
+        if isinstance(seed, (list, tuple)):
+            if list(seed) != [seed[0] + i for i in range(len(seed))] or len(seed) != self.num_envs:
+                raise ParseError("seed: one int (board i gets seed + i), or that list of num_envs seeds")
+            seed = seed[0]
+        if seed is not None:
+            self._np_random, self._np_random_seed = gymnasium.utils.seeding.np_random(seed)
+        mask = None
+        if options is not None and "reset_mask" in options:
+            mask = np.asarray(options["reset_mask"])
+            if mask.dtype != bool or mask.shape != (self.num_envs,):
+                raise ParseError(f"reset_mask: ({self.num_envs},) booleans, not {mask.dtype} {mask.shape}")
+        self._core.set_deal(deal_of(options))
+        self._core.reset(seed, mask)
+        return self._obs(self._core.boards), self._infos()
+
+    def step(self, actions: Any) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        self._core.step(actions_of(actions, self.num_envs))
+        core = self._core
+        return (
+            self._obs(core.boards),
+            core.rewards.copy(),
+            core.terminated.copy(),
+            core.truncated.copy(),
+            self._infos(),
+        )
+
+    def render(self) -> Any:
+        if self.render_mode == "ansi":
+            return "\n\n".join(text_board(board) for board in self._core.boards) + "\n"
+        if self.render_mode == "rgb_array":
+            return [image(board, self._core.goal) for board in self._core.boards]
+        return None

@@ -1,0 +1,283 @@
+//! What an environment's reset deals: a uniformly random position, the end of a random walk
+//! (DeepCubeA's scramble), or a position at an exact optimal distance from the goal, with that
+//! distance wherever it is known.
+//!
+//! Exact distances come from the complete distance table on boards of at most 12 cells (every
+//! position at distance `d` equally likely), and from IDA* with pattern databases on 4x4:
+//! positions drawn and kept when their optimal distance is `d`. From [`UNIFORM_FROM`] moves on,
+//! uniformly random positions are drawn (the kept ones are uniform among those at distance `d`);
+//! below it such positions are too rare among random ones, so random walks are drawn instead,
+//! and the kept ones are not uniform. [`Dealer::sampling`] says which.
+
+use std::collections::HashMap;
+
+use npuzzle_core::{Board, Generator};
+use npuzzle_search::{Cancel, DistanceTable, Limits, Solver, Start};
+
+use super::EnvError;
+
+/// On 4x4, the distance from which uniformly random positions are drawn and kept (about one in
+/// twenty random positions is 48 moves from the goal; one in a thousand is 40).
+pub const UNIFORM_FROM: u8 = 48;
+
+/// How many positions are drawn for one board at an exact distance before giving up.
+const MAX_DRAWS: usize = 100_000;
+
+/// The most nodes one check of an optimal distance may expand.
+const CHECK_NODES: u64 = 200_000_000;
+
+/// What a reset deals.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Deal {
+    /// A uniformly random solvable position other than the goal.
+    Uniform,
+    /// The end of a random walk of this many moves that never undoes a move (never the goal).
+    Walk(usize),
+    /// A position exactly this many moves from the goal.
+    Distance(u8),
+}
+
+/// A board dealt, and its optimal distance where known.
+pub struct Dealt {
+    /// The board.
+    pub board: Board,
+    /// Its optimal distance, where known.
+    pub distance: Option<u8>,
+}
+
+/// What a dealer needs before it can deal at a distance.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Need {
+    /// Nothing more.
+    Nothing,
+    /// The complete distance table of the goal.
+    Table,
+    /// A solver with pattern databases for the goal.
+    Databases,
+}
+
+/// Deals positions toward one goal.
+pub struct Dealer {
+    goal: Board,
+    deal: Deal,
+    table: Option<DistanceTable>,
+    /// The positions at each distance dealt from the table.
+    at: HashMap<u8, Vec<Board>>,
+    exact: Option<Solver>,
+    /// Stops a deal that searches (Ctrl-C from Python).
+    cancel: Cancel,
+}
+
+impl Dealer {
+    /// A dealer of uniformly random positions toward `goal`.
+    pub fn new(goal: Board) -> Dealer {
+        Dealer {
+            goal,
+            deal: Deal::Uniform,
+            table: None,
+            at: HashMap::new(),
+            exact: None,
+            cancel: Cancel::new(),
+        }
+    }
+
+    /// Whether dealing searches (exact distances on 4x4), so that it may take a while.
+    pub fn searches(&self) -> bool {
+        matches!(self.deal, Deal::Distance(_)) && self.table.is_none()
+    }
+
+    /// The token that stops the deals from now on.
+    pub fn watch(&mut self, cancel: Cancel) {
+        self.cancel = cancel;
+    }
+
+    /// The goal.
+    pub fn goal(&self) -> &Board {
+        &self.goal
+    }
+
+    /// What dealing `deal` needs that the dealer lacks.
+    pub fn needs(&self, deal: Deal) -> Result<Need, EnvError> {
+        let cells = self.goal.size().cells();
+        Ok(match deal {
+            Deal::Distance(_) if cells <= 12 && self.table.is_none() => Need::Table,
+            Deal::Distance(_) if cells <= 12 => Need::Nothing,
+            Deal::Distance(_) if (self.goal.width(), self.goal.height()) != (4, 4) => {
+                return Err(EnvError::Argument(format!(
+                    "positions at an exact distance are dealt on boards of at most 12 cells \
+                     and on 4x4, not {}",
+                    self.goal.size()
+                )));
+            }
+            Deal::Distance(_) if self.exact.is_none() => Need::Databases,
+            _ => Need::Nothing,
+        })
+    }
+
+    /// Gives the dealer the goal's complete table (distances then come with every board).
+    pub fn give_table(&mut self, table: DistanceTable) {
+        self.table = Some(table);
+    }
+
+    /// Gives the dealer an optimal solver toward the goal (IDA* with pattern databases).
+    pub fn give_solver(&mut self, solver: Solver) {
+        self.exact = Some(solver);
+    }
+
+    /// Deals `deal` from now on; refused where it needs what the dealer lacks, or where no
+    /// position is that far.
+    pub fn set(&mut self, deal: Deal) -> Result<(), EnvError> {
+        if self.needs(deal)? != Need::Nothing {
+            return Err(EnvError::Argument(format!(
+                "{deal:?} needs its tables first"
+            )));
+        }
+        match deal {
+            Deal::Walk(0) | Deal::Distance(0) => {
+                return Err(EnvError::Argument(
+                    "a board is dealt at least one move from the goal: walk and distance \
+                     start at 1"
+                        .into(),
+                ));
+            }
+            Deal::Distance(d) => self.check_distance(d)?,
+            _ => {}
+        }
+        self.deal = deal;
+        Ok(())
+    }
+
+    /// Refuses a distance past the farthest positions (known exactly from a table; 80 moves on
+    /// 4x4, its diameter).
+    fn check_distance(&mut self, d: u8) -> Result<(), EnvError> {
+        let farthest = match &self.table {
+            Some(table) => table.layer_counts().len() - 1,
+            None => 80,
+        };
+        if usize::from(d) > farthest {
+            return Err(EnvError::Argument(format!(
+                "no {} position is {d} moves from the goal: the farthest are {farthest} away",
+                self.goal.size()
+            )));
+        }
+        if let Some(table) = &self.table {
+            self.at
+                .entry(d)
+                .or_insert_with(|| table.positions_at(d).collect());
+        }
+        Ok(())
+    }
+
+    /// How the current deal samples, in words.
+    pub fn sampling(&self) -> String {
+        match (self.deal, &self.table) {
+            (Deal::Uniform, _) => "uniform among solvable positions other than the goal".into(),
+            (Deal::Walk(k), _) => format!("random walks of {k} moves that never undo a move"),
+            (Deal::Distance(d), Some(_)) => format!(
+                "uniform among the {} positions {d} moves from the goal (complete table)",
+                self.at.get(&d).map_or(0, Vec::len)
+            ),
+            (Deal::Distance(d), None) if d >= UNIFORM_FROM => format!(
+                "uniform among positions {d} moves from the goal: random positions kept when \
+                 IDA* with pattern databases proves them {d} moves away"
+            ),
+            (Deal::Distance(d), None) => format!(
+                "not uniform: random walks of {d} to {} moves kept when IDA* with pattern \
+                 databases proves them {d} moves away",
+                d as usize * 3 / 2
+            ),
+        }
+    }
+
+    /// A board for one reset, drawn by `generator`.
+    pub fn deal(&self, generator: &mut Generator) -> Result<Dealt, EnvError> {
+        let board = match self.deal {
+            Deal::Distance(d) => return self.at_distance(d, generator),
+            Deal::Uniform => self.other_than_goal(|| generator.random_position(&self.goal))?,
+            Deal::Walk(k) => {
+                self.other_than_goal(|| generator.random_walk_position(&self.goal, k))?
+            }
+        };
+        let distance = self.table.as_ref().and_then(|table| {
+            let start = Start::new(board.clone(), self.goal.clone()).ok()?;
+            table.distance(&start).ok()
+        });
+        Ok(Dealt { board, distance })
+    }
+
+    /// What `draw` gives, drawn again while it is the goal.
+    fn other_than_goal(&self, mut draw: impl FnMut() -> Board) -> Result<Board, EnvError> {
+        (0..MAX_DRAWS)
+            .map(|_| draw())
+            .find(|board| *board != self.goal)
+            .ok_or_else(|| EnvError::Deal("every board drawn was the goal".into()))
+    }
+
+    /// A board exactly `d` moves from the goal.
+    fn at_distance(&self, d: u8, generator: &mut Generator) -> Result<Dealt, EnvError> {
+        if let Some(positions) = self.at.get(&d) {
+            let board = positions[generator.index(positions.len())].clone();
+            return Ok(Dealt {
+                board,
+                distance: Some(d),
+            });
+        }
+        let solver = self
+            .exact
+            .as_ref()
+            .ok_or_else(|| EnvError::Deal("no solver for exact distances".into()))?;
+        for _ in 0..MAX_DRAWS {
+            if self.cancel.is_cancelled() {
+                return Err(EnvError::Deal("dealing was stopped".into()));
+            }
+            let board = if d >= UNIFORM_FROM {
+                generator.random_position(&self.goal)
+            } else {
+                let length = usize::from(d) + 2 * generator.index(usize::from(d) / 4 + 1);
+                generator.random_walk_position(&self.goal, length)
+            };
+            if self.may_be_at(&board, d) && self.optimal(solver, &board)? == Some(d) {
+                return Ok(Dealt {
+                    board,
+                    distance: Some(d),
+                });
+            }
+        }
+        Err(EnvError::Deal(format!(
+            "no position {d} moves from the goal in {MAX_DRAWS} draws"
+        )))
+    }
+
+    /// Whether `board` can be `d` moves from the goal at all: its blank's distance from home
+    /// has `d`'s parity (every move changes both by one), and its Manhattan distance, a lower
+    /// bound, is at most `d`. Half the random positions fail the first, without a search.
+    fn may_be_at(&self, board: &Board, d: u8) -> bool {
+        let width = self.goal.width();
+        let place = |b: &Board, tile: u32| b.cells().iter().position(|&t| t == tile).unwrap_or(0);
+        let apart =
+            |a: usize, b: usize| (a / width).abs_diff(b / width) + (a % width).abs_diff(b % width);
+        let home: Vec<usize> = (0..board.cells().len() as u32)
+            .map(|t| place(&self.goal, t))
+            .collect();
+        let blank = apart(place(board, 0), home[0]);
+        let manhattan: usize = board
+            .cells()
+            .iter()
+            .enumerate()
+            .filter(|&(_, &t)| t != 0)
+            .map(|(cell, &t)| apart(cell, home[t as usize]))
+            .sum();
+        blank % 2 == usize::from(d) % 2 && manhattan <= usize::from(d)
+    }
+
+    /// The optimal distance of `board`, by IDA* with pattern databases.
+    fn optimal(&self, solver: &Solver, board: &Board) -> Result<Option<u8>, EnvError> {
+        let limits = Limits::default()
+            .nodes(CHECK_NODES)
+            .cancel(self.cancel.clone());
+        let solution = solver
+            .solve_within(board, &limits)
+            .map_err(|e| EnvError::Deal(e.to_string()))?;
+        Ok(u8::try_from(solution.moves.len()).ok())
+    }
+}
