@@ -78,7 +78,7 @@ impl Lang {
     }
 
     /// The win report, line by line: the same in the line mode and on the full-screen win
-    /// dialog (the figures come from the core's [`npuzzle_game::Summary`]).
+    /// dialog (the figures come from the core's [`crate::Summary`]).
     pub fn win(self, record: &Record) -> Vec<String> {
         let summary = record.summary();
         let mut figures = format!(

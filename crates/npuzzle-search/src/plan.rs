@@ -152,7 +152,7 @@ impl Plan {
 
 /// What `auto` does with a position of `size`, given whether pattern databases are at hand for
 /// it: the one place this choice is made (the command line, the games, the web page and the
-/// benchmark all reach it through [`Solver`]).
+/// benchmark all reach it through [`crate::Solver`]).
 ///
 /// - with databases: IDA* (optimal); on boards above 16 cells it gets half the time budget
 ///   before the anytime solver takes over;
