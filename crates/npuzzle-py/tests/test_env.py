@@ -242,6 +242,16 @@ def test_bad_actions_raise_action_errors_naming_the_board() -> None:
     illegal = int(np.flatnonzero(~info["action_mask"])[0])
     with pytest.raises(npuzzle.ActionError, match="board 0: .* off the board"):
         strict.step(illegal)
+    # A refused step moves no board, the legal ones before the refused one included.
+    many = SlidingPuzzleVectorEnv(3, "3x3", illegal="error")
+    boards, infos = many.reset(seed=3)
+    actions = np.argmax(infos["action_mask"], axis=1)
+    actions[2] = np.flatnonzero(~infos["action_mask"][2])[0]
+    with pytest.raises(npuzzle.ActionError, match="board 2"):
+        many.step(actions)
+    actions[2] = np.argmax(infos["action_mask"][2])
+    after = many.step(actions)[0]
+    assert sum((a != b).any() for a, b in zip(after, boards)) == 3
     for bad in (True, 1.5, [1], None):
         with pytest.raises(npuzzle.ActionError):
             strict.step(bad)

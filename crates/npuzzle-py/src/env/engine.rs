@@ -231,25 +231,41 @@ impl Engine {
     }
 
     /// Steps every board by its action (0 up, 1 down, 2 left, 3 right, in the convention's
-    /// sense), writing the boards in place and the rest to `out`.
+    /// sense), writing the boards in place and the rest to `out`. Every action is checked
+    /// before any board moves: a refused step changes nothing.
     pub fn step(
         &mut self,
         actions: &[i64],
         boards: &mut [u8],
         mut out: StepOut<'_>,
     ) -> Result<(), EnvError> {
+        self.check(actions)?;
         for (i, &action) in actions.iter().enumerate() {
-            let action = usize::try_from(action)
-                .ok()
-                .filter(|&a| a < 4)
-                .ok_or(EnvError::Action { board: i, action })?;
             if self.pending[i] {
                 out.distances[i] = self.deal(i, boards)?;
                 (out.rewards[i], out.terminated[i], out.truncated[i]) = (0.0, false, false);
             } else {
-                self.play(i, action, boards, &mut out)?;
+                self.play(i, action as usize, boards, &mut out)?;
             }
             self.write_mask(i, out.masks);
+        }
+        Ok(())
+    }
+
+    /// Refuses an action that is not 0 to 3, or (with [`Illegal::Error`]) one off its board.
+    fn check(&self, actions: &[i64]) -> Result<(), EnvError> {
+        for (i, &action) in actions.iter().enumerate() {
+            let Some(way) = usize::try_from(action).ok().filter(|&a| a < 4) else {
+                return Err(EnvError::Action { board: i, action });
+            };
+            let blank = usize::from(self.blanks[i]);
+            let off = self.next[blank * 4 + self.blank_way[way]] < 0;
+            if off && !self.pending[i] && self.config.illegal == Illegal::Error {
+                return Err(EnvError::Illegal {
+                    board: i,
+                    action: way,
+                });
+            }
         }
         Ok(())
     }
@@ -262,7 +278,7 @@ impl Engine {
         boards: &mut [u8],
         out: &mut StepOut<'_>,
     ) -> Result<(), EnvError> {
-        let reward = self.slide(i, action, boards)? - self.config.step_cost;
+        let reward = self.slide(i, action, boards) - self.config.step_cost;
         self.steps[i] += 1;
         let solved = self.manhattan[i] == 0;
         let limit = self.config.max_steps;
@@ -296,13 +312,14 @@ impl Engine {
     }
 
     /// Slides board `i` by `action`: the reward before the step cost and the solved reward.
-    fn slide(&mut self, i: usize, action: usize, boards: &mut [u8]) -> Result<f32, EnvError> {
+    fn slide(&mut self, i: usize, action: usize, boards: &mut [u8]) -> f32 {
         let blank = usize::from(self.blanks[i]);
         let to = self.next[blank * 4 + self.blank_way[action]];
         let Ok(to) = usize::try_from(to) else {
+            // With `Illegal::Error`, refused before the step began.
             return match self.config.illegal {
-                Illegal::NoOp(penalty) => Ok(-penalty),
-                Illegal::Error => Err(EnvError::Illegal { board: i, action }),
+                Illegal::NoOp(penalty) => -penalty,
+                Illegal::Error => 0.0,
             };
         };
         let row = &mut boards[i * self.cells..(i + 1) * self.cells];
@@ -312,11 +329,11 @@ impl Engine {
         let before = self.manhattan[i];
         let at = |cell: usize| u16::from(self.distance[tile * self.cells + cell]);
         self.manhattan[i] = before - at(to) + at(blank);
-        Ok(match self.config.reward {
+        match self.config.reward {
             Reward::Sparse => 0.0,
             Reward::Manhattan => f32::from(before) - f32::from(self.manhattan[i]),
             Reward::LinearConflict => self.conflict_fall(i, row),
-        })
+        }
     }
 
     /// The fall of linear conflict's value on board `i`, now `row`.
