@@ -215,6 +215,8 @@ def test_walks_and_uniform_deals_and_known_distances_on_small_boards() -> None:
         (lambda: SlidingPuzzleEnv("3x3", render_mode="human"), npuzzle.ParseError, "human"),
         (lambda: SlidingPuzzleEnv("3x3", max_episode_steps=-1), npuzzle.ParseError, "max_episode"),
         (lambda: SlidingPuzzleVectorEnv(0, "3x3"), npuzzle.ParseError, "num_envs"),
+        (lambda: SlidingPuzzleVectorEnv(2**20 + 1, "3x3"), npuzzle.ParseError, "num_envs"),
+        (lambda: SlidingPuzzleVectorEnv(70_000, "16x16", observation="onehot"), npuzzle.ParseError, "4294967296"),
         (lambda: SlidingPuzzleVectorEnv(2, "3x3", autoreset_mode="sometimes"), npuzzle.ParseError, "sometimes"),
         (lambda: SlidingPuzzleVectorEnv(2, "3x3", reward=lambda *a: 0.0), npuzzle.ParseError, "callable"),
     ],

@@ -55,6 +55,21 @@ def seed_of(seed: int | None) -> int | None:
     return int(seed)
 
 
+#: The most bytes a batch of observations may take (the library's cap on any batch).
+MAX_BATCH_BYTES = 4 << 30
+
+
+def check_room(count: int, cells: int, observation: str) -> None:
+    """Refuses boards whose observations would take more than :data:`MAX_BATCH_BYTES` (one-hot
+    observations take ``cells`` bytes a cell)."""
+    size = count * cells * (cells if observation == "onehot" else 1)
+    if size > MAX_BATCH_BYTES:
+        raise ParseError(
+            f"{count} boards of {cells} cells as {observation} observations take {size} bytes, "
+            f"over the {MAX_BATCH_BYTES} a batch may take: fewer boards, or board observations"
+        )
+
+
 def choice(name: str, value: str, names: tuple[str, ...]) -> str:
     if value not in names:
         raise ParseError(f"{name}={value!r}: use one of {', '.join(names)}")

@@ -9,7 +9,17 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from ._core import OBSERVATIONS, Boards, actions_of, choice, deal_of, image, onehot, text_board
+from ._core import (
+    OBSERVATIONS,
+    Boards,
+    actions_of,
+    check_room,
+    choice,
+    deal_of,
+    image,
+    onehot,
+    text_board,
+)
 
 
 def observation_space(width: int, height: int, observation: str, masked: bool) -> spaces.Space:
@@ -81,6 +91,7 @@ class SlidingPuzzleEnv(gymnasium.Env):
             autoreset="disabled", cache_dir=cache_dir,
         )
         self._core.set_deal(deal_of(deal))
+        check_room(self._core.count, self._core.cells, self._observation)
         self._masked = bool(mask_in_observation)
         if render_mode is not None:
             choice("render_mode", render_mode, tuple(self.metadata["render_modes"]))

@@ -12,7 +12,18 @@ from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
 from .. import ParseError
-from ._core import AUTORESETS, OBSERVATIONS, Boards, actions_of, choice, deal_of, image, onehot, text_board
+from ._core import (
+    AUTORESETS,
+    OBSERVATIONS,
+    Boards,
+    actions_of,
+    check_room,
+    choice,
+    deal_of,
+    image,
+    onehot,
+    text_board,
+)
 from ._single import observation_space
 
 _MODES = {
@@ -74,6 +85,7 @@ class SlidingPuzzleVectorEnv(gymnasium.vector.VectorEnv):
             max_episode_steps=max_episode_steps, autoreset=mode, cache_dir=cache_dir,
         )
         self._core.set_deal(deal_of(deal))
+        check_room(self._core.count, self._core.cells, self._observation)
         self._masked = bool(mask_in_observation)
         self._copy = bool(copy)
         self.num_envs = self._core.count
