@@ -315,24 +315,9 @@ fn a_model_toward_another_goal_is_named_for_its_goal() {
 /// that does not fit, linear conflict and a note that says why (issue 38).
 #[test]
 fn large_boards_rank_their_last_region_as_asked_or_say_why_not() {
-    let six = Size::square(6).unwrap();
-    let six_goal: Vec<u8> = Goal::BlankLast
-        .board(six)
-        .unwrap()
-        .cells()
-        .iter()
-        .map(|&t| t as u8)
-        .collect();
-    let five = Size::square(5).unwrap();
-    let five_goal: Vec<u8> = Goal::BlankLast
-        .board(five)
-        .unwrap()
-        .cells()
-        .iter()
-        .map(|&t| t as u8)
-        .collect();
-    let fitting = std::sync::Arc::new(Network::zero(six, &six_goal));
-    let foreign = std::sync::Arc::new(Network::zero(five, &five_goal));
+    let (six, five) = (puzzle("6", &Goal::BlankLast), puzzle("5", &Goal::BlankLast));
+    let fitting = std::sync::Arc::new(Network::zero(six.size(), six.goal_cells()));
+    let foreign = std::sync::Arc::new(Network::zero(five.size(), five.goal_cells()));
     for side in [10, 17, 24] {
         let goal = Goal::BlankLast.board(Size::square(side).unwrap()).unwrap();
         let board = Generator::new(5).random_position(&goal);

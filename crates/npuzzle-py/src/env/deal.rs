@@ -12,6 +12,7 @@
 use std::collections::HashMap;
 
 use npuzzle_core::{Board, Generator};
+use npuzzle_search::heuristic::Manhattan;
 use npuzzle_search::{Cancel, DistanceTable, Limits, Solver, Start};
 
 use super::EnvError;
@@ -64,6 +65,8 @@ pub struct Dealer {
     /// The positions at each distance dealt from the table.
     at: HashMap<u8, Vec<Board>>,
     exact: Option<Solver>,
+    /// The goal's Manhattan distance, to rule out draws before a search.
+    manhattan: Manhattan,
     /// Stops a deal that searches (Ctrl-C from Python).
     cancel: Cancel,
 }
@@ -72,6 +75,7 @@ impl Dealer {
     /// A dealer of uniformly random positions toward `goal`.
     pub fn new(goal: Board) -> Dealer {
         Dealer {
+            manhattan: Manhattan::new(&goal),
             goal,
             deal: Deal::Uniform,
             table: None,
@@ -253,21 +257,9 @@ impl Dealer {
     /// bound, is at most `d`. Half the random positions fail the first, without a search.
     fn may_be_at(&self, board: &Board, d: u8) -> bool {
         let width = self.goal.width();
-        let place = |b: &Board, tile: u32| b.cells().iter().position(|&t| t == tile).unwrap_or(0);
-        let apart =
-            |a: usize, b: usize| (a / width).abs_diff(b / width) + (a % width).abs_diff(b % width);
-        let home: Vec<usize> = (0..board.cells().len() as u32)
-            .map(|t| place(&self.goal, t))
-            .collect();
-        let blank = apart(place(board, 0), home[0]);
-        let manhattan: usize = board
-            .cells()
-            .iter()
-            .enumerate()
-            .filter(|&(_, &t)| t != 0)
-            .map(|(cell, &t)| apart(cell, home[t as usize]))
-            .sum();
-        blank % 2 == usize::from(d) % 2 && manhattan <= usize::from(d)
+        let (at, home) = (board.blank(), self.goal.blank());
+        let blank = (at / width).abs_diff(home / width) + (at % width).abs_diff(home % width);
+        blank % 2 == usize::from(d) % 2 && self.manhattan.distance(board) <= usize::from(d)
     }
 
     /// The optimal distance of `board`, by IDA* with pattern databases.

@@ -3,9 +3,9 @@
 //! up to date a move at a time (0 is solved, for any goal), autoreset in each of Gymnasium's
 //! three modes. No Python here: the bindings (`super`) hand it slices.
 
-use npuzzle_core::{Board, Generator, Size};
+use npuzzle_core::{Generator, Size};
 use npuzzle_search::Puzzle;
-use npuzzle_search::heuristic::{Heuristic, LinearConflict};
+use npuzzle_search::heuristic::{Heuristic, LinearConflict, Manhattan};
 use rayon::prelude::*;
 
 use super::EnvError;
@@ -92,13 +92,13 @@ pub struct Engine {
     /// `next[cell * 4 + d]`: the cell the blank moves to from `cell` in direction `d` (up,
     /// down, left, right), or −1 off the board.
     next: Vec<i16>,
-    /// `distance[tile * cells + cell]`: how far `tile` at `cell` is from its goal cell.
-    distance: Vec<u8>,
+    /// Manhattan distance, kept a move at a time (0 is solved, for any goal).
+    h: Manhattan,
     /// The blank's direction of each action.
     blank_way: [usize; 4],
     config: Config,
     blanks: Vec<u16>,
-    manhattan: Vec<u16>,
+    manhattan: Vec<u32>,
     steps: Vec<u32>,
     /// Next-step autoreset: the boards to deal on their next step.
     pending: Vec<bool>,
@@ -111,21 +111,20 @@ pub struct Engine {
 impl Engine {
     /// `count` boards toward `dealer`'s goal, not dealt yet (call [`Engine::reset`]).
     pub fn new(count: usize, config: Config, dealer: Dealer) -> Result<Engine, EnvError> {
-        let goal = dealer.goal().clone();
-        let size = goal.size();
-        let cells = size.cells();
+        let size = dealer.goal().size();
+        let puzzle = Puzzle::new(dealer.goal()).map_err(|e| EnvError::Argument(e.to_string()))?;
+        let h = Manhattan::for_puzzle(&puzzle);
         let conflict = match config.reward {
             Reward::LinearConflict => {
-                let puzzle = Puzzle::new(&goal).map_err(|e| EnvError::Argument(e.to_string()))?;
-                let h = LinearConflict::new(&puzzle);
-                Some((puzzle, h, vec![0; count]))
+                let lc = LinearConflict::new(&puzzle);
+                Some((puzzle, lc, vec![0; count]))
             }
             _ => None,
         };
         Ok(Engine {
-            cells,
+            cells: size.cells(),
             next: neighbours(size),
-            distance: distances(&goal),
+            h,
             blank_way: match config.convention {
                 Convention::Blank => [0, 1, 2, 3],
                 Convention::Tile => [1, 0, 3, 2],
@@ -206,21 +205,13 @@ impl Engine {
             *cell = tile as u8;
         }
         self.blanks[i] = row.iter().position(|&t| t == 0).unwrap_or(0) as u16;
-        self.manhattan[i] = self.manhattan_of(row);
+        self.manhattan[i] = self.h.start(row);
         self.steps[i] = 0;
         self.pending[i] = false;
         if let Some((puzzle, h, values)) = &mut self.conflict {
             values[i] = h.value(&h.start(&puzzle.bytes(&board)));
         }
         distance.map_or(-1, i32::from)
-    }
-
-    fn manhattan_of(&self, row: &[u8]) -> u16 {
-        row.iter()
-            .enumerate()
-            .filter(|&(_, &t)| t != 0)
-            .map(|(cell, &t)| u16::from(self.distance[usize::from(t) * self.cells + cell]))
-            .sum()
     }
 
     fn write_mask(&self, i: usize, masks: &mut [bool]) {
@@ -323,15 +314,15 @@ impl Engine {
             };
         };
         let row = &mut boards[i * self.cells..(i + 1) * self.cells];
-        let tile = usize::from(row[to]);
+        let tile = row[to];
         row.swap(blank, to);
         self.blanks[i] = to as u16;
         let before = self.manhattan[i];
-        let at = |cell: usize| u16::from(self.distance[tile * self.cells + cell]);
-        self.manhattan[i] = before - at(to) + at(blank);
+        // The tile slid from cell `to` into the blank's cell.
+        self.manhattan[i] = self.h.moved(&before, row, tile, to, blank);
         match self.config.reward {
             Reward::Sparse => 0.0,
-            Reward::Manhattan => f32::from(before) - f32::from(self.manhattan[i]),
+            Reward::Manhattan => before as f32 - self.manhattan[i] as f32,
             Reward::LinearConflict => self.conflict_fall(i, row),
         }
     }
@@ -367,19 +358,4 @@ fn neighbours(size: Size) -> Vec<i16> {
         });
     }
     next
-}
-
-/// How far each tile at each cell is from its goal cell.
-fn distances(goal: &Board) -> Vec<u8> {
-    let size = goal.size();
-    let (cells, width) = (size.cells(), size.width());
-    let mut distance = vec![0; cells * cells];
-    for (home, &tile) in goal.cells().iter().enumerate() {
-        for cell in 0..cells {
-            let rows = (home / width).abs_diff(cell / width);
-            let columns = (home % width).abs_diff(cell % width);
-            distance[tile as usize * cells + cell] = (rows + columns).min(255) as u8;
-        }
-    }
-    distance
 }

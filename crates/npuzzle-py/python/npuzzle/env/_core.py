@@ -130,14 +130,6 @@ class Boards:
 
     def reset(self, seed: int | None, mask: np.ndarray | None = None) -> None:
         self.native.reset(self.boards, self.masks, self.distances, seed=seed_of(seed), mask=mask)
-        if mask is None:
-            self.rewards[:] = 0
-            self.terminated[:] = False
-            self.truncated[:] = False
-        else:
-            self.rewards[mask] = 0
-            self.terminated[mask] = False
-            self.truncated[mask] = False
 
     def step(self, actions: np.ndarray) -> None:
         self.native.step(
