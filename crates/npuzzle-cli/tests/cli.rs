@@ -829,6 +829,44 @@ fn bench_reads_deepcubea_files_and_compares_with_the_reference() {
     assert_eq!(total["mean_reference"], 128.0);
 }
 
+/// A file's anchor column (another solver's expansions) is printed beside ours with the ratio,
+/// per instance and in total; an instance without one shows `?` and is left out of the total.
+#[test]
+fn bench_prints_the_anchor_beside_our_expansions() {
+    let dir = data_dir("anchors");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("anchored.txt");
+    std::fs::write(
+        &file,
+        "# COLUMNS: tiles optimal rival_expanded other_expanded\n\
+         1 2 3 4 5 6 0 7 8 2 4 9\n\
+         1 2 3 4 5 6 7 0 8 1 -1 9\n",
+    )
+    .unwrap();
+    let file = file.to_str().unwrap();
+    let (code, out, err) = run(&["bench", file, "-a", "idastar"], "");
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].ends_with("rival   ratio"), "{out}");
+    assert!(lines[1].ends_with("4  0.500x"), "{out}");
+    assert!(lines[2].ends_with("?       ?"), "{out}");
+    assert!(
+        out.contains("expanded against rival: 2 against 4 (0.500x, 1 instances)"),
+        "{out}"
+    );
+    let (code, out, _) = run(&["bench", file, "-a", "idastar", "--json"], "");
+    assert_eq!(code, 0);
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines[0]["anchor_expanded"], 4);
+    assert!(lines[1]["anchor_expanded"].is_null());
+    assert_eq!(lines[2]["anchor"], "rival");
+    assert_eq!(lines[2]["expanded_over_anchor"], 0.5);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// One JSON shape per thing: a streamed constructive solution has the same fields as a searched
 /// one, and each line is a whole JSON object.
 #[test]

@@ -19,6 +19,9 @@ pub struct Instance {
     pub optimal: Option<usize>,
     /// A reference solver's length (the first `*_length` column), where the file gives one.
     pub reference: Option<usize>,
+    /// Another solver's count of nodes expanded (the first `*_expanded` column), where the file
+    /// gives one: what a benchmark compares its own count with.
+    pub anchor: Option<u64>,
 }
 
 /// An instance file: its goal, the reference solver's name, its positions.
@@ -28,6 +31,8 @@ pub struct InstanceFile {
     pub goal: Goal,
     /// The name of the reference column (`deepcubea` for `deepcubea_length`).
     pub reference: Option<String>,
+    /// The name of the anchor column (`small_zpdb` for `small_zpdb_expanded`).
+    pub anchor: Option<String>,
     /// The positions, in file order.
     pub instances: Vec<Instance>,
 }
@@ -64,6 +69,7 @@ impl InstanceFile {
         Ok(InstanceFile {
             goal: reader.goal()?,
             reference: reader.reference(),
+            anchor: reader.anchor(),
             instances,
         })
     }
@@ -74,7 +80,9 @@ impl InstanceFile {
 ///
 /// A `# COLUMNS: tiles optimal NAME_length NAME_seconds …` comment names the numbers after the
 /// tiles: `optimal` is the proved optimum (`-1` where unknown) and the first `*_length` column is
-/// a reference solver's length; other columns (decimals included) are read and left aside.
+/// a reference solver's length; the first `*_expanded` column is another solver's count of nodes
+/// expanded (`-1` where unknown), for benchmarks to compare with; other columns (decimals
+/// included) are read and left aside.
 /// Without it, the number after the tiles is the optimum. A comment starting `GOAL` names the
 /// goal (`blank first`, `blank-first`, `blank top-left`, `blank last`, or any goal name the
 /// command line takes); it comes before the first position. Every data line starts with a whole
@@ -122,9 +130,28 @@ impl InstanceReader {
 
     /// The name of the reference column (`deepcubea` for `deepcubea_length`).
     pub fn reference(&self) -> Option<String> {
+        self.column("_length")
+    }
+
+    /// The name of the anchor column (`small_zpdb` for `small_zpdb_expanded`).
+    ///
+    /// ```
+    /// use npuzzle_core::instances::InstanceReader;
+    /// let mut reader = InstanceReader::default();
+    /// reader.line(1, "# COLUMNS: tiles optimal rival_expanded").unwrap();
+    /// let instance = reader.line(2, "1 0 2 3 4 5 6 7 8 1 12345").unwrap().unwrap();
+    /// assert_eq!((reader.anchor().as_deref(), instance.anchor), (Some("rival"), Some(12345)));
+    /// assert!(reader.line(3, "1 0 2 3 4 5 6 7 8 1 12.5").is_err());
+    /// ```
+    pub fn anchor(&self) -> Option<String> {
+        self.column("_expanded")
+    }
+
+    /// The name of the first column ending in `suffix`, without it.
+    fn column(&self, suffix: &str) -> Option<String> {
         self.columns
             .iter()
-            .find_map(|name| name.strip_suffix("_length"))
+            .find_map(|name| name.strip_suffix(suffix))
             .map(str::to_string)
     }
 
@@ -178,9 +205,26 @@ impl InstanceReader {
                 self.columns.join(" ")
             )));
         }
-        let (mut optimal, mut reference) = (None, None);
+        let (mut optimal, mut reference, mut anchor) = (None, None, None);
+        let mut anchors = 0;
         for (name, field) in self.columns.iter().zip(extra) {
             let is_length = name == "optimal" || name.ends_with("_length");
+            if name.ends_with("_expanded") {
+                let count = match field.parse::<i64>() {
+                    Ok(-1) => None,
+                    Ok(n) if n >= 0 => Some(n as u64),
+                    _ => {
+                        return Err(error(format!(
+                            "column {name} must be a count of nodes (a whole number, or -1 for unknown), not '{field}'"
+                        )));
+                    }
+                };
+                if anchors == 0 {
+                    anchor = count;
+                }
+                anchors += 1;
+                continue;
+            }
             if !is_length {
                 field
                     .parse::<f64>()
@@ -215,6 +259,7 @@ impl InstanceReader {
             board,
             optimal,
             reference,
+            anchor,
         }))
     }
 }

@@ -222,9 +222,8 @@ impl Prepared {
         };
         dispatch!(heuristic, |h| match search {
             Search::IdaStar { parallel } => call(&IdaStar {
-                puzzle,
-                h,
                 parallel: *parallel,
+                ..IdaStar::new(puzzle, h)
             }),
             Search::Rbfs => call(&Rbfs { puzzle, h }),
             Search::BestFirst(priority) => call(&BestFirst {
@@ -242,9 +241,8 @@ impl Prepared {
                 rank,
             } => call(&OptimalFirst {
                 idastar: IdaStar {
-                    puzzle,
-                    h,
                     parallel: *parallel,
+                    ..IdaStar::new(puzzle, h)
                 },
                 budget: *budget,
                 ranking: rank.ranking(),

@@ -138,6 +138,7 @@ fn run_file(args: &BenchArgs, file: &Path, out: &mut dyn Write) -> anyhow::Resul
         worst: Status::Success,
         first_method: None,
         header: false,
+        anchored: false,
         preparing: 0.0,
     };
     // With --only, the instances asked for, in the order asked, once all are read.
@@ -220,14 +221,16 @@ fn run_file(args: &BenchArgs, file: &Path, out: &mut dyn Write) -> anyhow::Resul
     }
     let wall = wall.elapsed().as_secs_f64() - run.preparing;
     let reference = instances.reference();
+    let anchor = instances.anchor();
     let summary = Run {
         instances: run.totals.solved + run.totals.unsolved,
         reference: reference.as_deref().unwrap_or("reference"),
+        anchor: anchor.as_deref().unwrap_or("anchor"),
         wall,
         threads: args.search.jobs.unwrap_or_else(rayon::current_num_threads),
         algorithm: run.first_method.clone().unwrap_or_default(),
     };
-    run.header(reference.as_deref(), out)?;
+    run.header(&instances, out)?;
     run.totals.write(out, args.json, &summary)?;
     if crate::interrupt::interrupted() {
         eprintln!(
@@ -258,29 +261,37 @@ struct Bench<'a> {
     first_method: Option<String>,
     /// Whether the table's header was written.
     header: bool,
+    /// Whether the table has the anchor's columns.
+    anchored: bool,
     /// Seconds spent preparing solvers (building tables, loading databases).
     preparing: f64,
 }
 
 impl Bench<'_> {
-    /// Writes the table's header once (not in JSON).
-    fn header(&mut self, reference: Option<&str>, out: &mut dyn Write) -> anyhow::Result<()> {
+    /// Writes the table's header once (not in JSON); where the file has an anchor column, the
+    /// table ends with it and the ratio of our expansions to its.
+    fn header(&mut self, instances: &InstanceReader, out: &mut dyn Write) -> anyhow::Result<()> {
         if self.args.json || std::mem::replace(&mut self.header, true) {
             return Ok(());
         }
-        writeln!(
+        write!(
             out,
             "{:>4} {:>6} {:>7} {:>9} {:>5} {:>4} {:>9} {:>13} {:>8}",
             "#",
             "length",
             "optimum",
-            reference.unwrap_or("reference"),
+            instances.reference().as_deref().unwrap_or("reference"),
             "lower",
             "gap",
             "verdict",
             "expanded",
             "seconds"
         )?;
+        self.anchored = instances.anchor().is_some();
+        match instances.anchor() {
+            Some(anchor) => writeln!(out, " {anchor:>15} {:>7}", "ratio")?,
+            None => writeln!(out)?,
+        }
         Ok(())
     }
 
@@ -344,7 +355,7 @@ impl Bench<'_> {
                 result
             })
             .into_iter();
-        self.header(instances.reference().as_deref(), out)?;
+        self.header(instances, out)?;
         for (job, solver) in jobs.iter().zip(prepared) {
             let result = match solver {
                 Ok(_) => results
@@ -405,6 +416,7 @@ impl Bench<'_> {
                 "length": solution.moves.len(),
                 "optimum": instance.optimal,
                 "reference": instance.reference,
+                "anchor_expanded": instance.anchor,
                 "lower_bound": solution.lower_bound,
                 "gap": solution.gap(),
                 "ok": verdict.ok(),
@@ -417,7 +429,7 @@ impl Bench<'_> {
             writeln!(out, "{line}")?;
         } else {
             let show = |v: Option<usize>| v.map_or("?".to_string(), |v| v.to_string());
-            writeln!(
+            write!(
                 out,
                 "{number:>4} {:>6} {:>7} {:>9} {:>5} {:>4} {:>9} {:>13} {:>8.3}",
                 solution.moves.len(),
@@ -429,6 +441,15 @@ impl Bench<'_> {
                 stats.expanded,
                 stats.elapsed.as_secs_f64()
             )?;
+            match instance.anchor.filter(|_| self.anchored) {
+                Some(theirs) => writeln!(
+                    out,
+                    " {theirs:>15} {:>6.3}x",
+                    stats.expanded as f64 / theirs.max(1) as f64
+                )?,
+                None if self.anchored => writeln!(out, " {:>15} {:>7}", "?", "?")?,
+                None => writeln!(out)?,
+            }
         }
         Ok(())
     }
@@ -479,6 +500,8 @@ struct Run<'a> {
     instances: usize,
     /// The reference solver's name (its column in the file).
     reference: &'a str,
+    /// The anchor's name (its column in the file).
+    anchor: &'a str,
     wall: f64,
     threads: usize,
     /// The method and heuristic of the first solution.
@@ -497,6 +520,8 @@ struct Totals {
     with_optimum: (usize, usize, usize),
     /// Lengths and reference lengths over the instances with a reference.
     with_reference: (usize, usize, usize),
+    /// Our expansions and the anchor's over the instances with an anchor.
+    with_anchor: (usize, u64, u64),
     gap: usize,
     proved: usize,
     expanded: u64,
@@ -520,6 +545,11 @@ impl Totals {
             self.with_reference.1 += length;
             self.with_reference.2 += reference;
         }
+        if let Some(theirs) = instance.anchor {
+            self.with_anchor.0 += 1;
+            self.with_anchor.1 += solution.stats.expanded;
+            self.with_anchor.2 += theirs;
+        }
         self.gap += solution.gap();
         self.proved += usize::from(solution.optimal);
         self.expanded += solution.stats.expanded;
@@ -532,6 +562,7 @@ impl Totals {
         let Run {
             instances: total,
             reference,
+            anchor,
             wall,
             threads,
             ref algorithm,
@@ -543,6 +574,8 @@ impl Totals {
         let (n_ref, len_ref, refs) = self.with_reference;
         let versus_optimum = (n_opt > 0).then(|| len_opt as f64 / opt.max(1) as f64);
         let versus_reference = (n_ref > 0).then(|| len_ref as f64 / refs.max(1) as f64);
+        let (n_anchor, ours, theirs) = self.with_anchor;
+        let versus_anchor = (n_anchor > 0).then(|| ours as f64 / theirs.max(1) as f64);
         if json {
             let line = json!({
                 "total": total,
@@ -557,6 +590,9 @@ impl Totals {
                 "length_over_reference": versus_reference,
                 "mean_gap": mean(self.gap, solved),
                 "expanded": self.expanded,
+                "anchor": (n_anchor > 0).then_some(anchor),
+                "anchor_expanded": (n_anchor > 0).then_some(theirs),
+                "expanded_over_anchor": versus_anchor,
                 "mean_seconds": (solved > 0).then(|| self.seconds / solved as f64),
                 "max_seconds": self.slowest,
                 "wall_seconds": wall,
@@ -594,6 +630,12 @@ impl Totals {
             }
             let gap = mean(self.gap, solved).unwrap_or(0.0);
             writeln!(out, "; mean gap to the lower bound {gap:.2}")?;
+        }
+        if let Some(ratio) = versus_anchor {
+            writeln!(
+                out,
+                "expanded against {anchor}: {ours} against {theirs} ({ratio:.3}x, {n_anchor} instances)"
+            )?;
         }
         Ok(())
     }

@@ -4,6 +4,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use npuzzle_core::Move;
 
+use super::fsm::{Fsm, FsmState};
 use super::{Found, Method, Root, Walk, finish, root};
 use crate::error::SolveError;
 use crate::heuristic::Heuristic;
@@ -20,7 +21,8 @@ use crate::stats::Stats;
 ///
 /// Depth-first searches with growing thresholds on f = g + h, each threshold the smallest f that
 /// exceeded the last. Memory is the path only; moves are applied and undone in place; the move
-/// that would undo the previous one is never generated. Optimal for any admissible heuristic.
+/// that would undo the previous one is never generated, nor any move that would complete a
+/// sequence a smaller one does the work of (its [`Fsm`]). Optimal for any admissible heuristic.
 /// In parallel, the first subtree to reach the goal stops the others; the solution is still
 /// optimal, since every solution within an iteration's bound has exactly that length, and node
 /// and time limits apply to the whole search.
@@ -45,10 +47,13 @@ pub struct IdaStar<'a, H> {
     pub h: &'a H,
     /// Whether each iteration is searched on every core.
     pub parallel: bool,
+    /// The move sequences never searched (duplicates of smaller ones).
+    pub fsm: &'a Fsm,
 }
 
 impl<'a, H> IdaStar<'a, H> {
-    /// IDA* toward `puzzle`'s goal with `h`, on one core.
+    /// IDA* toward `puzzle`'s goal with `h`, on one core, skipping the duplicate paths of
+    /// [`Fsm::for_cells`].
     ///
     /// ```
     /// use npuzzle_core::Goal;
@@ -62,6 +67,7 @@ impl<'a, H> IdaStar<'a, H> {
             puzzle,
             h,
             parallel: false,
+            fsm: Fsm::for_cells(puzzle.cells()),
         }
     }
 }
@@ -70,31 +76,38 @@ impl<H: Heuristic + Sync> Method for IdaStar<'_, H> {
     fn run(&self, start: &Start, limits: &Limits) -> Result<Solution, SolveError> {
         #[cfg(not(target_arch = "wasm32"))]
         if self.parallel {
-            return solve_parallel(self.puzzle, self.h, start, limits.clone());
+            return solve_parallel(self, start, limits.clone());
         }
-        solve(self.puzzle, self.h, start, limits.clone())
+        solve(self, start, limits.clone())
     }
 }
 
 /// IDA* on one core.
 pub(crate) fn solve<H: Heuristic>(
-    puzzle: &Puzzle,
-    h: &H,
+    idastar: &IdaStar<H>,
     start: &Start,
     limits: Limits,
 ) -> Result<Solution, SolveError> {
+    let IdaStar { puzzle, h, .. } = *idastar;
     let Root {
         cells,
         state,
         lower_bound,
     } = root(puzzle, h, start)?;
     let never = AtomicBool::new(false);
-    let mut search = Search::new(puzzle, h, cells, Vec::new(), Budget::new(limits), &never);
+    let budget = Budget::new(limits);
+    let mut search = Search::new(idastar, cells, Vec::new(), budget, &never);
     let mut bound = lower_bound;
     loop {
         search.walk.stats.iterations += 1;
         search.next_bound = u32::MAX;
-        match search.dfs(start.board().blank(), 0, bound, state, None) {
+        let node = Node {
+            blank: start.board().blank(),
+            g: 0,
+            state,
+            machine: Fsm::START,
+        };
+        match search.dfs(&node, bound, None) {
             Ok(true) => break,
             Ok(false) if search.next_bound == u32::MAX => {
                 return Err(SolveError::Internal(
@@ -128,40 +141,50 @@ pub(crate) fn solve<H: Heuristic>(
 
 struct Search<'a, H: Heuristic> {
     walk: Walk<'a, H>,
+    fsm: &'a Fsm,
     next_bound: u32,
     /// Set when another thread has found the goal: this search may stop.
     stop: &'a AtomicBool,
+}
+
+/// A node of the search: where the blank is, how far from the start, the heuristic's state and
+/// what the FSM has read of the path.
+#[derive(Clone, Copy)]
+struct Node<S> {
+    blank: usize,
+    g: u32,
+    state: S,
+    machine: FsmState,
 }
 
 impl<'a, H: Heuristic> Search<'a, H> {
     /// A search from `cells`, reached by `path`, within `budget`, that gives up when `stop` is
     /// set.
     fn new(
-        puzzle: &'a Puzzle,
-        h: &'a H,
+        idastar: &IdaStar<'a, H>,
         cells: Vec<u8>,
         path: Vec<Move>,
         budget: Budget,
         stop: &'a AtomicBool,
     ) -> Self {
         Search {
-            walk: Walk::new(puzzle, h, cells, path, budget),
+            walk: Walk::new(idastar.puzzle, idastar.h, cells, path, budget),
+            fsm: idastar.fsm,
             next_bound: u32::MAX,
             stop,
         }
     }
 
-    /// Searches below the node with the blank at `blank`, `g` moves from the start; its f is
-    /// within `bound`. True when the goal was found (the path then holds the solution).
+    /// Searches below `node`, whose f is within `bound`. True when the goal was found (the path
+    /// then holds the solution).
     fn dfs(
         &mut self,
-        blank: usize,
-        g: u32,
+        node: &Node<H::State>,
         bound: u32,
-        state: H::State,
         previous: Option<Move>,
     ) -> Result<bool, Limit> {
-        if self.walk.h.value(&state) == 0 && self.walk.cells == self.walk.puzzle.goal_cells() {
+        let (blank, g) = (node.blank, node.g);
+        if self.walk.h.value(&node.state) == 0 && self.walk.cells == self.walk.puzzle.goal_cells() {
             return Ok(true);
         }
         self.walk.stats.expanded += 1;
@@ -173,19 +196,28 @@ impl<'a, H: Heuristic> Search<'a, H> {
             if previous == Some(m.opposite()) {
                 continue;
             }
+            let Some(machine) = self.fsm.step(node.machine, m) else {
+                continue;
+            };
             let source = source as usize;
             let tile = self.walk.cells[source];
             self.walk.cells[blank] = tile;
             self.walk.cells[source] = 0;
             self.walk.stats.generated += 1;
-            let child = self
+            let state = self
                 .walk
                 .h
-                .moved(&state, &self.walk.cells, tile, source, blank);
-            let f = g + 1 + self.walk.h.value(&child);
+                .moved(&node.state, &self.walk.cells, tile, source, blank);
+            let f = g + 1 + self.walk.h.value(&state);
             if f <= bound {
                 self.walk.path.push(m);
-                if self.dfs(source, g + 1, bound, child, Some(m))? {
+                let child = Node {
+                    blank: source,
+                    g: g + 1,
+                    state,
+                    machine,
+                };
+                if self.dfs(&child, bound, Some(m))? {
                     return Ok(true);
                 }
                 self.walk.path.pop();
@@ -295,11 +327,11 @@ impl<H: Heuristic> SplitSearch for IdaStar<'_, H> {
             blank: start.board().blank(),
             path: Vec::new(),
             state: begin.state,
+            machine: Fsm::START,
         };
         let mut stats = Stats::default();
         let cut = frontier(
-            self.puzzle,
-            self.h,
+            self,
             top,
             bound,
             subtrees.max(1),
@@ -353,6 +385,14 @@ impl<H: Heuristic> SplitSearch for IdaStar<'_, H> {
             ..
         } = root(self.puzzle, self.h, start)?;
         let mut blank = start.board().blank();
+        let Some(machine) = self.fsm.after(path) else {
+            // A duplicate of a smaller path, which the split never hands out: nothing to search.
+            return Ok(Subtree {
+                found: None,
+                next_bound: u32::MAX,
+                stats: Stats::default(),
+            });
+        };
         for &m in path {
             let (source, _) = *self
                 .puzzle
@@ -379,8 +419,14 @@ impl<H: Heuristic> SplitSearch for IdaStar<'_, H> {
         }
         let never = AtomicBool::new(false);
         let budget = Budget::new(limits.clone());
-        let mut search = Search::new(self.puzzle, self.h, cells, path.to_vec(), budget, &never);
-        let result = search.dfs(blank, g, bound, state, path.last().copied());
+        let mut search = Search::new(self, cells, path.to_vec(), budget, &never);
+        let node = Node {
+            blank,
+            g,
+            state,
+            machine,
+        };
+        let result = search.dfs(&node, bound, path.last().copied());
         search.walk.stats.elapsed = search.walk.budget.elapsed();
         match result {
             Ok(true) => Ok(Subtree {
@@ -407,6 +453,7 @@ struct Cut<S> {
     blank: usize,
     path: Vec<Move>,
     state: S,
+    machine: FsmState,
 }
 
 /// How many subtrees a parallel iteration aims for (many per core, for balance).
@@ -416,11 +463,11 @@ const SUBTREES: usize = 512;
 /// IDA* on every core.
 #[cfg(not(target_arch = "wasm32"))]
 fn solve_parallel<H: Heuristic + Sync>(
-    puzzle: &Puzzle,
-    h: &H,
+    idastar: &IdaStar<H>,
     start: &Start,
     limits: Limits,
 ) -> Result<Solution, SolveError> {
+    let IdaStar { puzzle, h, .. } = *idastar;
     let begin: Root<H::State> = root(puzzle, h, start)?;
     let lower_bound = begin.lower_bound;
     let clock = Budget::new(limits.clone());
@@ -444,9 +491,10 @@ fn solve_parallel<H: Heuristic + Sync>(
             blank: start.board().blank(),
             path: Vec::new(),
             state: begin.state,
+            machine: Fsm::START,
         };
         let (splits, frontier_bound) =
-            match frontier(puzzle, h, root, bound, SUBTREES, &limits, &mut stats) {
+            match frontier(idastar, root, bound, SUBTREES, &limits, &mut stats) {
                 Ok(frontier) => frontier,
                 Err(Ok(moves)) => return solved(moves, stats),
                 Err(Err(limit)) => {
@@ -455,7 +503,7 @@ fn solve_parallel<H: Heuristic + Sync>(
                     return Err(SolveError::LimitReached { limit, stats });
                 }
             };
-        let subtrees = search_subtrees(puzzle, h, &splits, bound, &limits, &clock, &mut stats);
+        let subtrees = search_subtrees(idastar, &splits, bound, &limits, &clock, &mut stats);
         if let Some(moves) = subtrees.found {
             stats.peak_nodes = moves.len() as u64 + 1;
             return solved(moves, stats);
@@ -488,16 +536,15 @@ type Frontier<S> = (Vec<Cut<S>>, u32);
 /// Every path of an iteration's tree a few moves deep, within `bound` (at least `aim` of them,
 /// unless the tree is smaller), and the least f-value that passed the bound; or the goal's path,
 /// if it lies shallower; or the node limit, if it comes first.
-#[allow(clippy::too_many_arguments)]
 fn frontier<H: Heuristic>(
-    puzzle: &Puzzle,
-    h: &H,
+    idastar: &IdaStar<H>,
     root: Cut<H::State>,
     bound: u32,
     aim: usize,
     limits: &Limits,
     stats: &mut Stats,
 ) -> Result<Frontier<H::State>, Result<Vec<Move>, Limit>> {
+    let IdaStar { puzzle, h, fsm, .. } = *idastar;
     let mut splits = vec![root];
     let mut next_bound = u32::MAX;
     while splits.len() < aim && !splits.is_empty() {
@@ -517,6 +564,9 @@ fn frontier<H: Heuristic>(
                 if split.path.last() == Some(&m.opposite()) {
                     continue;
                 }
+                let Some(machine) = fsm.step(split.machine, m) else {
+                    continue;
+                };
                 let mut cells = split.cells.clone();
                 let tile = cells[source as usize];
                 cells[split.blank] = tile;
@@ -535,6 +585,7 @@ fn frontier<H: Heuristic>(
                     blank: source as usize,
                     path,
                     state: child,
+                    machine,
                 });
             }
         }
@@ -558,8 +609,7 @@ struct Subtrees {
 /// the first to reach the goal or a limit stops the others. Adds their statistics to `stats`.
 #[cfg(not(target_arch = "wasm32"))]
 fn search_subtrees<H: Heuristic + Sync>(
-    puzzle: &Puzzle,
-    h: &H,
+    idastar: &IdaStar<H>,
     splits: &[Cut<H::State>],
     bound: u32,
     limits: &Limits,
@@ -584,13 +634,17 @@ fn search_subtrees<H: Heuristic + Sync>(
             };
             let (cells, path) = (split.cells.clone(), split.path.clone());
             let budget = Budget::sharing_nodes(remaining, Arc::clone(&spent));
-            let mut search = Search::new(puzzle, h, cells, path, budget, &stop);
+            let mut search = Search::new(idastar, cells, path, budget, &stop);
             if stop.load(Ordering::Relaxed) {
                 return (Ok(u32::MAX), search.walk.stats);
             }
-            let g = split.path.len() as u32;
-            let last = split.path.last().copied();
-            match search.dfs(split.blank, g, bound, split.state, last) {
+            let node = Node {
+                blank: split.blank,
+                g: split.path.len() as u32,
+                state: split.state,
+                machine: split.machine,
+            };
+            match search.dfs(&node, bound, split.path.last().copied()) {
                 Ok(true) => {
                     stop.store(true, Ordering::Relaxed);
                     if let Ok(mut slot) = found.lock() {

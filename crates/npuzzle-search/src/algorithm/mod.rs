@@ -5,6 +5,7 @@
 pub mod anytime;
 pub mod best_first;
 pub mod constructive;
+pub mod fsm;
 pub mod idastar;
 mod parallel;
 pub mod rbfs;

@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 use npuzzle_core::{Board, Goal, Move, Size};
 
 use super::work::Work;
-use crate::algorithm::idastar;
+use crate::algorithm::idastar::{self, IdaStar};
 use crate::error::SolveError;
 use crate::heuristic::Manhattan;
 use crate::limits::Limits;
@@ -41,7 +41,7 @@ impl<F: FnMut(Move) -> ControlFlow<()>> Work<F> {
         // The block is checked like any request: a wrong placing is an error, not a search
         // that never ends.
         let block = Start::new(block, goal)?;
-        let solution = idastar::solve(&puzzle, &heuristic, &block, Limits::none())?;
+        let solution = idastar::solve(&IdaStar::new(&puzzle, &heuristic), &block, Limits::none())?;
         for m in solution.moves {
             let source = self
                 .source(m)
