@@ -340,6 +340,11 @@ pub struct SolveArgs {
     /// JSON lines instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Keep the search's progress in FILE and go on from it: run again with the same FILE, a
+    /// search stopped by a limit, Ctrl-C or a crash resumes from its last threshold and the
+    /// subtrees it finished (one position, --algorithm idastar).
+    #[arg(long, value_name = "FILE")]
+    pub resume: Option<std::path::PathBuf>,
 }
 
 /// `npuzzle bench`.
@@ -368,6 +373,11 @@ pub struct BenchArgs {
     /// JSON lines (one per instance, then the totals) instead of a table.
     #[arg(long)]
     pub json: bool,
+    /// Keep each search's progress in DIR (N.journal for instance N) and go on from it: the
+    /// same command run again resumes every stopped search and answers finished ones at once
+    /// (--algorithm idastar).
+    #[arg(long, value_name = "DIR", conflicts_with = "every")]
+    pub resume: Option<std::path::PathBuf>,
 }
 
 /// `npuzzle play`.

@@ -867,6 +867,46 @@ fn bench_prints_the_anchor_beside_our_expansions() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `bench --resume DIR` keeps a journal per instance (`N.journal`) and answers from them when
+/// run again; a method that keeps none, or a batch for `solve --resume`, is refused.
+#[test]
+fn bench_keeps_a_journal_per_instance() {
+    let dir = data_dir("bench-resume");
+    let journals = dir.join("journals");
+    let file = format!(
+        "{}/../../data/instances/korf100.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let keep = journals.to_str().unwrap();
+    let args = [
+        "bench", &file, "--only", "79,12", "-a", "idastar", "--resume", keep,
+    ];
+    let (code, first, err) = run(&args, "");
+    assert_eq!(code, 0, "{err}");
+    assert!(journals.join("79.journal").exists() && journals.join("12.journal").exists());
+    let (code, again, _) = run(&args, "");
+    assert_eq!(code, 0);
+    let expanded = |out: &str| -> Vec<String> {
+        out.lines()
+            .filter(|l| l.trim_start().starts_with(char::is_numeric))
+            .map(|l| l.split_whitespace().nth(7).unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(expanded(&first), expanded(&again), "{first}\n{again}");
+    let (code, out, _) = run(
+        &[
+            "bench", &file, "--only", "79", "-a", "anytime", "--resume", keep,
+        ],
+        "",
+    );
+    assert_eq!(code, 1);
+    assert!(out.contains("only idastar keeps a journal"), "{out}");
+    let (code, _, err) = run(&["solve", "--resume", keep], "1 2 3/4 5 6/7 0 8\n");
+    assert_eq!(code, 2);
+    assert!(err.contains("give one position"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// One JSON shape per thing: a streamed constructive solution has the same fields as a searched
 /// one, and each line is a whole JSON object.
 #[test]

@@ -53,6 +53,14 @@ pub enum SolveError {
     /// The caller stopped a streaming solve (its output was closed).
     #[error("stopped by the caller")]
     Stopped,
+    /// A search journal could not be read, written, or does not belong to the search.
+    #[error("the journal {}: {reason}", path.display())]
+    Journal {
+        /// The journal's file.
+        path: std::path::PathBuf,
+        /// What is wrong.
+        reason: String,
+    },
     /// A solution failed its replay check: a bug, reported rather than returned.
     #[error("internal error: {0}")]
     Internal(String),
@@ -96,6 +104,11 @@ pub enum Unsupported {
     /// Only a method with a heuristic (IDA*'s search) can be split into subtrees.
     #[error("the {0} solver cannot be split into subtrees: use idastar (or auto with a heuristic)")]
     NoSplit(Algorithm),
+    /// Only IDA* alone keeps a journal to resume from.
+    #[error(
+        "only idastar keeps a journal to resume from: use --algorithm idastar (with a heuristic)"
+    )]
+    Journal,
     /// Walking distance's tables would be too large for this board.
     #[error(
         "walking distance is built for boards up to 4x4, 5x3 and 6x2, not {0}: use linear-conflict"

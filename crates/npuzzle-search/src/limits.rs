@@ -26,6 +26,11 @@ pub struct Limits {
     pub max_memory: Option<u64>,
     /// Stops the search when cancelled from another thread.
     pub cancel: Option<Cancel>,
+    /// Where IDA* keeps what it has finished (its iteration and subtrees), and resumes from:
+    /// a search stopped by a limit, a signal or a crash, run again with the same journal,
+    /// loses only the subtrees that were under way (see the `journal` module of `algorithm`). Only
+    /// IDA* keeps one.
+    pub journal: Option<std::path::PathBuf>,
 }
 
 /// The memory a search may hold unless told otherwise: 4 GiB.
@@ -38,6 +43,7 @@ impl Default for Limits {
             timeout: None,
             max_memory: Some(DEFAULT_MEMORY),
             cancel: None,
+            journal: None,
         }
     }
 }
@@ -50,6 +56,7 @@ impl Limits {
             timeout: None,
             max_memory: None,
             cancel: None,
+            journal: None,
         }
     }
 
@@ -73,6 +80,14 @@ impl Limits {
     pub fn memory(self, bytes: u64) -> Limits {
         Limits {
             max_memory: Some(bytes),
+            ..self
+        }
+    }
+
+    /// These limits, with IDA*'s journal kept at `path` (see [`Limits::journal`]).
+    pub fn keep_journal(self, path: impl Into<std::path::PathBuf>) -> Limits {
+        Limits {
+            journal: Some(path.into()),
             ..self
         }
     }

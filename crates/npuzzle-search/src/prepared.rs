@@ -16,7 +16,7 @@ use crate::algorithm::rbfs::Rbfs;
 use crate::algorithm::table::DistanceTable;
 use crate::algorithm::{Method, Sink};
 use crate::any_heuristic::{AnyHeuristic, dispatch};
-use crate::error::SolveError;
+use crate::error::{SolveError, Unsupported};
 use crate::heuristic::Heuristic;
 use crate::learned::{Network, Ranking};
 use crate::limits::{Limit, Limits};
@@ -272,11 +272,28 @@ fn heuristic(puzzle: &Puzzle, options: &Options) -> Result<AnyHeuristic, SolveEr
 /// The prepared plan, run: its method on a checked start (see [`crate::Solver`]'s own `Method`).
 impl Method for Prepared {
     fn run(&self, start: &Start, limits: &Limits) -> Result<Solution, SolveError> {
+        self.keeps(limits)?;
         self.with_method(|method| method.run(start, limits))
     }
 
     fn stream(&self, start: &Start, limits: &Limits, sink: Sink) -> Result<Streamed, SolveError> {
+        self.keeps(limits)?;
         self.with_method(|method| method.stream(start, limits, sink))
+    }
+}
+
+impl Prepared {
+    /// Refuses a journal (see [`Limits::journal`]) unless the plan is IDA* alone, the only
+    /// method that keeps one.
+    fn keeps(&self, limits: &Limits) -> Result<(), SolveError> {
+        match self {
+            _ if limits.journal.is_none() => Ok(()),
+            Prepared::Search {
+                search: Search::IdaStar { .. },
+                ..
+            } => Ok(()),
+            _ => Err(Unsupported::Journal.into()),
+        }
     }
 }
 

@@ -7,7 +7,7 @@ use std::time::Instant;
 use anyhow::{Context, bail};
 use npuzzle_core::instances::{Instance, InstanceReader};
 use npuzzle_core::{Board, Size};
-use npuzzle_search::{DistanceTable, Limits, Method, Puzzle, Solution};
+use npuzzle_search::{DistanceTable, Limits, Method, Puzzle, Solution, Solver};
 use serde_json::json;
 
 use crate::cli::BenchArgs;
@@ -18,7 +18,13 @@ use crate::status::Status;
 /// Runs the command.
 pub fn run(args: &BenchArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
     match (&args.file, args.every) {
-        (Some(file), _) => run_file(args, file, out),
+        (Some(file), _) => {
+            if let Some(dir) = &args.resume {
+                std::fs::create_dir_all(dir)
+                    .with_context(|| format!("--resume {}", dir.display()))?;
+            }
+            run_file(args, file, out)
+        }
         (None, Some(size)) => run_every(args, size, out),
         (None, None) => bail!("give an instance file or --every WxH"),
     }
@@ -295,6 +301,16 @@ impl Bench<'_> {
         Ok(())
     }
 
+    /// The limits instance `number` is solved with: the solver's, with its journal in the
+    /// `--resume` folder.
+    fn limits(&self, solver: &Solver, number: usize) -> Limits {
+        let limits = solver.options().limits.clone();
+        match &self.args.resume {
+            Some(dir) => limits.keep_journal(dir.join(format!("{number}.journal"))),
+            None => limits,
+        }
+    }
+
     /// A line that is not an instance: its error line, and the run goes on.
     fn bad_line(
         &mut self,
@@ -345,12 +361,15 @@ impl Bench<'_> {
         let work: Vec<_> = jobs
             .iter()
             .zip(&prepared)
-            .filter_map(|(_, prepared)| prepared.as_ref().ok())
+            .filter_map(|(job, prepared)| {
+                let (solver, start) = prepared.as_ref().ok()?;
+                Some((solver, start, self.limits(solver, job.number)))
+            })
             .collect();
         let mut results = self
             .batch
-            .run(&work, |(solver, start)| {
-                let result = solver.run(start, &solver.options().limits);
+            .run(&work, |(solver, start, limits)| {
+                let result = solver.run(start, limits);
                 bar.inc(1);
                 result
             })

@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 
 use npuzzle_core::Board;
 use npuzzle_search::{
-    Algorithm, Figures, Limit, Method, Report, Solution, SolveError, Solver, Start,
+    Algorithm, Figures, Limit, Limits, Method, Report, Solution, SolveError, Solver, Start,
 };
 use serde_json::json;
 
@@ -26,6 +26,9 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
     let items = input::items(args.position.as_deref())?;
     // Positions from standard input or a file are a batch: each answer names its position.
     let batch = args.position.is_none() || items.size_hint().1 != Some(1);
+    if batch && args.resume.is_some() {
+        anyhow::bail!("--resume keeps the journal of one search: give one position");
+    }
     // One position from the argument is searched on every core.
     let mut search = args.search.clone();
     search.split |= !batch;
@@ -95,7 +98,7 @@ fn solve_window(
         .collect();
     let mut results = pool
         .run(&searched, |(solver, start)| {
-            solver.run(start, &solver.options().limits)
+            solver.run(start, &limits(args, solver))
         })
         .into_iter();
     let (mut worst, mut stopped) = (Status::Success, 0);
@@ -126,16 +129,42 @@ fn solve_window(
             Some(Err(SolveError::LimitReached {
                 limit: Limit::Cancelled,
                 ..
-            })) if interrupt::interrupted() => stopped += 1,
+            })) if interrupt::interrupted() => {
+                stopped += 1;
+                kept(args);
+            }
             Some(Err(error)) => {
+                let limited = matches!(error, SolveError::LimitReached { .. });
                 let error = error.into();
                 worst = worst.max(status::of(&error));
                 status::report(&item.place, &error);
+                if limited {
+                    kept(args);
+                }
             }
             None => anyhow::bail!("internal error: a position was not solved"),
         }
     }
     Ok((worst, stopped))
+}
+
+/// The limits a search runs with: the solver's, with the journal `--resume` names.
+fn limits(args: &SolveArgs, solver: &Solver) -> Limits {
+    let limits = solver.options().limits.clone();
+    match &args.resume {
+        Some(path) => limits.keep_journal(path),
+        None => limits,
+    }
+}
+
+/// Says where a stopped search was kept, when `--resume` named a journal.
+fn kept(args: &SolveArgs) {
+    if let Some(path) = &args.resume {
+        eprintln!(
+            "npuzzle: the search is kept in {}: run the same command to go on",
+            path.display()
+        );
+    }
 }
 
 /// Whether `error` is a search stopped by cancellation.

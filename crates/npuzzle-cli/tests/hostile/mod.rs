@@ -199,11 +199,7 @@ fn signals_write_what_is_done_and_exit_with_their_status() {
         stdin.flush().unwrap();
         // The 5x5 searches run for a minute each: the signal finds them under way.
         std::thread::sleep(Duration::from_millis(1500));
-        let sent = std::process::Command::new("kill")
-            .args([&format!("-{signal}"), &child.id().to_string()])
-            .status()
-            .unwrap();
-        assert!(sent.success());
+        send(signal, &child);
         let output = child.wait_with_output().unwrap();
         let (out, err) = (
             String::from_utf8_lossy(&output.stdout),
@@ -217,6 +213,70 @@ fn signals_write_what_is_done_and_exit_with_their_status() {
         }
         drop(stdin);
     }
+}
+
+/// Sends `signal` (`KILL`, `TERM`, …) to `child`.
+fn send(signal: &str, child: &std::process::Child) {
+    let sent = std::process::Command::new("kill")
+        .args([&format!("-{signal}"), &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success(), "kill -{signal}");
+}
+
+/// A search kept with `--resume` and ended three times (SIGKILL, SIGTERM, SIGINT) resumes each
+/// time from its journal, and the run that finishes proves the published optimum; run once
+/// more, the journal answers at once. Another position is refused with the journal named.
+#[test]
+fn a_resumed_search_survives_kills() {
+    let dir = folder("resume");
+    let journal = dir.join("korf82.journal");
+    let position = "14 10 2 1 13 9 8 11 7 3 6 12 15 5 4 0";
+    let args = [
+        "solve",
+        "--goal",
+        "blank-first",
+        "-a",
+        "idastar",
+        "--heuristic",
+        "walking-distance",
+        "--resume",
+        journal.to_str().unwrap(),
+    ];
+    for signal in ["KILL", "TERM", "INT"] {
+        let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("npuzzle"))
+            .args(args)
+            .arg(position)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("npuzzle runs");
+        std::thread::sleep(Duration::from_millis(500));
+        send(signal, &child);
+        let output = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&output.stderr);
+        assert!(!output.status.success(), "{signal} came too late: {err}");
+        if signal != "KILL" {
+            assert!(err.contains("the search is kept in"), "{signal}: {err}");
+        }
+        assert!(journal.exists(), "{signal}: {err}");
+    }
+    let mut last = Vec::new();
+    for round in 0..2 {
+        let mut command = std::process::Command::new(assert_cmd::cargo::cargo_bin("npuzzle"));
+        command.args(args).arg(position);
+        let (code, out, err) = bounded(command, 120);
+        assert_eq!(code, 0, "round {round}: {err}");
+        assert!(out.contains("62 STM") && out.contains("optimal"), "{out}");
+        last.push(out.lines().next().unwrap_or_default().to_string());
+    }
+    assert_eq!(last[0], last[1], "the journal keeps the answer");
+    let (code, _, err) = run(
+        &[&args[..], &["1 0 2 3 4 5 6 7 8 9 10 11 12 13 14 15"]].concat(),
+        "",
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("journal of another search"), "{err}");
 }
 
 /// Defect 6 and 16: `bench --json` writes only JSON, error lines included; an unsolvable instance

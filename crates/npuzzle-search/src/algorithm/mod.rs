@@ -7,6 +7,8 @@ pub mod best_first;
 pub mod constructive;
 pub mod fsm;
 pub mod idastar;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod journal;
 mod parallel;
 pub mod rbfs;
 pub mod table;

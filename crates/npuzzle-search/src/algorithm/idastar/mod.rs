@@ -1,14 +1,19 @@
 //! IDA* (Korf 1985): iterative-deepening depth-first search on f = g + h.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+#[cfg(not(target_arch = "wasm32"))]
+mod parallel;
+mod tree;
+
+use std::sync::atomic::AtomicBool;
 
 use npuzzle_core::Move;
 
-use super::fsm::{Fsm, FsmState};
-use super::{Found, Method, Root, Walk, finish, root};
+use self::tree::{Cut, Node, Search, Tree};
+use super::fsm::Fsm;
+use super::{Found, Method, Root, finish, root};
 use crate::error::SolveError;
 use crate::heuristic::Heuristic;
-use crate::limits::{Budget, Limit, Limits};
+use crate::limits::{Budget, Limits};
 use crate::method::Algorithm;
 use crate::puzzle::Puzzle;
 use crate::solution::Solution;
@@ -72,11 +77,22 @@ impl<'a, H> IdaStar<'a, H> {
     }
 }
 
+impl<'a, H> IdaStar<'a, H> {
+    /// The tree this search walks.
+    fn tree(&self) -> Tree<'a, H> {
+        Tree {
+            puzzle: self.puzzle,
+            h: self.h,
+            fsm: self.fsm,
+        }
+    }
+}
+
 impl<H: Heuristic + Sync> Method for IdaStar<'_, H> {
     fn run(&self, start: &Start, limits: &Limits) -> Result<Solution, SolveError> {
         #[cfg(not(target_arch = "wasm32"))]
-        if self.parallel {
-            return solve_parallel(self, start, limits.clone());
+        if self.parallel || limits.journal.is_some() {
+            return parallel::solve(&self.tree(), start, limits.clone());
         }
         solve(self, start, limits.clone())
     }
@@ -96,7 +112,7 @@ pub(crate) fn solve<H: Heuristic>(
     } = root(puzzle, h, start)?;
     let never = AtomicBool::new(false);
     let budget = Budget::new(limits);
-    let mut search = Search::new(idastar, cells, Vec::new(), budget, &never);
+    let mut search = Search::new(&idastar.tree(), cells, Vec::new(), budget, &never);
     let mut bound = lower_bound;
     loop {
         search.walk.stats.iterations += 1;
@@ -137,98 +153,6 @@ pub(crate) fn solve<H: Heuristic>(
         lower_bound,
     };
     finish(h, start, found, search.walk.stats)
-}
-
-struct Search<'a, H: Heuristic> {
-    walk: Walk<'a, H>,
-    fsm: &'a Fsm,
-    next_bound: u32,
-    /// Set when another thread has found the goal: this search may stop.
-    stop: &'a AtomicBool,
-}
-
-/// A node of the search: where the blank is, how far from the start, the heuristic's state and
-/// what the FSM has read of the path.
-#[derive(Clone, Copy)]
-struct Node<S> {
-    blank: usize,
-    g: u32,
-    state: S,
-    machine: FsmState,
-}
-
-impl<'a, H: Heuristic> Search<'a, H> {
-    /// A search from `cells`, reached by `path`, within `budget`, that gives up when `stop` is
-    /// set.
-    fn new(
-        idastar: &IdaStar<'a, H>,
-        cells: Vec<u8>,
-        path: Vec<Move>,
-        budget: Budget,
-        stop: &'a AtomicBool,
-    ) -> Self {
-        Search {
-            walk: Walk::new(idastar.puzzle, idastar.h, cells, path, budget),
-            fsm: idastar.fsm,
-            next_bound: u32::MAX,
-            stop,
-        }
-    }
-
-    /// Searches below `node`, whose f is within `bound`. True when the goal was found (the path
-    /// then holds the solution).
-    fn dfs(
-        &mut self,
-        node: &Node<H::State>,
-        bound: u32,
-        previous: Option<Move>,
-    ) -> Result<bool, Limit> {
-        let (blank, g) = (node.blank, node.g);
-        if self.walk.h.value(&node.state) == 0 && self.walk.cells == self.walk.puzzle.goal_cells() {
-            return Ok(true);
-        }
-        self.walk.stats.expanded += 1;
-        self.walk.budget.check(&self.walk.stats)?;
-        if self.walk.stats.expanded.is_multiple_of(4096) && self.stop.load(Ordering::Relaxed) {
-            return Ok(false);
-        }
-        for &(source, m) in self.walk.puzzle.neighbours(blank) {
-            if previous == Some(m.opposite()) {
-                continue;
-            }
-            let Some(machine) = self.fsm.step(node.machine, m) else {
-                continue;
-            };
-            let source = source as usize;
-            let tile = self.walk.cells[source];
-            self.walk.cells[blank] = tile;
-            self.walk.cells[source] = 0;
-            self.walk.stats.generated += 1;
-            let state = self
-                .walk
-                .h
-                .moved(&node.state, &self.walk.cells, tile, source, blank);
-            let f = g + 1 + self.walk.h.value(&state);
-            if f <= bound {
-                self.walk.path.push(m);
-                let child = Node {
-                    blank: source,
-                    g: g + 1,
-                    state,
-                    machine,
-                };
-                if self.dfs(&child, bound, Some(m))? {
-                    return Ok(true);
-                }
-                self.walk.path.pop();
-            } else if f < self.next_bound {
-                self.next_bound = f;
-            }
-            self.walk.cells[source] = tile;
-            self.walk.cells[blank] = 0;
-        }
-        Ok(false)
-    }
 }
 
 /// One IDA* iteration cut into subtrees, for a search shared out across processes or machines
@@ -330,14 +254,9 @@ impl<H: Heuristic> SplitSearch for IdaStar<'_, H> {
             machine: Fsm::START,
         };
         let mut stats = Stats::default();
-        let cut = frontier(
-            self,
-            top,
-            bound,
-            subtrees.max(1),
-            &Limits::none(),
-            &mut stats,
-        );
+        let cut = self
+            .tree()
+            .frontier(top, bound, subtrees.max(1), &Limits::none(), &mut stats);
         Ok(match cut {
             Ok((splits, next_bound)) => Split {
                 found: None,
@@ -419,7 +338,8 @@ impl<H: Heuristic> SplitSearch for IdaStar<'_, H> {
         }
         let never = AtomicBool::new(false);
         let budget = Budget::new(limits.clone());
-        let mut search = Search::new(self, cells, path.to_vec(), budget, &never);
+        let tree = self.tree();
+        let mut search = Search::new(&tree, cells, path.to_vec(), budget, &never);
         let node = Node {
             blank,
             g,
@@ -445,235 +365,4 @@ impl<H: Heuristic> SplitSearch for IdaStar<'_, H> {
             }),
         }
     }
-}
-
-/// A node where a split iteration divides the tree.
-struct Cut<S> {
-    cells: Vec<u8>,
-    blank: usize,
-    path: Vec<Move>,
-    state: S,
-    machine: FsmState,
-}
-
-/// How many subtrees a parallel iteration aims for (many per core, for balance).
-#[cfg(not(target_arch = "wasm32"))]
-const SUBTREES: usize = 512;
-
-/// IDA* on every core.
-#[cfg(not(target_arch = "wasm32"))]
-fn solve_parallel<H: Heuristic + Sync>(
-    idastar: &IdaStar<H>,
-    start: &Start,
-    limits: Limits,
-) -> Result<Solution, SolveError> {
-    let IdaStar { puzzle, h, .. } = *idastar;
-    let begin: Root<H::State> = root(puzzle, h, start)?;
-    let lower_bound = begin.lower_bound;
-    let clock = Budget::new(limits.clone());
-    let mut stats = Stats::default();
-    let mut bound = lower_bound;
-    let solved = |moves: Vec<Move>, mut stats: Stats| {
-        stats.elapsed = clock.elapsed();
-        let found = Found {
-            moves,
-            optimal: true,
-            bound: None,
-            algorithm: Algorithm::IdaStar,
-            lower_bound,
-        };
-        finish(h, start, found, stats)
-    };
-    loop {
-        stats.iterations += 1;
-        let root = Cut {
-            cells: begin.cells.clone(),
-            blank: start.board().blank(),
-            path: Vec::new(),
-            state: begin.state,
-            machine: Fsm::START,
-        };
-        let (splits, frontier_bound) =
-            match frontier(idastar, root, bound, SUBTREES, &limits, &mut stats) {
-                Ok(frontier) => frontier,
-                Err(Ok(moves)) => return solved(moves, stats),
-                Err(Err(limit)) => {
-                    stats.elapsed = clock.elapsed();
-                    stats.proved_bound = bound;
-                    return Err(SolveError::LimitReached { limit, stats });
-                }
-            };
-        let subtrees = search_subtrees(idastar, &splits, bound, &limits, &clock, &mut stats);
-        if let Some(moves) = subtrees.found {
-            stats.peak_nodes = moves.len() as u64 + 1;
-            return solved(moves, stats);
-        }
-        stats.elapsed = clock.elapsed();
-        if let Some(limit) = subtrees.hit {
-            // Report the whole search's limit, not what was left of it for one subtree.
-            let limit = match limit {
-                Limit::Nodes(_) => Limit::Nodes(limits.max_nodes.unwrap_or_default()),
-                Limit::Time(_) => Limit::Time(limits.timeout.unwrap_or_default()),
-                memory => memory,
-            };
-            stats.proved_bound = bound;
-            return Err(SolveError::LimitReached { limit, stats });
-        }
-        match frontier_bound.min(subtrees.next_bound) {
-            u32::MAX => {
-                return Err(SolveError::Internal(
-                    "IDA* exhausted a solvable space".to_string(),
-                ));
-            }
-            next => bound = next,
-        }
-    }
-}
-
-/// The nodes an iteration splits into, and the least f-value past its bound among the others.
-type Frontier<S> = (Vec<Cut<S>>, u32);
-
-/// Every path of an iteration's tree a few moves deep, within `bound` (at least `aim` of them,
-/// unless the tree is smaller), and the least f-value that passed the bound; or the goal's path,
-/// if it lies shallower; or the node limit, if it comes first.
-fn frontier<H: Heuristic>(
-    idastar: &IdaStar<H>,
-    root: Cut<H::State>,
-    bound: u32,
-    aim: usize,
-    limits: &Limits,
-    stats: &mut Stats,
-) -> Result<Frontier<H::State>, Result<Vec<Move>, Limit>> {
-    let IdaStar { puzzle, h, fsm, .. } = *idastar;
-    let mut splits = vec![root];
-    let mut next_bound = u32::MAX;
-    while splits.len() < aim && !splits.is_empty() {
-        if let Some(goal) = splits
-            .iter()
-            .find(|s| h.value(&s.state) == 0 && s.cells == puzzle.goal_cells())
-        {
-            return Err(Ok(goal.path.clone()));
-        }
-        let mut deeper = Vec::with_capacity(splits.len() * 3);
-        for split in &splits {
-            stats.expanded += 1;
-            if let Some(max) = limits.max_nodes.filter(|&max| stats.expanded > max) {
-                return Err(Err(Limit::Nodes(max)));
-            }
-            for &(source, m) in puzzle.neighbours(split.blank) {
-                if split.path.last() == Some(&m.opposite()) {
-                    continue;
-                }
-                let Some(machine) = fsm.step(split.machine, m) else {
-                    continue;
-                };
-                let mut cells = split.cells.clone();
-                let tile = cells[source as usize];
-                cells[split.blank] = tile;
-                cells[source as usize] = 0;
-                stats.generated += 1;
-                let child = h.moved(&split.state, &cells, tile, source as usize, split.blank);
-                let f = split.path.len() as u32 + 1 + h.value(&child);
-                if f > bound {
-                    next_bound = next_bound.min(f);
-                    continue;
-                }
-                let mut path = split.path.clone();
-                path.push(m);
-                deeper.push(Cut {
-                    cells,
-                    blank: source as usize,
-                    path,
-                    state: child,
-                    machine,
-                });
-            }
-        }
-        splits = deeper;
-    }
-    Ok((splits, next_bound))
-}
-
-/// What the subtrees of one iteration found.
-#[cfg(not(target_arch = "wasm32"))]
-struct Subtrees {
-    /// The goal's path, if one subtree reached it.
-    found: Option<Vec<Move>>,
-    /// The least f-value past the bound over all subtrees.
-    next_bound: u32,
-    /// A limit one subtree hit (the others then stop).
-    hit: Option<Limit>,
-}
-
-/// Searches every subtree within `bound` on all cores, each with what is left of `limits`;
-/// the first to reach the goal or a limit stops the others. Adds their statistics to `stats`.
-#[cfg(not(target_arch = "wasm32"))]
-fn search_subtrees<H: Heuristic + Sync>(
-    idastar: &IdaStar<H>,
-    splits: &[Cut<H::State>],
-    bound: u32,
-    limits: &Limits,
-    clock: &Budget,
-    stats: &mut Stats,
-) -> Subtrees {
-    use rayon::prelude::*;
-    use std::sync::atomic::AtomicU64;
-    use std::sync::{Arc, Mutex};
-
-    let stop = AtomicBool::new(false);
-    let found: Mutex<Option<Vec<Move>>> = Mutex::new(None);
-    // Every subtree counts its nodes here, so that together they keep the node limit.
-    let spent = Arc::new(AtomicU64::new(stats.expanded));
-    let results: Vec<_> = splits
-        .par_iter()
-        .map(|split| {
-            // What is left of the whole search's time when this subtree starts.
-            let remaining = Limits {
-                timeout: limits.timeout.map(|t| t.saturating_sub(clock.elapsed())),
-                ..limits.clone()
-            };
-            let (cells, path) = (split.cells.clone(), split.path.clone());
-            let budget = Budget::sharing_nodes(remaining, Arc::clone(&spent));
-            let mut search = Search::new(idastar, cells, path, budget, &stop);
-            if stop.load(Ordering::Relaxed) {
-                return (Ok(u32::MAX), search.walk.stats);
-            }
-            let node = Node {
-                blank: split.blank,
-                g: split.path.len() as u32,
-                state: split.state,
-                machine: split.machine,
-            };
-            match search.dfs(&node, bound, split.path.last().copied()) {
-                Ok(true) => {
-                    stop.store(true, Ordering::Relaxed);
-                    if let Ok(mut slot) = found.lock() {
-                        slot.get_or_insert(search.walk.path);
-                    }
-                    (Ok(u32::MAX), search.walk.stats)
-                }
-                Ok(false) => (Ok(search.next_bound), search.walk.stats),
-                Err(limit) => {
-                    stop.store(true, Ordering::Relaxed);
-                    (Err(limit), search.walk.stats)
-                }
-            }
-        })
-        .collect();
-    let mut subtrees = Subtrees {
-        found: None,
-        next_bound: u32::MAX,
-        hit: None,
-    };
-    for (result, subtree) in results {
-        match result {
-            Ok(next) => subtrees.next_bound = subtrees.next_bound.min(next),
-            Err(limit) => subtrees.hit = Some(limit),
-        }
-        stats.expanded += subtree.expanded;
-        stats.generated += subtree.generated;
-        stats.peak_nodes = stats.peak_nodes.max(subtree.peak_nodes);
-    }
-    subtrees.found = found.into_inner().ok().flatten();
-    subtrees
 }

@@ -1,0 +1,219 @@
+//! The tree IDA* searches: the depth-first search below a node within a threshold, and the cut
+//! of an iteration's tree into subtrees a few moves deep.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use npuzzle_core::Move;
+
+use crate::algorithm::Walk;
+use crate::algorithm::fsm::{Fsm, FsmState};
+use crate::heuristic::Heuristic;
+use crate::limits::{Budget, Limit, Limits};
+use crate::puzzle::Puzzle;
+use crate::stats::Stats;
+
+/// What decides the tree: the goal, the heuristic and the move sequences skipped.
+pub(super) struct Tree<'a, H> {
+    pub(super) puzzle: &'a Puzzle,
+    pub(super) h: &'a H,
+    pub(super) fsm: &'a Fsm,
+}
+
+/// A depth-first search of the tree within a threshold.
+pub(super) struct Search<'a, H: Heuristic> {
+    pub(super) walk: Walk<'a, H>,
+    fsm: &'a Fsm,
+    pub(super) next_bound: u32,
+    /// Set when another thread has found the goal or hit a limit: this search may stop.
+    stop: &'a AtomicBool,
+    /// Whether this search stopped because `stop` was set (its subtree is then not finished).
+    pub(super) abandoned: bool,
+}
+
+/// A node of the search: where the blank is, how far from the start, the heuristic's state and
+/// what the FSM has read of the path.
+#[derive(Clone, Copy)]
+pub(super) struct Node<S> {
+    pub(super) blank: usize,
+    pub(super) g: u32,
+    pub(super) state: S,
+    pub(super) machine: FsmState,
+}
+
+impl<'a, H: Heuristic> Search<'a, H> {
+    /// A search of `tree` from `cells`, reached by `path`, within `budget`, that gives up when
+    /// `stop` is set.
+    pub(super) fn new(
+        tree: &Tree<'a, H>,
+        cells: Vec<u8>,
+        path: Vec<Move>,
+        budget: Budget,
+        stop: &'a AtomicBool,
+    ) -> Self {
+        Search {
+            walk: Walk::new(tree.puzzle, tree.h, cells, path, budget),
+            fsm: tree.fsm,
+            next_bound: u32::MAX,
+            stop,
+            abandoned: false,
+        }
+    }
+
+    /// Searches below `node`, whose f is within `bound`. True when the goal was found (the path
+    /// then holds the solution); [`Limit::Cancelled`] with [`Search::abandoned`] set when `stop`
+    /// was.
+    pub(super) fn dfs(
+        &mut self,
+        node: &Node<H::State>,
+        bound: u32,
+        previous: Option<Move>,
+    ) -> Result<bool, Limit> {
+        let (blank, g) = (node.blank, node.g);
+        if self.walk.h.value(&node.state) == 0 && self.walk.cells == self.walk.puzzle.goal_cells() {
+            return Ok(true);
+        }
+        self.walk.stats.expanded += 1;
+        self.walk.budget.check(&self.walk.stats)?;
+        if self.walk.stats.expanded.is_multiple_of(4096) && self.stop.load(Ordering::Relaxed) {
+            self.abandoned = true;
+            return Err(Limit::Cancelled);
+        }
+        for &(source, m) in self.walk.puzzle.neighbours(blank) {
+            if previous == Some(m.opposite()) {
+                continue;
+            }
+            let Some(machine) = self.fsm.step(node.machine, m) else {
+                continue;
+            };
+            let source = source as usize;
+            let tile = self.walk.cells[source];
+            self.walk.cells[blank] = tile;
+            self.walk.cells[source] = 0;
+            self.walk.stats.generated += 1;
+            let state = self
+                .walk
+                .h
+                .moved(&node.state, &self.walk.cells, tile, source, blank);
+            let f = g + 1 + self.walk.h.value(&state);
+            if f <= bound {
+                self.walk.path.push(m);
+                let child = Node {
+                    blank: source,
+                    g: g + 1,
+                    state,
+                    machine,
+                };
+                if self.dfs(&child, bound, Some(m))? {
+                    return Ok(true);
+                }
+                self.walk.path.pop();
+            } else if f < self.next_bound {
+                self.next_bound = f;
+            }
+            self.walk.cells[source] = tile;
+            self.walk.cells[blank] = 0;
+        }
+        Ok(false)
+    }
+}
+
+/// A node where a split iteration divides the tree.
+pub(super) struct Cut<S> {
+    pub(super) cells: Vec<u8>,
+    pub(super) blank: usize,
+    pub(super) path: Vec<Move>,
+    pub(super) state: S,
+    pub(super) machine: FsmState,
+}
+
+impl<S: Copy> Cut<S> {
+    /// The node of the search the cut is at.
+    pub(super) fn node(&self) -> Node<S> {
+        Node {
+            blank: self.blank,
+            g: self.path.len() as u32,
+            state: self.state,
+            machine: self.machine,
+        }
+    }
+}
+
+/// The nodes an iteration splits into, and the least f-value past its bound among the others.
+pub(super) type Frontier<S> = (Vec<Cut<S>>, u32);
+
+impl<H: Heuristic> Tree<'_, H> {
+    /// Every path of an iteration's tree a few moves deep, within `bound` (at least `aim` of
+    /// them, unless the tree is smaller), and the least f-value that passed the bound; or the
+    /// goal's path, if it lies shallower; or the node limit, if it comes first.
+    pub(super) fn frontier(
+        &self,
+        root: Cut<H::State>,
+        bound: u32,
+        aim: usize,
+        limits: &Limits,
+        stats: &mut Stats,
+    ) -> Result<Frontier<H::State>, Result<Vec<Move>, Limit>> {
+        let mut splits = vec![root];
+        let mut next_bound = u32::MAX;
+        while splits.len() < aim && !splits.is_empty() {
+            if let Some(goal) = splits
+                .iter()
+                .find(|s| self.h.value(&s.state) == 0 && s.cells == self.puzzle.goal_cells())
+            {
+                return Err(Ok(goal.path.clone()));
+            }
+            let mut deeper = Vec::with_capacity(splits.len() * 3);
+            for split in &splits {
+                stats.expanded += 1;
+                if let Some(max) = limits.max_nodes.filter(|&max| stats.expanded > max) {
+                    return Err(Err(Limit::Nodes(max)));
+                }
+                self.children(split, bound, &mut deeper, &mut next_bound, stats);
+            }
+            splits = deeper;
+        }
+        Ok((splits, next_bound))
+    }
+
+    /// Adds the children of `split` within `bound` to `deeper`, and lowers `next_bound` to the
+    /// f-values of the others.
+    fn children(
+        &self,
+        split: &Cut<H::State>,
+        bound: u32,
+        deeper: &mut Vec<Cut<H::State>>,
+        next_bound: &mut u32,
+        stats: &mut Stats,
+    ) {
+        for &(source, m) in self.puzzle.neighbours(split.blank) {
+            if split.path.last() == Some(&m.opposite()) {
+                continue;
+            }
+            let Some(machine) = self.fsm.step(split.machine, m) else {
+                continue;
+            };
+            let mut cells = split.cells.clone();
+            let tile = cells[source as usize];
+            cells[split.blank] = tile;
+            cells[source as usize] = 0;
+            stats.generated += 1;
+            let child = self
+                .h
+                .moved(&split.state, &cells, tile, source as usize, split.blank);
+            let f = split.path.len() as u32 + 1 + self.h.value(&child);
+            if f > bound {
+                *next_bound = (*next_bound).min(f);
+                continue;
+            }
+            let mut path = split.path.clone();
+            path.push(m);
+            deeper.push(Cut {
+                cells,
+                blank: source as usize,
+                path,
+                state: child,
+                machine,
+            });
+        }
+    }
+}

@@ -1,0 +1,313 @@
+//! What a long IDA* search has finished, kept in a file so that a search stopped by a limit, a
+//! signal or a crash resumes where it was: the iteration under way (its threshold) and which of
+//! its subtrees are done. A resumed search loses at most the subtrees that were under way and
+//! whatever finished in the last second, and reaches the same answer.
+//!
+//! The file is JSON, written whole ([`npuzzle_files::write_atomically`]: a stop while writing
+//! leaves the previous journal) and read with a cap. It names the position and the goal, and
+//! a hash of the iteration's cut into subtrees, so that a journal is never applied to another
+//! search: a journal of another position, or of a search whose cut differs (another heuristic,
+//! another version), is refused with what differs.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use npuzzle_core::Move;
+use serde::{Deserialize, Serialize};
+
+use crate::error::SolveError;
+use crate::start::Start;
+use crate::stats::Stats;
+
+/// The journal format this version writes and reads.
+pub const FORMAT: u32 = 1;
+
+/// The most a journal file may hold (a cut has a few thousand subtrees at most).
+const MOST_BYTES: u64 = 4 << 20;
+
+/// How often a journal is written while subtrees finish: each iteration's end, each stop and
+/// the solution are written at once.
+const EVERY: Duration = Duration::from_secs(1);
+
+/// The contents of a journal file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Journal {
+    /// The file format ([`FORMAT`]).
+    pub format: u32,
+    /// The start position, as boards are written (`1 2 3/4 5 6/7 8 0`).
+    pub position: String,
+    /// The goal, the same way.
+    pub goal: String,
+    /// The threshold of the iteration under way.
+    pub bound: u32,
+    /// How many subtrees the iteration's cut has.
+    pub subtrees: u32,
+    /// A hash of the paths to the cut's subtrees (FNV-1a over their moves).
+    pub cut: u64,
+    /// The iteration's finished subtrees, by their place in the cut, in increasing order.
+    pub finished: Vec<u32>,
+    /// The least f-value past the threshold found so far in this iteration.
+    pub next_bound: u32,
+    /// Nodes expanded by everything kept so far (the finished work of every run).
+    pub expanded: u64,
+    /// Nodes generated, the same way.
+    pub generated: u64,
+    /// Iterations begun.
+    pub iterations: u64,
+    /// Seconds of search of every run.
+    pub seconds: f64,
+    /// The solution, once found (tile letters).
+    pub solution: Option<String>,
+}
+
+/// The journal of a search under way: read at the start (when a file is named and exists),
+/// kept up to date and written as subtrees finish. Without a file it only keeps count.
+pub(crate) struct Keeper {
+    path: Option<PathBuf>,
+    journal: Journal,
+    /// Whether the journal's iteration is one read from the file (then it is not counted again).
+    resumed: bool,
+    /// The seconds of search of the previous runs, and when this one began.
+    before: f64,
+    began: Instant,
+    written: Instant,
+    /// The first error writing the file, which stops the search.
+    failure: Option<SolveError>,
+}
+
+impl Keeper {
+    /// The journal at `path` for a search of `start` (a new one when there is no file or no
+    /// path), whose first threshold would be `first_bound`.
+    pub(crate) fn open(
+        path: Option<&Path>,
+        start: &Start,
+        first_bound: u32,
+    ) -> Result<Keeper, SolveError> {
+        let fresh = Journal {
+            format: FORMAT,
+            position: start.board().to_string(),
+            goal: start.goal().to_string(),
+            bound: first_bound,
+            subtrees: 0,
+            cut: 0,
+            finished: Vec::new(),
+            next_bound: u32::MAX,
+            expanded: 0,
+            generated: 0,
+            iterations: 0,
+            seconds: 0.0,
+            solution: None,
+        };
+        let read = match path {
+            Some(path) => read(path, &fresh)?,
+            None => None,
+        };
+        let journal = read.unwrap_or(fresh);
+        Ok(Keeper {
+            path: path.map(Path::to_path_buf),
+            resumed: journal.subtrees > 0,
+            before: journal.seconds,
+            began: Instant::now(),
+            written: Instant::now(),
+            failure: None,
+            journal,
+        })
+    }
+
+    /// The solution a previous run found.
+    pub(crate) fn solution(&self) -> Result<Option<Vec<Move>>, SolveError> {
+        let Some(letters) = &self.journal.solution else {
+            return Ok(None);
+        };
+        npuzzle_core::parse_moves(letters, Some(npuzzle_core::Notation::Tile), None)
+            .map(Some)
+            .map_err(|e| self.damaged(&format!("its solution does not read: {e}")))
+    }
+
+    /// The threshold to search at.
+    pub(crate) fn bound(&self) -> u32 {
+        self.journal.bound
+    }
+
+    /// How many iterations the search has begun, over every run.
+    pub(crate) fn iterations(&self) -> u32 {
+        u32::try_from(self.journal.iterations).unwrap_or(u32::MAX)
+    }
+
+    /// What the previous runs kept.
+    pub(crate) fn prior(&self) -> Stats {
+        Stats {
+            expanded: self.journal.expanded,
+            generated: self.journal.generated,
+            iterations: u32::try_from(self.journal.iterations).unwrap_or(u32::MAX),
+            elapsed: Duration::from_secs_f64(self.journal.seconds),
+            ..Stats::default()
+        }
+    }
+
+    /// Begins (or, read from the file, resumes) the iteration at `bound` whose cut is `paths`
+    /// and whose nodes above the cut gave `cut_next` and `cut`: which subtrees are already done,
+    /// and the least f-value past the bound they found.
+    pub(crate) fn iteration(
+        &mut self,
+        bound: u32,
+        paths: &[&[Move]],
+        cut_next: u32,
+        cut: &Stats,
+    ) -> Result<(Vec<bool>, u32), SolveError> {
+        let hash = hash(paths);
+        if std::mem::take(&mut self.resumed) {
+            let done = self.resumed_cut(bound, hash, paths.len())?;
+            return Ok((done, self.journal.next_bound));
+        }
+        let journal = &mut self.journal;
+        journal.bound = bound;
+        journal.subtrees = paths.len() as u32;
+        journal.cut = hash;
+        journal.finished.clear();
+        journal.next_bound = cut_next;
+        journal.iterations += 1;
+        journal.expanded += cut.expanded;
+        journal.generated += cut.generated;
+        self.write(true);
+        Ok((vec![false; paths.len()], cut_next))
+    }
+
+    /// Which of the `subtrees` of the cut at `bound` (hashed to `hash`) the journal read says
+    /// are done, once the cut is checked to be the journal's.
+    fn resumed_cut(&self, bound: u32, hash: u64, subtrees: usize) -> Result<Vec<bool>, SolveError> {
+        let journal = &self.journal;
+        if (journal.bound, journal.cut, journal.subtrees as usize) != (bound, hash, subtrees) {
+            return Err(self.damaged(&format!(
+                "it was written by another search: its cut at threshold {} has {} subtrees, \
+                 this search's at {bound} has {subtrees} (another heuristic or version?)",
+                journal.bound, journal.subtrees,
+            )));
+        }
+        let mut done = vec![false; subtrees];
+        for &i in &journal.finished {
+            let slot = done
+                .get_mut(i as usize)
+                .ok_or_else(|| self.damaged("it names a subtree past the cut"))?;
+            *slot = true;
+        }
+        Ok(done)
+    }
+
+    /// Counts an iteration that reached the goal above its cut (never begun as subtrees).
+    pub(crate) fn ended_above_the_cut(&mut self) {
+        self.journal.iterations += 1;
+    }
+
+    /// Records that subtree `index` is done, with the least f-value past the bound in it and
+    /// what it cost; writes the journal if the last write is a second old.
+    pub(crate) fn finished(&mut self, index: usize, next_bound: u32, stats: &Stats) {
+        let journal = &mut self.journal;
+        if let Err(place) = journal.finished.binary_search(&(index as u32)) {
+            journal.finished.insert(place, index as u32);
+        }
+        journal.next_bound = journal.next_bound.min(next_bound);
+        journal.expanded += stats.expanded;
+        journal.generated += stats.generated;
+        self.write(false);
+    }
+
+    /// Records the solution and what the whole search cost (`totals`), and writes the journal.
+    pub(crate) fn found(&mut self, moves: &[Move], totals: &Stats) {
+        self.journal.solution = Some(moves.iter().map(|m| m.tile_letter()).collect());
+        self.journal.expanded = totals.expanded;
+        self.journal.generated = totals.generated;
+        self.write(true);
+    }
+
+    /// Writes the journal now (at a stop, or at an iteration's end).
+    pub(crate) fn flush(&mut self) {
+        self.write(true);
+    }
+
+    /// Whether writing the file failed (the search should stop), and the error.
+    pub(crate) fn failure(&mut self) -> Option<SolveError> {
+        self.failure.take()
+    }
+
+    /// Whether writing has failed.
+    pub(crate) fn failed(&self) -> bool {
+        self.failure.is_some()
+    }
+
+    fn write(&mut self, now: bool) {
+        let Some(path) = &self.path else {
+            return;
+        };
+        if !now && self.written.elapsed() < EVERY || self.failure.is_some() {
+            return;
+        }
+        self.written = Instant::now();
+        self.journal.seconds = self.before + self.began.elapsed().as_secs_f64();
+        let bytes = serde_json::to_vec_pretty(&self.journal).unwrap_or_default();
+        if let Err(e) = npuzzle_files::write_atomically(path, &bytes) {
+            self.failure = Some(SolveError::Journal {
+                path: path.clone(),
+                reason: e.to_string(),
+            });
+        }
+    }
+
+    fn damaged(&self, reason: &str) -> SolveError {
+        SolveError::Journal {
+            path: self.path.clone().unwrap_or_default(),
+            reason: reason.to_string(),
+        }
+    }
+}
+
+/// The journal at `path`, checked against the search it would resume (`fresh`); `None` when
+/// there is no file.
+fn read(path: &Path, fresh: &Journal) -> Result<Option<Journal>, SolveError> {
+    let error = |reason: String| SolveError::Journal {
+        path: path.to_path_buf(),
+        reason,
+    };
+    let bytes = match npuzzle_files::read_own(path, MOST_BYTES) {
+        Ok(bytes) => bytes,
+        Err(e) if e.is_missing() => return Ok(None),
+        Err(e) => return Err(error(e.to_string())),
+    };
+    let journal: Journal = serde_json::from_slice(&bytes)
+        .map_err(|e| error(format!("it is not a search journal ({e})")))?;
+    if journal.format != FORMAT {
+        return Err(error(format!(
+            "format {}, this version reads {FORMAT}",
+            journal.format
+        )));
+    }
+    if (&journal.position, &journal.goal) != (&fresh.position, &fresh.goal) {
+        return Err(error(format!(
+            "it is the journal of another search ({} to {}), not of {} to {}",
+            journal.position, journal.goal, fresh.position, fresh.goal
+        )));
+    }
+    if journal.bound < fresh.bound {
+        return Err(error(format!(
+            "its threshold {} is below the heuristic's value {} at the start",
+            journal.bound, fresh.bound
+        )));
+    }
+    if !(journal.seconds.is_finite() && journal.seconds >= 0.0) {
+        return Err(error(format!("{} seconds of search", journal.seconds)));
+    }
+    Ok(Some(journal))
+}
+
+/// FNV-1a over the moves of every path, each path ended by a separator: the same on every
+/// machine and version of Rust.
+fn hash(paths: &[&[Move]]) -> u64 {
+    let mut hash = 0xcbf2_9ce4_8422_2325u64;
+    let bytes = paths
+        .iter()
+        .flat_map(|path| path.iter().map(|&m| m as u8).chain([4]));
+    for byte in bytes {
+        hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+    }
+    hash
+}

@@ -1,0 +1,156 @@
+//! IDA*'s journal: a search stopped at many points (a node limit, a cancellation) and resumed
+//! each time from its journal reaches the published optimum with the same number of iterations
+//! as one run; a finished journal answers at once; a journal of another search is refused.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use npuzzle_core::instances::InstanceFile;
+use npuzzle_core::{Board, Goal, Size};
+use npuzzle_search::algorithm::idastar::IdaStar;
+use npuzzle_search::heuristic::{Manhattan, WalkingDistance};
+use npuzzle_search::{Cancel, Limit, Limits, Method, Puzzle, SolveError, Start};
+
+/// Korf's instance `number` (from 1) and its optimum.
+fn korf(number: usize) -> (Start, usize) {
+    let path = format!(
+        "{}/../../data/instances/korf100.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap();
+    let instance = InstanceFile::parse(&text).unwrap().instances[number - 1].clone();
+    let goal = Goal::BlankFirst.board(Size::square(4).unwrap()).unwrap();
+    let board = Board::new(Size::square(4).unwrap(), instance.board.cells().to_vec()).unwrap();
+    (Start::new(board, goal).unwrap(), instance.optimal.unwrap())
+}
+
+/// A fresh journal path for a test.
+fn journal(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("npuzzle-journal-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join("search.journal")
+}
+
+#[test]
+fn a_search_stopped_by_node_limits_resumes_to_the_same_answer() {
+    let (start, optimum) = korf(35);
+    let puzzle = Puzzle::new(start.goal()).unwrap();
+    let h = WalkingDistance::new(&puzzle).unwrap();
+    let idastar = IdaStar {
+        parallel: true,
+        ..IdaStar::new(&puzzle, &h)
+    };
+    let whole = idastar.run(&start, &Limits::default()).unwrap();
+    let path = journal("nodes");
+    let slice = 250_000;
+    let mut kept = 0;
+    let mut runs = 0;
+    let resumed = loop {
+        runs += 1;
+        assert!(runs < 200, "no progress after {runs} runs");
+        let limits = Limits::none().nodes(slice).keep_journal(&path);
+        match idastar.run(&start, &limits) {
+            Ok(solution) => break solution,
+            Err(SolveError::LimitReached {
+                limit: Limit::Nodes(n),
+                stats,
+            }) => {
+                assert_eq!(n, slice);
+                // Each run keeps its node limit (the totals count every run).
+                assert!(
+                    stats.expanded - kept <= 2 * slice,
+                    "{} in one run",
+                    stats.expanded - kept
+                );
+                kept = stats.expanded;
+            }
+            Err(e) => panic!("{e}"),
+        }
+    };
+    assert!(runs > 4, "{runs} runs");
+    assert_eq!((whole.moves.len(), resumed.moves.len()), (optimum, optimum));
+    assert_eq!(resumed.stats.iterations, whole.stats.iterations);
+    // Finished, the journal answers at once with the same moves, without a node of search.
+    let again = idastar
+        .run(&start, &Limits::none().nodes(1).keep_journal(&path))
+        .unwrap();
+    assert_eq!(again.moves, resumed.moves);
+    assert_eq!(again.stats.expanded, resumed.stats.expanded);
+}
+
+#[test]
+fn a_search_cancelled_again_and_again_resumes_to_the_same_answer() {
+    let (start, optimum) = korf(44);
+    let puzzle = Puzzle::new(start.goal()).unwrap();
+    let h = WalkingDistance::new(&puzzle).unwrap();
+    let idastar = IdaStar::new(&puzzle, &h);
+    let path = journal("cancel");
+    let mut runs = 0;
+    let solution = loop {
+        runs += 1;
+        assert!(runs < 500, "no progress after {runs} runs");
+        let token = Cancel::new();
+        let limits = Limits::none().cancel(token.clone()).keep_journal(&path);
+        let canceller = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(15));
+            token.cancel();
+        });
+        let result = idastar.run(&start, &limits);
+        canceller.join().unwrap();
+        match result {
+            Ok(solution) => break solution,
+            Err(SolveError::LimitReached {
+                limit: Limit::Cancelled,
+                ..
+            }) => {}
+            Err(e) => panic!("{e}"),
+        }
+    };
+    assert!(runs > 2, "{runs} runs");
+    assert_eq!(solution.moves.len(), optimum);
+}
+
+#[test]
+fn a_journal_of_another_search_is_refused() {
+    let (start, _) = korf(79);
+    let (other, _) = korf(12);
+    let puzzle = Puzzle::new(start.goal()).unwrap();
+    let wd = WalkingDistance::new(&puzzle).unwrap();
+    let path = journal("other");
+    let limits = Limits::none().keep_journal(&path);
+    IdaStar::new(&puzzle, &wd).run(&start, &limits).unwrap();
+    let refused = |result: Result<_, SolveError>, words: &str| match result {
+        Err(SolveError::Journal { reason, .. }) => assert!(reason.contains(words), "{reason}"),
+        other => panic!("{other:?}"),
+    };
+    refused(
+        IdaStar::new(&puzzle, &wd).run(&other, &limits),
+        "journal of another search",
+    );
+    // Stopped mid-iteration, then resumed with a heuristic whose cut differs.
+    let stopped = Limits::none().nodes(50_000).keep_journal(&path);
+    std::fs::remove_file(&path).unwrap();
+    let (hard, _) = korf(35);
+    assert!(IdaStar::new(&puzzle, &wd).run(&hard, &stopped).is_err());
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(!text.contains("\"subtrees\": 0,"), "{text}");
+    let md = Manhattan::for_puzzle(&puzzle);
+    let result = IdaStar::new(&puzzle, &md).run(&hard, &limits);
+    assert!(
+        matches!(result, Err(SolveError::Journal { .. })),
+        "{result:?}"
+    );
+    // Garbage, and a journal of a newer format.
+    std::fs::write(&path, b"not json").unwrap();
+    refused(
+        IdaStar::new(&puzzle, &wd).run(&hard, &limits),
+        "not a search journal",
+    );
+    let text = r#"{"format": 99}"#;
+    std::fs::write(&path, text).unwrap();
+    refused(
+        IdaStar::new(&puzzle, &wd).run(&hard, &limits),
+        "not a search journal",
+    );
+}
