@@ -44,6 +44,7 @@ pub fn solve_error(py: Python<'_>, error: SolveError) -> PyErr {
         SolveError::Unsolvable(_) => UnsolvableError::new_err(message),
         SolveError::Pdb(PdbError::Interrupted) => PyKeyboardInterrupt::new_err(message),
         SolveError::Pdb(_) => DatabaseError::new_err(message),
+        SolveError::Journal { .. } => FileError::new_err(message),
         SolveError::LimitReached { limit, stats } => {
             let error = LimitReached::new_err(message);
             let value = error.value(py);

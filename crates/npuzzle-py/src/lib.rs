@@ -24,17 +24,19 @@ use crate::board::{PyBoard, read_size};
 use crate::options::PyOptions;
 use crate::solution::PySolution;
 
-/// Solves one position (a `Board`, text or rows) with `options`.
+/// Solves one position (a `Board`, text or rows) with `options`; with `journal`, IDA* keeps its
+/// progress in that file and resumes from it.
 #[pyfunction]
-#[pyo3(signature = (position, options=None))]
+#[pyo3(signature = (position, options=None, journal=None))]
 fn solve(
     py: Python<'_>,
     position: &Bound<'_, PyAny>,
     options: Option<&Bound<'_, PyOptions>>,
+    journal: Option<std::path::PathBuf>,
 ) -> PyResult<PySolution> {
     let default = PyOptions::default();
     let options = options.map_or(&default, |o| o.get());
-    solving::solve_one(py, position, options)
+    solving::solve_one(py, position, options, journal)
 }
 
 /// Solves every position of `positions` (an iterable of boards, text or rows; flat rows need

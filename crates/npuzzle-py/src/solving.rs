@@ -100,11 +100,15 @@ pub fn solve_one(
     py: Python<'_>,
     position: &Bound<'_, PyAny>,
     options: &PyOptions,
+    journal: Option<std::path::PathBuf>,
 ) -> PyResult<PySolution> {
     let board = read_board(position, None)?;
     let (solver, start) = py.detach(|| prepare(options, &board))?;
     let cancel = Cancel::new();
-    let limits = options.limits(cancel.clone());
+    let limits = match journal {
+        Some(path) => options.limits(cancel.clone()).keep_journal(path),
+        None => options.limits(cancel.clone()),
+    };
     // A table answers in microseconds: no thread for it.
     let solved = if solver.algorithm() == Algorithm::Table {
         solver.run(&start, &limits)

@@ -263,3 +263,31 @@ def test_limits_are_data_and_pickle() -> None:
     assert npuzzle.Limit("time", 1.5).value == 1.5
     with pytest.raises(npuzzle.ParseError):
         npuzzle.Limit("forever", 1)
+
+
+def test_a_journal_resumes_a_stopped_search(tmp_path: Path) -> None:
+    """IDA* stopped again and again by a node limit, each call resuming from the journal, proves
+    Korf's #82 optimal; the journal then answers at once; another search's journal is refused."""
+    board, optimum, *_ = npuzzle.read_instances(INSTANCES / "korf100.txt")[81]
+    journal = tmp_path / "korf82.journal"
+    options = dict(algorithm="idastar", heuristic="walking-distance", goal="blank-first")
+    stops = 0
+    for _ in range(500):
+        try:
+            solution = npuzzle.solve(board, journal=journal, max_nodes=20_000_000, **options)
+            break
+        except npuzzle.LimitReached:
+            stops += 1
+    else:
+        pytest.fail("no progress in 500 calls")
+    assert stops >= 2
+    assert (len(solution.moves), solution.optimal) == (optimum, True)
+    again = npuzzle.solve(board, journal=str(journal), max_nodes=1, **options)
+    assert again.moves == solution.moves
+    other = npuzzle.read_instances(INSTANCES / "korf100.txt")[0][0]
+    with pytest.raises(npuzzle.FileError, match="journal of another search"):
+        npuzzle.solve(other, journal=journal, **options)
+    with pytest.raises(npuzzle.ParseError, match="only idastar keeps a journal"):
+        npuzzle.solve(
+            board, journal=tmp_path / "anytime.journal", algorithm="anytime", goal="blank-first"
+        )

@@ -142,12 +142,23 @@ def _rows(positions: Any, size: str | int | None) -> tuple[np.ndarray, int, int]
     return np.ascontiguousarray(array, dtype=np.uint8), width, height
 
 
-def solve(position: Any, options: Options | None = None, **kwargs: Any) -> Solution:
+def solve(
+    position: Any,
+    options: Options | None = None,
+    *,
+    journal: str | os.PathLike[str] | None = None,
+    **kwargs: Any,
+) -> Solution:
     """Solves one position: a :class:`Board`, text in any format the CLI reads, or rows.
 
     Keyword arguments are those of :class:`Options` (``algorithm``, ``heuristic``, ``goal``,
     ``time_budget``, ``timeout``, ``max_nodes``, ``max_memory``, ``weight``, ``parallel``,
     ``cache_dir``, ``partition``, ``model``). The GIL is released while it solves; Ctrl-C stops it.
+
+    ``journal``: a file where IDA* (``algorithm="idastar"``) keeps its progress, as the CLI's
+    ``--resume``: a search stopped by a limit, Ctrl-C or a crash and called again with the same
+    file goes on from its last threshold and finished subtrees; a finished one answers at once.
+    A journal of another search raises :class:`FileError`.
 
     >>> npuzzle.solve("1 2 3/4 5 6/7 0 8").moves
     'L'
@@ -156,7 +167,7 @@ def solve(position: Any, options: Options | None = None, **kwargs: Any) -> Solut
     ...
     npuzzle.UnsolvableError: unsolvable: ...
     """
-    return _native.solve(position, _options(options, kwargs))
+    return _native.solve(position, _options(options, kwargs), journal)
 
 
 def solve_many(

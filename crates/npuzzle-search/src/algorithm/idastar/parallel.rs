@@ -55,13 +55,13 @@ pub(super) fn solve<H: Heuristic + Sync>(
             machine: Fsm::START,
         };
         match run.iteration(top, bound, &mut stats)? {
-            Ok(moves) => return run.solved(moves, stats),
-            Err(u32::MAX) => {
+            Ended::Found(moves) => return run.solved(moves, stats),
+            Ended::Next(u32::MAX) => {
                 return Err(SolveError::Internal(
                     "IDA* exhausted a solvable space".to_string(),
                 ));
             }
-            Err(next) => bound = next,
+            Ended::Next(next) => bound = next,
         }
     }
 }
@@ -90,7 +90,7 @@ impl<H: Heuristic + Sync> Run<'_, '_, H> {
         top: Cut<H::State>,
         bound: u32,
         stats: &mut Stats,
-    ) -> Result<Result<Vec<Move>, u32>, SolveError> {
+    ) -> Result<Ended, SolveError> {
         stats.iterations += 1;
         // The cut counts into the run's nodes, so that the node limit holds across iterations.
         let before = stats.clone();
@@ -106,7 +106,7 @@ impl<H: Heuristic + Sync> Run<'_, '_, H> {
             Ok(frontier) => frontier,
             Err(Ok(moves)) => {
                 self.keeper().ended_above_the_cut();
-                return Ok(Ok(moves));
+                return Ok(Ended::Found(moves));
             }
             Err(Err(limit)) => return Err(self.stopped(limit, bound, stats)),
         };
@@ -118,13 +118,13 @@ impl<H: Heuristic + Sync> Run<'_, '_, H> {
         }
         if let Some(moves) = subtrees.found {
             stats.peak_nodes = moves.len() as u64 + 1;
-            return Ok(Ok(moves));
+            return Ok(Ended::Found(moves));
         }
         if let Some(limit) = subtrees.hit {
             return Err(self.stopped(limit, bound, stats));
         }
         self.keeper().flush();
-        Ok(Err(next.min(subtrees.next_bound)))
+        Ok(Ended::Next(next.min(subtrees.next_bound)))
     }
 
     /// The solution from the goal's path, the journal told of it.
@@ -256,6 +256,14 @@ impl<H: Heuristic + Sync> Run<'_, '_, H> {
         }
         (outcome, search.walk.stats)
     }
+}
+
+/// How an iteration ended, when no limit stopped it.
+enum Ended {
+    /// The goal's path.
+    Found(Vec<Move>),
+    /// The next threshold: the least f-value past this one (`u32::MAX`: none).
+    Next(u32),
 }
 
 /// How the search of one subtree ended.
