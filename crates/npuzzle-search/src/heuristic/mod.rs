@@ -125,6 +125,40 @@ pub trait Heuristic: Send + Sync {
         to: usize,
     ) -> Self::State;
 
+    /// Like [`Heuristic::moved`], for a search that prunes every position whose bound exceeds
+    /// `budget`: the state, or `Err` with a value above `budget` that the new position's bound
+    /// is at least (the lower bound may then stop short of looking everything up: a sum of
+    /// several parts can stop at the first part that already exceeds the budget). The default
+    /// computes the whole state.
+    ///
+    /// ```
+    /// use npuzzle_core::Goal;
+    /// use npuzzle_search::{Puzzle, heuristic::{Heuristic, Manhattan}};
+    /// let puzzle = Puzzle::new(&Goal::BlankLast.board("3".parse().unwrap()).unwrap()).unwrap();
+    /// let h = Manhattan::for_puzzle(&puzzle);
+    /// let before = h.start(&[1, 2, 3, 4, 5, 6, 7, 8, 0]);
+    /// // The tile 8 slides right into the blank: one move from the goal.
+    /// let cells = [1, 2, 3, 4, 5, 6, 7, 0, 8];
+    /// assert_eq!(h.moved_within(&before, &cells, 8, 7, 8, 0).unwrap_err(), 1);
+    /// assert_eq!(h.value(&h.moved_within(&before, &cells, 8, 7, 8, 1).unwrap()), 1);
+    /// ```
+    #[inline]
+    fn moved_within(
+        &self,
+        state: &Self::State,
+        cells: &[u8],
+        tile: u8,
+        from: usize,
+        to: usize,
+        budget: u32,
+    ) -> Result<Self::State, u32> {
+        let next = self.moved(state, cells, tile, from, to);
+        match self.value(&next) {
+            value if value > budget => Err(value),
+            _ => Ok(next),
+        }
+    }
+
     /// Whether the heuristic is consistent (never drops by more than one per move), which lets
     /// A* close nodes for good.
     ///

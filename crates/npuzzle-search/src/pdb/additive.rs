@@ -101,6 +101,45 @@ impl AdditivePdb {
     }
 }
 
+impl AdditivePdb {
+    /// `state` with `tile` moved from `from` to `to` (the blank the other way), its values not
+    /// yet updated.
+    #[inline]
+    fn slid(state: &PdbState, tile: u8, from: usize, to: usize) -> PdbState {
+        let mut next = *state;
+        next.position[tile as usize] = to as u8;
+        next.position[0] = from as u8;
+        next
+    }
+
+    /// Updates the sum after `tile` moved (its database's value looked up again).
+    #[inline]
+    fn update(&self, next: &mut PdbState, tile: u8) {
+        let (d, _) = self.owner[tile as usize];
+        if d != u8::MAX {
+            let d = d as usize;
+            let value = self.value_of(d, &next.position);
+            next.sum = next.sum + u32::from(value) - u32::from(next.values[d]);
+            next.values[d] = value;
+        }
+    }
+
+    /// Updates the mirrored sum after `tile` moved.
+    #[inline]
+    fn update_mirrored(&self, next: &mut PdbState, tile: u8) {
+        if let Some((_, tiles)) = &self.mirror {
+            let (d, _) = self.owner[tiles[tile as usize] as usize];
+            if d != u8::MAX {
+                let d = d as usize;
+                let value = self.mirrored_value_of(d, &next.position);
+                next.mirrored_sum =
+                    next.mirrored_sum + u32::from(value) - u32::from(next.mirrored[d]);
+                next.mirrored[d] = value;
+            }
+        }
+    }
+}
+
 impl Heuristic for AdditivePdb {
     type State = PdbState;
 
@@ -135,30 +174,94 @@ impl Heuristic for AdditivePdb {
 
     #[inline]
     fn moved(&self, state: &PdbState, _: &[u8], tile: u8, from: usize, to: usize) -> PdbState {
-        let mut next = *state;
-        next.position[tile as usize] = to as u8;
-        next.position[0] = from as u8;
-        let (d, _) = self.owner[tile as usize];
-        if d != u8::MAX {
-            let d = d as usize;
-            let value = self.value_of(d, &next.position);
-            next.sum = next.sum + u32::from(value) - u32::from(next.values[d]);
-            next.values[d] = value;
-        }
-        if let Some((_, tiles)) = &self.mirror {
-            let (d, _) = self.owner[tiles[tile as usize] as usize];
-            if d != u8::MAX {
-                let d = d as usize;
-                let value = self.mirrored_value_of(d, &next.position);
-                next.mirrored_sum =
-                    next.mirrored_sum + u32::from(value) - u32::from(next.mirrored[d]);
-                next.mirrored[d] = value;
-            }
-        }
+        let mut next = Self::slid(state, tile, from, to);
+        self.update(&mut next, tile);
+        self.update_mirrored(&mut next, tile);
         next
+    }
+
+    /// The sum and the mirrored sum are looked up one after the other, the one that was larger
+    /// before the move first (the likelier to exceed the budget), the other only if it does not.
+    #[inline]
+    fn moved_within(
+        &self,
+        state: &PdbState,
+        _: &[u8],
+        tile: u8,
+        from: usize,
+        to: usize,
+        budget: u32,
+    ) -> Result<PdbState, u32> {
+        let mut next = Self::slid(state, tile, from, to);
+        if state.mirrored_sum > state.sum {
+            self.update_mirrored(&mut next, tile);
+            if next.mirrored_sum > budget {
+                return Err(next.mirrored_sum);
+            }
+            self.update(&mut next, tile);
+        } else {
+            self.update(&mut next, tile);
+            if next.sum > budget {
+                return Err(next.sum);
+            }
+            self.update_mirrored(&mut next, tile);
+        }
+        match next.sum.max(next.mirrored_sum) {
+            value if value > budget => Err(value),
+            _ => Ok(next),
+        }
     }
 
     fn consistent(&self) -> bool {
         false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use npuzzle_core::{Generator, Goal};
+
+    /// Looked up lazily, the sum and its mirror agree with the whole lookup: the same state
+    /// within the budget, and past it a value above the budget that the whole value is at least.
+    #[test]
+    fn the_lazy_lookup_agrees_with_the_whole_one() {
+        let goal = Goal::BlankLast.board("4".parse().unwrap()).unwrap();
+        let puzzle = Puzzle::new(&goal).unwrap();
+        let partition = "1,2,3,4,5/6,7,8,9,10/11,12,13,14,15".parse().unwrap();
+        let h = super::super::build_partition(&puzzle, &partition, &mut |_, _, _| {}).unwrap();
+        assert!(h.mirrored());
+        let mut generator = Generator::new(9);
+        let (mut cut_short, mut whole) = (0, 0);
+        for _ in 0..200 {
+            let (mut board, _) = generator.random_walk(&goal, 60);
+            let state = h.start(&puzzle.bytes(&board));
+            for m in board.legal_moves().collect::<Vec<_>>() {
+                let blank = board.blank();
+                board.apply(m).unwrap();
+                let cells = puzzle.bytes(&board);
+                let (from, tile) = (board.blank(), cells[blank]);
+                let full = h.moved(&state, &cells, tile, from, blank);
+                let value = h.value(&full);
+                for budget in value.saturating_sub(6)..value + 3 {
+                    match h.moved_within(&state, &cells, tile, from, blank, budget) {
+                        Ok(lazy) => {
+                            assert!(value <= budget);
+                            assert_eq!(h.value(&lazy), value);
+                            whole += 1;
+                        }
+                        Err(partial) => {
+                            assert!(budget < partial && partial <= value);
+                            cut_short += u32::from(partial < value);
+                        }
+                    }
+                }
+                board.apply(m.opposite()).unwrap();
+            }
+        }
+        assert!(
+            cut_short > 0 && whole > 0,
+            "{cut_short} cut short, {whole} whole"
+        );
     }
 }

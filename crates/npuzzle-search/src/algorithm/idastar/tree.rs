@@ -90,25 +90,27 @@ impl<'a, H: Heuristic> Search<'a, H> {
             self.walk.cells[blank] = tile;
             self.walk.cells[source] = 0;
             self.walk.stats.generated += 1;
-            let state = self
-                .walk
-                .h
-                .moved(&node.state, &self.walk.cells, tile, source, blank);
-            let f = g + 1 + self.walk.h.value(&state);
-            if f <= bound {
-                self.walk.path.push(m);
-                let child = Node {
-                    blank: source,
-                    g: g + 1,
-                    state,
-                    machine,
-                };
-                if self.dfs(&child, bound, Some(m))? {
-                    return Ok(true);
+            // Looked up lazily: a heuristic may stop as soon as the child is out of the bound.
+            let budget = bound.saturating_sub(g + 1);
+            let child = (self.walk.h)
+                .moved_within(&node.state, &self.walk.cells, tile, source, blank, budget)
+                .map(|state| (g + 1 + self.walk.h.value(&state), state));
+            match child {
+                Ok((f, state)) if f <= bound => {
+                    self.walk.path.push(m);
+                    let child = Node {
+                        blank: source,
+                        g: g + 1,
+                        state,
+                        machine,
+                    };
+                    if self.dfs(&child, bound, Some(m))? {
+                        return Ok(true);
+                    }
+                    self.walk.path.pop();
                 }
-                self.walk.path.pop();
-            } else if f < self.next_bound {
-                self.next_bound = f;
+                Ok((f, _)) => self.next_bound = self.next_bound.min(f),
+                Err(h) => self.next_bound = self.next_bound.min(g + 1 + h),
             }
             self.walk.cells[source] = tile;
             self.walk.cells[blank] = 0;
