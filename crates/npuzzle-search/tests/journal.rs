@@ -147,6 +147,19 @@ fn a_journal_of_another_search_is_refused() {
         IdaStar::new(&puzzle, &wd).run(&hard, &limits),
         "not a search journal",
     );
+    // A finished journal whose solution was replaced by a longer one is refused, never claimed.
+    let finished = journal("forged");
+    let limits = Limits::none().keep_journal(&finished);
+    let solved = IdaStar::new(&puzzle, &wd).run(&start, &limits).unwrap();
+    let letters: String = solved.moves.iter().map(|m| m.tile_letter()).collect();
+    let text = std::fs::read_to_string(&finished).unwrap();
+    let longer = format!("{letters}{}", "UD");
+    std::fs::write(&finished, text.replace(&letters, &longer)).unwrap();
+    refused(
+        IdaStar::new(&puzzle, &wd).run(&start, &limits),
+        "not its threshold",
+    );
+    let limits = Limits::none().keep_journal(&path);
     let text = r#"{"format": 99}"#;
     std::fs::write(&path, text).unwrap();
     refused(

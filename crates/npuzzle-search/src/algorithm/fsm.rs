@@ -29,8 +29,17 @@ pub const DEPTH: usize = 12;
 /// The depth of the machine on smaller boards: built in about 20 ms.
 pub const SMALL_DEPTH: usize = 10;
 
-/// The deepest machine [`Fsm::build`] makes (depth 16 takes about 15 GB while building).
+/// The deepest machine [`Fsm::build`] makes (building takes about fifteen times the memory for
+/// every two moves more: 1.1 GB at depth 14).
 pub const MAX_DEPTH: usize = 16;
+
+/// A machine deeper than [`MAX_DEPTH`] was asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("an FSM is built to depth {MAX_DEPTH} at most, not {depth}")]
+pub struct TooDeep {
+    /// The depth asked for.
+    pub depth: usize,
+}
 
 /// A finite-state machine that reads a path move by move and refuses the move that completes a
 /// forbidden sequence (see the module's page).
@@ -65,11 +74,9 @@ impl Fsm {
     /// The machine of every forbidden sequence up to `depth` moves (at most [`MAX_DEPTH`]).
     /// Depth 10 takes about 20 ms, 12 about 0.2 s, and each two more about fifteen times the
     /// time and memory of the last (14: 3 s and 1.1 GB while building, 7.7 MB kept).
-    pub fn build(depth: usize) -> Result<Fsm, String> {
+    pub fn build(depth: usize) -> Result<Fsm, TooDeep> {
         if depth > MAX_DEPTH {
-            return Err(format!(
-                "an FSM is built to depth {MAX_DEPTH} at most, not {depth}"
-            ));
+            return Err(TooDeep { depth });
         }
         let forbidden = Classes::new(depth).forbidden();
         let count = forbidden.len();

@@ -114,14 +114,23 @@ impl Keeper {
         })
     }
 
-    /// The solution a previous run found.
+    /// The solution a previous run found (replayed by the caller). IDA* finds a solution as
+    /// long as the threshold it searched with, so one of another length is refused: it would be
+    /// claimed optimal.
     pub(crate) fn solution(&self) -> Result<Option<Vec<Move>>, SolveError> {
         let Some(letters) = &self.journal.solution else {
             return Ok(None);
         };
-        npuzzle_core::parse_moves(letters, Some(npuzzle_core::Notation::Tile), None)
-            .map(Some)
-            .map_err(|e| self.damaged(&format!("its solution does not read: {e}")))
+        let moves = npuzzle_core::parse_moves(letters, Some(npuzzle_core::Notation::Tile), None)
+            .map_err(|e| self.damaged(&format!("its solution does not read: {e}")))?;
+        if moves.len() != self.journal.bound as usize {
+            return Err(self.damaged(&format!(
+                "its solution has {} moves, not its threshold {}",
+                moves.len(),
+                self.journal.bound
+            )));
+        }
+        Ok(Some(moves))
     }
 
     /// The threshold to search at.
@@ -194,9 +203,11 @@ impl Keeper {
         Ok(done)
     }
 
-    /// Counts an iteration that reached the goal above its cut (never begun as subtrees).
-    pub(crate) fn ended_above_the_cut(&mut self) {
+    /// Counts the iteration at `bound` that reached the goal above its cut (never begun as
+    /// subtrees).
+    pub(crate) fn ended_above_the_cut(&mut self, bound: u32) {
         self.journal.iterations += 1;
+        self.journal.bound = bound;
     }
 
     /// Records that subtree `index` is done, with the least f-value past the bound in it and

@@ -105,7 +105,7 @@ impl<H: Heuristic + Sync> Run<'_, '_, H> {
         let (splits, cut_next) = match found {
             Ok(frontier) => frontier,
             Err(Ok(moves)) => {
-                self.keeper().ended_above_the_cut();
+                self.keeper().ended_above_the_cut(bound);
                 return Ok(Ended::Found(moves));
             }
             Err(Err(limit)) => return Err(self.stopped(limit, bound, stats)),
