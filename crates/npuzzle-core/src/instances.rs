@@ -206,7 +206,7 @@ impl InstanceReader {
             )));
         }
         let (mut optimal, mut reference, mut anchor) = (None, None, None);
-        let mut anchors = 0;
+        let mut anchor_read = false;
         for (name, field) in self.columns.iter().zip(extra) {
             let is_length = name == "optimal" || name.ends_with("_length");
             if name.ends_with("_expanded") {
@@ -219,10 +219,10 @@ impl InstanceReader {
                         )));
                     }
                 };
-                if anchors == 0 {
+                // The first `*_expanded` column only, even where it says -1.
+                if !std::mem::replace(&mut anchor_read, true) {
                     anchor = count;
                 }
-                anchors += 1;
                 continue;
             }
             if !is_length {

@@ -293,8 +293,9 @@ impl Bench<'_> {
             "expanded",
             "seconds"
         )?;
-        self.anchored = instances.anchor().is_some();
-        match instances.anchor() {
+        let anchor = instances.anchor();
+        self.anchored = anchor.is_some();
+        match anchor {
             Some(anchor) => writeln!(out, " {anchor:>15} {:>7}", "ratio")?,
             None => writeln!(out)?,
         }

@@ -42,7 +42,7 @@ pub struct Journal {
     pub bound: u32,
     /// How many subtrees the iteration's cut has.
     pub subtrees: u32,
-    /// A hash of the paths to the cut's subtrees (FNV-1a over their moves).
+    /// A hash of the paths to the cut's subtrees (the CRC-32 of their moves).
     pub cut: u64,
     /// The iteration's finished subtrees, by their place in the cut, in increasing order.
     pub finished: Vec<u32>,
@@ -310,15 +310,12 @@ fn read(path: &Path, fresh: &Journal) -> Result<Option<Journal>, SolveError> {
     Ok(Some(journal))
 }
 
-/// FNV-1a over the moves of every path, each path ended by a separator: the same on every
-/// machine and version of Rust.
+/// The CRC-32 of the moves of every path, each path ended by a separator (the checksum the
+/// databases use): the same on every machine and version of Rust.
 fn hash(paths: &[&[Move]]) -> u64 {
-    let mut hash = 0xcbf2_9ce4_8422_2325u64;
-    let bytes = paths
+    let bytes: Vec<u8> = paths
         .iter()
-        .flat_map(|path| path.iter().map(|&m| m as u8).chain([4]));
-    for byte in bytes {
-        hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
-    }
-    hash
+        .flat_map(|path| path.iter().map(|&m| m as u8).chain([4]))
+        .collect();
+    u64::from(crc32fast::hash(&bytes))
 }

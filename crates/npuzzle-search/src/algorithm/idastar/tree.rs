@@ -78,6 +78,9 @@ impl<'a, H: Heuristic> Search<'a, H> {
             self.abandoned = true;
             return Err(Limit::Cancelled);
         }
+        // What a child's bound may be: looked up lazily, a heuristic may stop as soon as a
+        // child is past it.
+        let budget = bound.saturating_sub(g + 1);
         for &(source, m) in self.walk.puzzle.neighbours(blank) {
             if previous == Some(m.opposite()) {
                 continue;
@@ -90,8 +93,6 @@ impl<'a, H: Heuristic> Search<'a, H> {
             self.walk.cells[blank] = tile;
             self.walk.cells[source] = 0;
             self.walk.stats.generated += 1;
-            // Looked up lazily: a heuristic may stop as soon as the child is out of the bound.
-            let budget = bound.saturating_sub(g + 1);
             let child = (self.walk.h)
                 .moved_within(&node.state, &self.walk.cells, tile, source, blank, budget)
                 .map(|state| (g + 1 + self.walk.h.value(&state), state));
