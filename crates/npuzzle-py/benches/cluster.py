@@ -1,6 +1,7 @@
 """The cluster path on this machine, one run: batches with one and with two Ray worker processes
 (DeepCubeA's first 20 35-puzzles at 5 s each; 10,000 random 8-puzzles against `npuzzle solve`),
-and the split IDA* on two workers against `npuzzle solve` searching the same position on both
+and the split IDA* on a two-node Ray cluster on 127.0.0.1 (a head and one more node, one CPU
+each: the test cluster) against `npuzzle solve --split` searching the same position on both
 cores. Prints Markdown tables.
 
     python crates/npuzzle-py/benches/cluster.py --cache-dir DIR
@@ -22,6 +23,7 @@ from pathlib import Path
 os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
 
 import ray  # noqa: E402
+from ray.cluster_utils import Cluster  # noqa: E402
 
 import npuzzle  # noqa: E402
 from npuzzle import cluster  # noqa: E402
@@ -34,6 +36,17 @@ CLI = ROOT / "target" / "release" / "npuzzle"
 def start(workers: int) -> None:
     ray.init(num_cpus=workers, _node_ip_address="127.0.0.1", include_dashboard=False,
              log_to_driver=False, configure_logging=False)
+
+
+def two_nodes() -> Cluster:
+    """A head and one more node on 127.0.0.1, one CPU each, the driver connected to them."""
+    nodes = Cluster(initialize_head=True, head_node_args={
+        "num_cpus": 1, "node_ip_address": "127.0.0.1", "include_dashboard": False})
+    nodes.add_node(num_cpus=1, node_ip_address="127.0.0.1")
+    nodes.wait_for_nodes(timeout=120)
+    ray.init(address=nodes.address, log_to_driver=False, configure_logging=False)
+    assert len(ray.nodes()) == 2
+    return nodes
 
 
 def timed(work) -> tuple[float, object]:
@@ -72,7 +85,7 @@ def cli_search(position: str, cache: str, partition: str) -> tuple[float, float,
     clock = time.perf_counter()
     done = subprocess.run(
         [str(CLI), "solve", "--cache-dir", cache, "--goal", "blank-first", "--algorithm",
-         "idastar", "--heuristic", "pdb", "--partition", partition, "--jobs", "2", position],
+         "idastar", "--heuristic", "pdb", "--partition", partition, "--split", position],
         capture_output=True, text=True, check=True)
     seconds = time.perf_counter() - clock
     length = int(re.search(r"length\s+(\d+)", done.stdout).group(1))
@@ -85,11 +98,11 @@ def split(cache: str) -> None:
     korf = npuzzle.read_instances(INSTANCES / "korf100.txt")
     felner = npuzzle.read_instances(INSTANCES / "korf24_50.txt")
     cases = [(f"Korf #{n}", korf[n - 1], "78") for n in (60, 17, 88)]
-    cases.append(("Korf-Felner #25", felner[24], "6666"))
-    start(2)
-    print("| instance | optimum | split IDA* on 2 Ray workers (databases open; the driver "
-          "searches the first million nodes alone) | nodes | "
-          "`npuzzle solve --jobs 2`: search (whole process) | nodes | ratio to the search |")
+    cases += [(f"Korf-Felner #{n}", felner[n - 1], "6666") for n in (25, 38, 22)]
+    machines = two_nodes()
+    print("| instance | optimum | split IDA* on a two-node Ray cluster (databases open; the "
+          "driver searches the first million nodes alone) | nodes | "
+          "`npuzzle solve --split`: search (whole process) | nodes | ratio to the search |")
     print("|---|---|---|---|---|---|---|")
     warm: set[str] = set()
     for name, instance, partition in cases:
@@ -110,6 +123,7 @@ def split(cache: str) -> None:
         print(f"| {name} | {instance.optimal} | {seconds:.2f} s | {solution.expanded:,} | "
               f"{search:.2f} s ({whole:.2f} s) | {nodes:,} | {seconds / search:.2f} |", flush=True)
     ray.shutdown()
+    machines.shutdown()
 
 
 def main() -> None:

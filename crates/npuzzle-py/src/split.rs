@@ -12,12 +12,12 @@ use crate::solution::PySolution;
 use crate::solving::{interruptible, prepare};
 
 /// Moves in tile notation.
-fn letters(moves: &[Move]) -> String {
+pub(crate) fn letters(moves: &[Move]) -> String {
     format_moves(moves, Notation::Tile, false, None).unwrap_or_default()
 }
 
 /// Runs `work` on the split search of `position`'s prepared solver.
-fn with_search<T: Send>(
+pub(crate) fn with_search<T: Send>(
     py: Python<'_>,
     position: &Bound<'_, PyAny>,
     options: &PyOptions,
@@ -49,8 +49,8 @@ pub fn first_bound(
 }
 
 /// The iteration of threshold `bound` cut into at least `subtrees` subtrees: `(found, paths,
-/// next_bound, expanded)`, `found` the goal's path when the cut reached it, `next_bound` None
-/// when nothing passed the threshold.
+/// next_bound, expanded, generated)`, `found` the goal's path when the cut reached it,
+/// `next_bound` None when nothing passed the threshold.
 #[pyfunction]
 #[allow(clippy::type_complexity)]
 pub fn split(
@@ -59,7 +59,7 @@ pub fn split(
     options: &Bound<'_, PyOptions>,
     bound: u32,
     subtrees: usize,
-) -> PyResult<(Option<String>, Vec<String>, Option<u32>, u64)> {
+) -> PyResult<(Option<String>, Vec<String>, Option<u32>, u64, u64)> {
     let cut = with_search(
         py,
         position,
@@ -72,6 +72,7 @@ pub fn split(
         cut.paths.iter().map(|p| letters(p)).collect(),
         (cut.next_bound != u32::MAX).then_some(cut.next_bound),
         cut.stats.expanded,
+        cut.stats.generated,
     ))
 }
 

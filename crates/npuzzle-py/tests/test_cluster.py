@@ -310,3 +310,79 @@ def test_a_limit_from_the_cluster_is_the_same_data_as_from_a_solve(address) -> N
     assert remote.limit == local.value.limit == npuzzle.Limit("nodes", 1000)
     assert remote.stats["expanded"] == local.value.stats["expanded"]
     assert str(remote) == str(local.value)
+
+
+def test_a_journal_moves_between_the_cluster_and_one_machine(address, tmp_path: Path) -> None:
+    """Issue 39: the split search keeps the journal ``npuzzle solve --resume`` keeps. Stopped
+    again and again by its time limit, it resumes each time and proves Korf's #82 optimal (about
+    eight seconds in all here); the finished journal answers at once on this machine. A search
+    begun on this machine is finished on the cluster from its journal, and another search's
+    journal is refused."""
+    board, optimum, *_ = npuzzle.read_instances(npuzzle_instances() / "korf100.txt")[81]
+    options = npuzzle.Options(algorithm="idastar", heuristic="walking-distance", goal="blank-first")
+    kept = tmp_path / "cluster.journal"
+    with pytest.raises(npuzzle.LimitReached):
+        cluster.search(board, options, journal=kept, max_nodes=3_000_000)
+    stops, solution = 1, None
+    for _ in range(100):
+        try:
+            solution = cluster.search(board, options, journal=kept, timeout=1.0)
+            break
+        except npuzzle.LimitReached as stopped:
+            assert stopped.limit.kind == "time"
+            stops += 1
+    assert solution is not None, "no progress in 100 runs"
+    assert stops >= 3
+    assert (solution.length, solution.optimal) == (optimum, True)
+    assert board.apply(solution.moves).is_solved("blank-first")
+    again = npuzzle.solve(board, options, journal=kept, max_nodes=1)
+    assert again.moves == solution.moves
+    begun = tmp_path / "begun.journal"
+    with pytest.raises(npuzzle.LimitReached):
+        npuzzle.solve(board, options, journal=begun, max_nodes=30_000_000)
+    finished = cluster.search(board, options, journal=begun, local_nodes=0)
+    assert finished.length == optimum and finished.expanded >= 20_000_000
+    other = npuzzle.read_instances(npuzzle_instances() / "korf100.txt")[0][0]
+    with pytest.raises(npuzzle.FileError, match="journal of another search"):
+        cluster.search(other, options, journal=kept)
+
+
+def test_a_search_killed_on_the_cluster_goes_on_from_its_journal(address, tmp_path: Path) -> None:
+    """Issue 39: ``python -m npuzzle.cluster search --resume FILE`` killed (SIGKILL) and stopped
+    (SIGTERM) part-way goes on from its journal each time and proves the optimum."""
+    board, optimum, *_ = npuzzle.read_instances(npuzzle_instances() / "korf100.txt")[81]
+    journal = tmp_path / "82.journal"
+    command = [sys.executable, "-m", "npuzzle.cluster", "search", str(board), "--json",
+               "--address", address, "--algorithm", "idastar", "--heuristic",
+               "walking-distance", "--goal", "blank-first", "--resume", str(journal)]
+    progress = -1
+    for sig, status in ((signal.SIGKILL, -signal.SIGKILL), (signal.SIGTERM, 143)):
+        run = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        progress = _wait_for_progress(journal, progress)
+        run.send_signal(sig)
+        _, errors = run.communicate(timeout=LIMIT)
+        assert run.returncode == status, errors
+        if sig == signal.SIGTERM:
+            assert f"{journal} keeps what it finished" in errors
+    kept = json.loads(journal.read_text())["expanded"]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=LIMIT)
+    answer = json.loads(done.stdout)
+    assert (answer["length"], answer["optimal"]) == (optimum, True), done.stderr
+    # The nodes of the stopped runs are counted in: the journal was read, not started again.
+    assert answer["expanded"] >= kept > 0
+
+
+def _wait_for_progress(journal: Path, past: int) -> int:
+    """Waits until the journal holds more finished work than ``past`` (iterations begun and
+    subtrees finished), and returns that measure."""
+    deadline = time.monotonic() + LIMIT
+    while time.monotonic() < deadline:
+        try:
+            kept = json.loads(journal.read_text())
+            now = kept["iterations"] * 10_000 + len(kept["finished"])
+        except (OSError, ValueError):
+            now = -1
+        if now > past:
+            return now
+        time.sleep(0.05)
+    pytest.fail(f"{journal} made no progress in {LIMIT} s")

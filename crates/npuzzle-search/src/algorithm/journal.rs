@@ -22,6 +22,12 @@ use crate::stats::Stats;
 /// The journal format this version writes and reads.
 pub const FORMAT: u32 = 1;
 
+/// How many subtrees (at least) each iteration of IDA* on every core is cut into (many per core,
+/// for balance), and of any search that keeps a journal: one number for any count of cores or
+/// workers, so that a journal written by one machine is
+/// resumed by another, or by a cluster (`npuzzle.cluster.search`), and back.
+pub const SUBTREES: usize = 512;
+
 /// The most a journal file may hold (a cut has a few thousand subtrees at most).
 const MOST_BYTES: u64 = 4 << 20;
 
@@ -62,7 +68,31 @@ pub struct Journal {
 
 /// The journal of a search under way: read at the start (when a file is named and exists),
 /// kept up to date and written as subtrees finish. Without a file it only keeps count.
-pub(crate) struct Keeper {
+///
+/// IDA* on every core keeps one when its limits name a file ([`crate::Limits::keep_journal`]);
+/// a search shared out another way (the Python package's cluster driver) keeps one the same
+/// way: [`Keeper::iteration`] when an iteration's cut is made (it says which subtrees a
+/// previous run finished), [`Keeper::finished`] as each subtree finishes, [`Keeper::found`]
+/// with the goal's path, [`Keeper::flush`] at a stop.
+///
+/// ```
+/// use npuzzle_core::Move;
+/// use npuzzle_search::{algorithm::journal::Keeper, Start, Stats};
+/// let goal = "1 2 3/4 5 6/7 8 0".parse().unwrap();
+/// let start = Start::new("1 2 3/4 5 6/0 7 8".parse().unwrap(), goal).unwrap();
+/// let file = std::env::temp_dir().join(format!("doc-{}.journal", std::process::id()));
+/// let mut keeper = Keeper::open(Some(&file), &start, 2).unwrap();
+/// let cut: [&[Move]; 2] = [&[Move::Left], &[Move::Up]];
+/// let (done, _) = keeper.iteration(2, &cut, u32::MAX, &Stats::default()).unwrap();
+/// assert_eq!(done, [false, false]);
+/// keeper.finished(1, 4, &Stats::default());
+/// keeper.flush();
+/// // A second run learns that subtree 1 is done.
+/// let mut again = Keeper::open(Some(&file), &start, 2).unwrap();
+/// assert_eq!(again.iteration(2, &cut, u32::MAX, &Stats::default()).unwrap(), (vec![false, true], 4));
+/// std::fs::remove_file(&file).unwrap();
+/// ```
+pub struct Keeper {
     path: Option<PathBuf>,
     journal: Journal,
     /// Whether the journal's iteration is one read from the file (then it is not counted again).
@@ -78,7 +108,7 @@ pub(crate) struct Keeper {
 impl Keeper {
     /// The journal at `path` for a search of `start` (a new one when there is no file or no
     /// path), whose first threshold would be `first_bound`.
-    pub(crate) fn open(
+    pub fn open(
         path: Option<&Path>,
         start: &Start,
         first_bound: u32,
@@ -117,7 +147,7 @@ impl Keeper {
     /// The solution a previous run found (replayed by the caller). IDA* finds a solution as
     /// long as the threshold it searched with, so one of another length is refused: it would be
     /// claimed optimal.
-    pub(crate) fn solution(&self) -> Result<Option<Vec<Move>>, SolveError> {
+    pub fn solution(&self) -> Result<Option<Vec<Move>>, SolveError> {
         let Some(letters) = &self.journal.solution else {
             return Ok(None);
         };
@@ -134,17 +164,17 @@ impl Keeper {
     }
 
     /// The threshold to search at.
-    pub(crate) fn bound(&self) -> u32 {
+    pub fn bound(&self) -> u32 {
         self.journal.bound
     }
 
     /// How many iterations the search has begun, over every run.
-    pub(crate) fn iterations(&self) -> u32 {
+    pub fn iterations(&self) -> u32 {
         u32::try_from(self.journal.iterations).unwrap_or(u32::MAX)
     }
 
     /// What the previous runs kept.
-    pub(crate) fn prior(&self) -> Stats {
+    pub fn prior(&self) -> Stats {
         Stats {
             expanded: self.journal.expanded,
             generated: self.journal.generated,
@@ -157,7 +187,7 @@ impl Keeper {
     /// Begins (or, read from the file, resumes) the iteration at `bound` whose cut is `paths`
     /// and whose nodes above the cut gave `cut_next` and `cut`: which subtrees are already done,
     /// and the least f-value past the bound they found.
-    pub(crate) fn iteration(
+    pub fn iteration(
         &mut self,
         bound: u32,
         paths: &[&[Move]],
@@ -205,14 +235,14 @@ impl Keeper {
 
     /// Counts the iteration at `bound` that reached the goal above its cut (never begun as
     /// subtrees).
-    pub(crate) fn ended_above_the_cut(&mut self, bound: u32) {
+    pub fn ended_above_the_cut(&mut self, bound: u32) {
         self.journal.iterations += 1;
         self.journal.bound = bound;
     }
 
     /// Records that subtree `index` is done, with the least f-value past the bound in it and
     /// what it cost; writes the journal if the last write is a second old.
-    pub(crate) fn finished(&mut self, index: usize, next_bound: u32, stats: &Stats) {
+    pub fn finished(&mut self, index: usize, next_bound: u32, stats: &Stats) {
         let journal = &mut self.journal;
         if let Err(place) = journal.finished.binary_search(&(index as u32)) {
             journal.finished.insert(place, index as u32);
@@ -224,7 +254,7 @@ impl Keeper {
     }
 
     /// Records the solution and what the whole search cost (`totals`), and writes the journal.
-    pub(crate) fn found(&mut self, moves: &[Move], totals: &Stats) {
+    pub fn found(&mut self, moves: &[Move], totals: &Stats) {
         self.journal.solution = Some(moves.iter().map(|m| m.tile_letter()).collect());
         self.journal.expanded = totals.expanded;
         self.journal.generated = totals.generated;
@@ -232,17 +262,17 @@ impl Keeper {
     }
 
     /// Writes the journal now (at a stop, or at an iteration's end).
-    pub(crate) fn flush(&mut self) {
+    pub fn flush(&mut self) {
         self.write(true);
     }
 
     /// Whether writing the file failed (the search should stop), and the error.
-    pub(crate) fn failure(&mut self) -> Option<SolveError> {
+    pub fn failure(&mut self) -> Option<SolveError> {
         self.failure.take()
     }
 
     /// Whether writing has failed.
-    pub(crate) fn failed(&self) -> bool {
+    pub fn failed(&self) -> bool {
         self.failure.is_some()
     }
 

@@ -9,7 +9,9 @@ status 2, never a traceback.
 
 ``--resume OUTPUT`` answers only the positions whose lines are missing from ``OUTPUT`` (the JSON
 lines of an interrupted run), so ``>> OUTPUT`` completes it; a last line cut short by the
-interruption is removed from ``OUTPUT`` first, so the next answer starts a line of its own.
+interruption is removed from ``OUTPUT`` first, so the next answer starts a line of its own. For
+``search``, ``--resume FILE`` keeps the search's journal (the one ``npuzzle solve --resume``
+keeps) and goes on from it.
 
 Ctrl-C, SIGTERM and SIGHUP stop it with what was answered kept, a line saying how many are
 missing, and the exit status 130, 143 or 129, whatever Ray installs.
@@ -81,6 +83,9 @@ def _parser() -> argparse.ArgumentParser:
     one.add_argument("--subtrees-per-worker", type=int, default=8, metavar="N")
     one.add_argument("--local-nodes", type=int, default=1_000_000, metavar="N",
                      help="nodes the driver searches alone before sharing out (0: none)")
+    one.add_argument("--resume", metavar="FILE",
+                     help="keep the search's journal in FILE and go on from it (as npuzzle "
+                     "solve --resume: either resumes the other's)")
     for command in (run, one):
         command.add_argument("--address", help="the Ray cluster to join (default: start one here)")
         command.add_argument("--json", action="store_true", help="one JSON object a line")
@@ -205,16 +210,21 @@ def _search(args: argparse.Namespace, out: TextIO) -> int:
     _catch_signals()
     try:
         answer = search(args.position, options, address=args.address,
-                        subtrees_per_worker=subtrees, local_nodes=local)
+                        subtrees_per_worker=subtrees, local_nodes=local, journal=args.resume)
     except KeyboardInterrupt as stop:
-        _say(f"interrupted by {stop}: the search stopped unfinished")
+        _say(f"interrupted by {stop}: the search stopped unfinished{_kept(args.resume)}")
         return 128 + getattr(stop, "number", signal.SIGINT)
     except (UnsolvableError, LimitReached) as error:
-        _say(f"error: {error}")
+        _say(f"error: {error}{_kept(args.resume) if isinstance(error, LimitReached) else ''}")
         return _status(error)
     out.write(answer.to_json() + "\n" if args.json else answer.to_text())
     out.flush()
     return SUCCESS
+
+
+def _kept(journal: str | None) -> str:
+    """What a stopped search kept, said after its stop."""
+    return "" if journal is None else f"; {journal} keeps what it finished (--resume goes on)"
 
 
 def _positions(args: argparse.Namespace) -> tuple[list[tuple[int, Board]], int]:

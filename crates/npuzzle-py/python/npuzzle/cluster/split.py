@@ -10,6 +10,7 @@ threshold is the least value past this one among all of them. Workers keep their
 
 from __future__ import annotations
 
+import os
 import time
 from typing import Any
 
@@ -26,17 +27,13 @@ SUBTREES_PER_WORKER = 8
 #: shared out. A larger one goes on from the threshold this one proved.
 LOCAL_NODES = 1_000_000
 
+#: No f-value past the threshold (yet).
+_NONE = 2**32 - 1
+
 
 def _subtree(text: str, options: Options, path: str, bound: int) -> tuple[Any, ...]:
     """Runs in a worker: one subtree searched with the threshold."""
     return _native.subtree(text, options, path, bound)
-
-
-def _limited(
-    what: Limit, expanded: int, generated: int, seconds: float, bound: int
-) -> LimitReached:
-    """The library's ``LimitReached`` for the whole search (its words, ``limit`` and ``stats``)."""
-    return _native.limit_reached(what, expanded, generated, seconds, bound)
 
 
 def search(
@@ -46,6 +43,7 @@ def search(
     address: str | None = None,
     subtrees_per_worker: int = SUBTREES_PER_WORKER,
     local_nodes: int = LOCAL_NODES,
+    journal: str | os.PathLike[str] | None = None,
     **kwargs: Any,
 ) -> Solution:
     """Solves ``position`` optimally by IDA* split across the cluster's workers, answering as
@@ -54,75 +52,166 @@ def search(
     it takes; 0 shares out every search). ``max_nodes``
     and ``timeout`` hold for the whole search; Ctrl-C stops it. The options' heuristic is used
     (``heuristic="pdb"`` for pattern databases: 7-8 on 4x4, 6-6-6-6 on 5x5, or a partition with
-    ``cache_dir`` holding it)."""
+    ``cache_dir`` holding it).
+
+    ``journal``: a file where the search keeps what it has finished (the file ``npuzzle solve
+    --resume`` and :func:`npuzzle.solve` keep: each resumes the others'). Run again with the same
+    file after a stop (Ctrl-C, a limit, a crash of the driver), the search goes on from its
+    iteration and the subtrees it finished, losing only those under way; a finished search
+    answers at once. Every iteration is then cut into the same ``JOURNAL_SUBTREES`` subtrees
+    (512) on any cluster, so ``subtrees_per_worker`` is not used. A journal of another search
+    raises :class:`~npuzzle.FileError`."""
     asked = _options(options, kwargs)
     refuse_unsplit(asked.algorithm)
     subtrees_per_worker = _native.Range.Subtrees.check("subtrees_per_worker", subtrees_per_worker)
     local_nodes = _native.Range.LocalNodes.check("local_nodes", local_nodes)
     ray = _ray()
     connect(address)
-    options = _options(asked, {"algorithm": "idastar", "parallel": False})
-    # The driver's own work (the first search, the cuts) on all its cores, with one solver
-    # prepared for it all.
-    driver = _options(options, {"parallel": True})
     text = str(Board(position) if not isinstance(position, Board) else position)
-    clock = time.monotonic()
-    bound = _native.first_bound(text, driver)
-    expanded = generated = 0
+    run = _Search(text, _options(asked, {"algorithm": "idastar", "parallel": False}), journal)
     if local_nodes > 0:
-        limit = min(local_nodes, options.max_nodes or local_nodes)
-        try:
-            return _native.solve(text, _options(driver, {"max_nodes": limit}))
-        except LimitReached as stopped:
-            if options.max_nodes is not None and options.max_nodes <= local_nodes:
-                raise
-            bound = max(bound, int(stopped.stats["proved_bound"]))
-            expanded = int(stopped.stats["expanded"])
-            generated = int(stopped.stats["generated"])
+        solution = run.alone(local_nodes)
+        if solution is not None:
+            return solution
     workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
+    cuts = workers * subtrees_per_worker if journal is None else _native.JOURNAL_SUBTREES
     remote = ray.remote(num_cpus=1, max_retries=5)(_subtree)
-    while True:
-        cuts = workers * subtrees_per_worker
-        found, paths, above, cut = _native.split(text, driver, bound, cuts)
-        expanded += cut
+    try:
+        found = run.keeper.solution() if run.keeper else None
+        while found is None:
+            found = run.iteration(remote, cuts)
+    finally:
+        if run.keeper:
+            run.keeper.flush()
+    return run.solution(found)
+
+
+class _Search:
+    """One split search under way: what it searches, with what, what it has cost so far (this
+    run's nodes, which the limits count, and the earlier runs' from the journal) and its journal."""
+
+    def __init__(self, text: str, options: Options, journal: str | os.PathLike[str] | None) -> None:
+        self.text = text
+        self.options = options
+        # The driver's own work (the first search, the cuts) on all its cores, with one solver
+        # prepared for it all.
+        self.driver = _options(options, {"parallel": True})
+        self.journal = journal
+        self.clock = time.monotonic()
+        self.bound = _native.first_bound(text, self.driver)
+        self.expanded = self.generated = 0
+        self.keeper = self._open()
+        self.prior = self.keeper.prior if self.keeper else (0, 0, 0.0)
+
+    def _open(self) -> _native.Journal | None:
+        if self.journal is None:
+            return None
+        keeper = _native.Journal(self.journal, self.text, self.driver)
+        self.bound = keeper.bound
+        return keeper
+
+    def alone(self, local_nodes: int) -> Solution | None:
+        """The driver's own search of at most ``local_nodes`` nodes (keeping the journal): its
+        solution, or None once its nodes and the threshold it reached are counted."""
+        limit = min(local_nodes, self.options.max_nodes or local_nodes)
+        try:
+            alone = _options(self.driver, {"max_nodes": limit})
+            return _native.solve(self.text, alone, self.journal)
+        except LimitReached as stopped:
+            if self.options.max_nodes is not None and self.options.max_nodes <= local_nodes:
+                raise
+            self.bound = max(self.bound, int(stopped.stats["proved_bound"]))
+            self.expanded = int(stopped.stats["expanded"]) - self.prior[0]
+            self.generated = int(stopped.stats["generated"]) - self.prior[1]
+            # Where the driver's search left the journal.
+            self.keeper = self._open()
+            return None
+
+    def iteration(self, remote: Any, cuts: int) -> str | None:
+        """The iteration at the threshold, cut into ``cuts`` subtrees searched by the workers:
+        the goal's path, or None with the threshold raised to the next."""
+        found, paths, above, expanded, generated = _native.split(
+            self.text, self.driver, self.bound, cuts
+        )
+        self._count(expanded, generated)
         if found is not None:
-            break
-        least: float = above if above is not None else float("inf")
-        seconds = time.monotonic() - clock
-        what = _which_limit(options, expanded, seconds)
-        if what:
-            raise _limited(what, expanded, generated, seconds, bound)
-        task_options = _task_options(options, expanded, seconds, len(paths))
-        pending = [remote.remote(text, task_options, path, bound) for path in paths]
+            if self.keeper:
+                self.keeper.ended_above_the_cut(self.bound)
+            return found
+        done = [False] * len(paths)
+        if self.keeper:
+            done, above = self.keeper.iteration(self.bound, paths, above, expanded, generated)
+        self._check()
+        found, least = self._subtrees(remote, paths, done)
+        if found is not None:
+            return found
+        self._check()
+        least = min(least, above if above is not None else _NONE)
+        if least == _NONE:
+            raise ValueError("internal error: IDA* exhausted a solvable space")
+        self.bound = least
+        if self.keeper:
+            self.keeper.flush()
+        return None
+
+    def _subtrees(self, remote: Any, paths: list[str], done: list[bool]) -> tuple[str | None, int]:
+        """Searches every subtree not ``done`` on the workers until one reaches the goal: its
+        path (or None), and the least f-value past the threshold among those finished."""
+        ray = _ray()
+        left = len(paths) - sum(done)
+        task = _task_options(self.options, self.expanded, time.monotonic() - self.clock, left)
+        pending = {
+            remote.remote(self.text, task, path, self.bound): index
+            for index, path in enumerate(paths)
+            if not done[index]
+        }
+        least, found = _NONE, None
         try:
             while pending and found is None:
-                done, pending = ray.wait(pending, num_returns=1)
+                [ref], _ = ray.wait(list(pending), num_returns=1)
+                index = pending.pop(ref)
                 try:
-                    hit, next_bound, nodes, made = ray.get(done[0])
+                    found, next_bound, expanded, generated = ray.get(ref)
                 except LimitReached as stopped:
                     # A subtree used up its share of the whole search's limit.
-                    seconds = time.monotonic() - clock
-                    what = _which_limit(options, options.max_nodes or 0, seconds) or stopped.limit
-                    raise _limited(what, expanded, generated, seconds, bound) from None
-                expanded += nodes
-                generated += made
-                found = hit
+                    seconds = time.monotonic() - self.clock
+                    what = _which_limit(self.options, self.options.max_nodes or 0, seconds)
+                    raise self._limited(what or stopped.limit) from None
+                self._count(expanded, generated)
                 if next_bound is not None:
                     least = min(least, next_bound)
+                if found is None and self.keeper:
+                    self.keeper.finished(index, next_bound, expanded, generated)
         finally:
-            cancel(pending)
-        if found is not None:
-            break
-        seconds = time.monotonic() - clock
-        what = _which_limit(options, expanded, seconds)
+            cancel(list(pending))
+        return found, least
+
+    def _count(self, expanded: int, generated: int) -> None:
+        self.expanded += expanded
+        self.generated += generated
+
+    def _totals(self) -> tuple[int, int, float]:
+        """The nodes and seconds of the whole search, earlier runs included."""
+        seconds = self.prior[2] + time.monotonic() - self.clock
+        return self.prior[0] + self.expanded, self.prior[1] + self.generated, seconds
+
+    def _check(self) -> None:
+        """Raises ``LimitReached`` when a limit of this run has run out."""
+        what = _which_limit(self.options, self.expanded, time.monotonic() - self.clock)
         if what:
-            raise _limited(what, expanded, generated, seconds, bound)
-        if least == float("inf"):
-            raise ValueError("internal error: IDA* exhausted a solvable space")
-        bound = int(least)
-    return _native.split_solution(
-        text, driver, found, expanded, generated, time.monotonic() - clock
-    )
+            raise self._limited(what)
+
+    def _limited(self, what: Limit) -> LimitReached:
+        """The library's ``LimitReached`` for the whole search (its words, ``limit`` and
+        ``stats``)."""
+        return _native.limit_reached(what, *self._totals(), self.bound)
+
+    def solution(self, path: str) -> Solution:
+        """The goal's path as the solution, the journal told of it."""
+        expanded, generated, seconds = self._totals()
+        if self.keeper:
+            self.keeper.found(path, expanded, generated)
+        return _native.split_solution(self.text, self.driver, path, expanded, generated, seconds)
 
 
 def refuse_unsplit(algorithm: str) -> None:

@@ -8,7 +8,7 @@ use npuzzle_core::Move;
 
 use super::tree::{Cut, Search, Tree};
 use crate::algorithm::fsm::Fsm;
-use crate::algorithm::journal::Keeper;
+use crate::algorithm::journal::{Keeper, SUBTREES};
 use crate::algorithm::{Found, Root, finish, root};
 use crate::error::SolveError;
 use crate::heuristic::Heuristic;
@@ -17,9 +17,6 @@ use crate::method::Algorithm;
 use crate::solution::Solution;
 use crate::start::Start;
 use crate::stats::Stats;
-
-/// How many subtrees a parallel iteration aims for (many per core, for balance).
-const SUBTREES: usize = 512;
 
 /// IDA* on every core, from where its journal (if `limits` name one) says a previous run
 /// stopped; the journal is kept as subtrees finish.

@@ -1,0 +1,151 @@
+//! The journal of a search shared out across a cluster (`npuzzle.cluster.search(journal=)`):
+//! the library's keeper, so that the file is the one `npuzzle solve --resume` writes and reads.
+
+use std::path::PathBuf;
+use std::sync::{Mutex, MutexGuard, PoisonError};
+
+use npuzzle_core::{Move, Notation, parse_moves};
+use npuzzle_search::algorithm::journal::Keeper;
+use npuzzle_search::{Cancel, Stats};
+use pyo3::prelude::*;
+
+use crate::errors::{parse_error, solve_error};
+use crate::options::PyOptions;
+use crate::split::{letters, with_search};
+
+/// The journal of one search: what earlier runs finished, kept up to date as subtrees finish.
+#[pyclass(module = "npuzzle._native", name = "Journal", frozen)]
+pub struct PyJournal {
+    keeper: Mutex<Keeper>,
+}
+
+/// Nodes as the library counts them.
+fn nodes(expanded: u64, generated: u64) -> Stats {
+    Stats {
+        expanded,
+        generated,
+        ..Stats::default()
+    }
+}
+
+/// Moves in tile notation, read.
+fn moves(path: &str) -> PyResult<Vec<Move>> {
+    parse_moves(path, Some(Notation::Tile), None).map_err(parse_error)
+}
+
+#[pymethods]
+impl PyJournal {
+    /// The journal at `path` of the search of `position` with `options` (read when the file
+    /// exists; `FileError` when it is another search's or damaged).
+    #[new]
+    fn new(
+        py: Python<'_>,
+        path: PathBuf,
+        position: &Bound<'_, PyAny>,
+        options: &Bound<'_, PyOptions>,
+    ) -> PyResult<PyJournal> {
+        let keeper = with_search(
+            py,
+            position,
+            options.get(),
+            &Cancel::new(),
+            |search, start| Keeper::open(Some(&path), start, search.first_bound(start)?),
+        )?;
+        Ok(PyJournal {
+            keeper: Mutex::new(keeper),
+        })
+    }
+
+    /// The goal's path an earlier run found, if any.
+    fn solution(&self, py: Python<'_>) -> PyResult<Option<String>> {
+        let found = self.keeper().solution().map_err(|e| solve_error(py, e))?;
+        Ok(found.as_deref().map(letters))
+    }
+
+    /// The threshold to search at.
+    #[getter]
+    fn bound(&self) -> u32 {
+        self.keeper().bound()
+    }
+
+    /// What earlier runs kept: `(expanded, generated, seconds)`.
+    #[getter]
+    fn prior(&self) -> (u64, u64, f64) {
+        let prior = self.keeper().prior();
+        (prior.expanded, prior.generated, prior.elapsed.as_secs_f64())
+    }
+
+    /// Begins (or resumes) the iteration at `bound` cut into `paths`, the cut's own least
+    /// f-value past the bound being `next_bound`: `(done, next_bound)`, which subtrees an
+    /// earlier run finished and the least f-value past the bound so far.
+    fn iteration(
+        &self,
+        py: Python<'_>,
+        bound: u32,
+        paths: Vec<String>,
+        next_bound: Option<u32>,
+        expanded: u64,
+        generated: u64,
+    ) -> PyResult<(Vec<bool>, Option<u32>)> {
+        let paths = paths
+            .iter()
+            .map(|p| moves(p))
+            .collect::<PyResult<Vec<_>>>()?;
+        let paths: Vec<&[Move]> = paths.iter().map(Vec::as_slice).collect();
+        let cut = nodes(expanded, generated);
+        let (done, next) = self
+            .keeper()
+            .iteration(bound, &paths, next_bound.unwrap_or(u32::MAX), &cut)
+            .map_err(|e| solve_error(py, e))?;
+        self.written(py)?;
+        Ok((done, (next != u32::MAX).then_some(next)))
+    }
+
+    /// Counts the iteration at `bound` that reached the goal above its cut.
+    fn ended_above_the_cut(&self, bound: u32) {
+        self.keeper().ended_above_the_cut(bound);
+    }
+
+    /// Records subtree `index` as finished, with the least f-value past the bound in it and
+    /// its nodes (written at most once a second).
+    fn finished(
+        &self,
+        py: Python<'_>,
+        index: usize,
+        next_bound: Option<u32>,
+        expanded: u64,
+        generated: u64,
+    ) -> PyResult<()> {
+        let stats = nodes(expanded, generated);
+        self.keeper()
+            .finished(index, next_bound.unwrap_or(u32::MAX), &stats);
+        self.written(py)
+    }
+
+    /// Records the goal's path and the nodes of the whole search, and writes the journal.
+    fn found(&self, py: Python<'_>, path: &str, expanded: u64, generated: u64) -> PyResult<()> {
+        let path = moves(path)?;
+        self.keeper().found(&path, &nodes(expanded, generated));
+        self.written(py)
+    }
+
+    /// Writes the journal now.
+    fn flush(&self, py: Python<'_>) -> PyResult<()> {
+        self.keeper().flush();
+        self.written(py)
+    }
+}
+
+impl PyJournal {
+    fn keeper(&self) -> MutexGuard<'_, Keeper> {
+        self.keeper.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// `FileError` when writing the journal failed.
+    fn written(&self, py: Python<'_>) -> PyResult<()> {
+        match self.keeper().failure() {
+            Some(error) => Err(solve_error(py, error)),
+            None => Ok(()),
+        }
+    }
+}
