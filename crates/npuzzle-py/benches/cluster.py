@@ -21,6 +21,9 @@ import time
 from pathlib import Path
 
 os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+# Without it, a driver joining a cluster made by `ray.cluster_utils` looks for it at the
+# machine's own address instead of 127.0.0.1, and waits for ever (as in the tests).
+os.environ["RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"] = "0"
 
 import ray  # noqa: E402
 from ray.cluster_utils import Cluster  # noqa: E402

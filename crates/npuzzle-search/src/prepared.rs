@@ -26,6 +26,7 @@ use crate::plan::{Plan, Stage};
 use crate::puzzle::Puzzle;
 use crate::solution::Solution;
 use crate::start::Start;
+use crate::stats::Stats;
 use crate::thresholds::{self, AUTO_OPTIMAL_CELLS};
 
 /// A plan ready to run: the method with what it was prepared with.
@@ -272,17 +273,30 @@ fn heuristic(puzzle: &Puzzle, options: &Options) -> Result<AnyHeuristic, SolveEr
 /// The prepared plan, run: its method on a checked start (see [`crate::Solver`]'s own `Method`).
 impl Method for Prepared {
     fn run(&self, start: &Start, limits: &Limits) -> Result<Solution, SolveError> {
-        self.keeps(limits)?;
+        self.may_begin(limits)?;
         self.with_method(|method| method.run(start, limits))
     }
 
     fn stream(&self, start: &Start, limits: &Limits, sink: Sink) -> Result<Streamed, SolveError> {
-        self.keeps(limits)?;
+        self.may_begin(limits)?;
         self.with_method(|method| method.stream(start, limits, sink))
     }
 }
 
 impl Prepared {
+    /// Whether a search with `limits` may begin: not when it is cancelled already (a batch
+    /// stopped by Ctrl-C starts none of the positions left, and writes none of their journals),
+    /// nor when it names a journal the plan cannot keep.
+    fn may_begin(&self, limits: &Limits) -> Result<(), SolveError> {
+        if limits.cancelled() {
+            return Err(SolveError::LimitReached {
+                limit: Limit::Cancelled,
+                stats: Stats::default(),
+            });
+        }
+        self.keeps(limits)
+    }
+
     /// Refuses a journal (see [`Limits::journal`]) unless the plan is IDA* alone, the only
     /// method that keeps one.
     fn keeps(&self, limits: &Limits) -> Result<(), SolveError> {

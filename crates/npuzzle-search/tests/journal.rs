@@ -167,3 +167,26 @@ fn a_journal_of_another_search_is_refused() {
         "not a search journal",
     );
 }
+
+#[test]
+fn a_search_cancelled_before_it_begins_searches_nothing_and_writes_no_journal() {
+    let (start, _) = korf(79);
+    let options = npuzzle_search::Options {
+        algorithm: npuzzle_search::Algorithm::IdaStar,
+        heuristic: Some(npuzzle_search::HeuristicKind::WalkingDistance),
+        ..npuzzle_search::Options::default()
+    };
+    let solver = npuzzle_search::Solver::new(start.goal(), options).unwrap();
+    let path = journal("cancelled");
+    let cancel = Cancel::new();
+    cancel.cancel();
+    let limits = Limits::none().cancel(cancel).keep_journal(&path);
+    match solver.run(&start, &limits) {
+        Err(SolveError::LimitReached {
+            limit: Limit::Cancelled,
+            stats,
+        }) => assert_eq!(stats.expanded, 0),
+        other => panic!("{other:?}"),
+    }
+    assert!(!path.exists());
+}
