@@ -134,7 +134,13 @@ fn run_file(args: &BenchArgs, file: &Path, out: &mut dyn Write) -> anyhow::Resul
     let mut lines = Lines::new(std::io::BufReader::new(reader)).refusing_at_the_cap();
     let mut instances = InstanceReader::default();
     let batch = Batch::new(&args.search)?;
-    let window = WINDOW_PER_THREAD * batch.threads();
+    // With --split the instances are solved one after another: each answer is written (and
+    // flushed) as soon as it is found, so a run of hours stopped any way keeps every line done.
+    let window = if args.search.split {
+        1
+    } else {
+        WINDOW_PER_THREAD * batch.threads()
+    };
     let mut run = Bench {
         args,
         file,

@@ -633,3 +633,50 @@ fn numbers_take_the_shared_ranges() {
         "{err}"
     );
 }
+
+/// A `bench --split` of hours writes each instance's line as it is proved: killed outright
+/// during the second instance, the first's answer is already out.
+#[test]
+fn a_split_bench_writes_each_answer_as_it_is_found() {
+    use std::io::BufRead;
+    let file = format!(
+        "{}/../../data/instances/korf100.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    // #79 takes a moment with Manhattan distance; #88 many seconds (capped at two minutes).
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("npuzzle"))
+        .args([
+            "bench",
+            &file,
+            "--only",
+            "79,88",
+            "-a",
+            "idastar",
+            "--heuristic",
+        ])
+        .args(["manhattan", "--split", "--json", "--timeout", "120"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("npuzzle runs");
+    let stdout = child.stdout.take().unwrap();
+    let (sender, first) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let line = std::io::BufReader::new(stdout).lines().next();
+        let _ = sender.send(line);
+    });
+    let line = first.recv_timeout(Duration::from_secs(60));
+    // Written as #79 ended, not at the end of the run: #88 is still being searched a second on.
+    std::thread::sleep(Duration::from_secs(1));
+    let running = child.try_wait().unwrap().is_none();
+    if running {
+        send("KILL", &child);
+    }
+    let _ = child.wait();
+    let line = line.expect("no line within a minute").unwrap().unwrap();
+    assert!(running, "the first line came only at the end: {line}");
+    assert!(
+        line.contains("\"instance\":79") && line.contains("\"optimal\":true"),
+        "{line}"
+    );
+}
