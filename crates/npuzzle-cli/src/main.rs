@@ -8,6 +8,7 @@ mod input;
 mod interrupt;
 mod lines;
 mod play;
+mod progress;
 mod search;
 mod status;
 mod streams;

@@ -40,7 +40,7 @@ pub use algorithm::table::DistanceTable;
 pub use algorithm::{Method, Sink};
 pub use any_heuristic::{AnyHeuristic, HeuristicKind};
 pub use error::{SolveError, Unsupported};
-pub use limits::{Cancel, Limit, Limits};
+pub use limits::{Cancel, Limit, Limits, Progress};
 pub use method::{Algorithm, RankingKind, UnknownAlgorithm, UnknownHeuristic, UnknownRanking};
 pub use options::{DEFAULT_BUDGET, Options};
 pub use plan::{Note, Plan, Stage, plan};

@@ -2,7 +2,7 @@
 
 use std::fmt;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::time::Duration;
 
 use crate::clock::Stopwatch;
@@ -31,6 +31,8 @@ pub struct Limits {
     /// loses only the subtrees that were under way (see the `journal` module of `algorithm`). Only
     /// IDA* keeps one.
     pub journal: Option<std::path::PathBuf>,
+    /// Where IDA* on every core tells how far it has come, for another thread to show.
+    pub progress: Option<Progress>,
 }
 
 /// The memory a search may hold unless told otherwise: 4 GiB.
@@ -44,6 +46,7 @@ impl Default for Limits {
             max_memory: Some(DEFAULT_MEMORY),
             cancel: None,
             journal: None,
+            progress: None,
         }
     }
 }
@@ -57,6 +60,7 @@ impl Limits {
             max_memory: None,
             cancel: None,
             journal: None,
+            progress: None,
         }
     }
 
@@ -92,6 +96,14 @@ impl Limits {
         }
     }
 
+    /// These limits, with the search's progress told to `progress` (see [`Progress`]).
+    pub fn report(self, progress: Progress) -> Limits {
+        Limits {
+            progress: Some(progress),
+            ..self
+        }
+    }
+
     /// These limits, stopped early when `token` is cancelled.
     pub fn cancel(self, token: Cancel) -> Limits {
         Limits {
@@ -105,6 +117,79 @@ impl Limits {
         self.cancel.as_ref().is_some_and(Cancel::is_cancelled)
     }
 }
+
+/// How far a long search has come, read from another thread while it runs (for a progress
+/// line): IDA* on every core tells it its threshold, how many of the iteration's subtrees are
+/// finished (counting those a journal says an earlier run finished), and the nodes of the
+/// subtrees finished in this run. Clone it, hand one copy to the search (through
+/// [`Limits::report`]) and read the other.
+///
+/// ```
+/// use npuzzle_core::Goal;
+/// use npuzzle_search::{algorithm::{Method, idastar::IdaStar}, heuristic::Manhattan};
+/// use npuzzle_search::{Limits, Progress, Puzzle, Start};
+/// let goal = Goal::BlankLast.board("4".parse().unwrap()).unwrap();
+/// let start = Start::new("5 1 3 4/2 0 7 8/9 6 10 12/13 14 11 15".parse().unwrap(), goal.clone()).unwrap();
+/// let puzzle = Puzzle::new(&goal).unwrap();
+/// let h = Manhattan::for_puzzle(&puzzle);
+/// let progress = Progress::default();
+/// let limits = Limits::default().report(progress.clone());
+/// let idastar = IdaStar { parallel: true, ..IdaStar::new(&puzzle, &h) };
+/// assert_eq!(idastar.run(&start, &limits).unwrap().moves.len(), 8);
+/// assert_eq!(progress.bound(), 8);
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Progress(Arc<Counters>);
+
+/// What [`Progress`] shares.
+#[derive(Debug, Default)]
+struct Counters {
+    bound: AtomicU32,
+    finished: AtomicU32,
+    subtrees: AtomicU32,
+    expanded: AtomicU64,
+}
+
+impl Progress {
+    /// The threshold of the iteration under way (0 before the first).
+    pub fn bound(&self) -> u32 {
+        self.0.bound.load(Ordering::Relaxed)
+    }
+
+    /// How many of the iteration's subtrees are finished, and how many it has.
+    pub fn subtrees(&self) -> (u32, u32) {
+        let counters = &self.0;
+        let all = counters.subtrees.load(Ordering::Relaxed);
+        (counters.finished.load(Ordering::Relaxed), all)
+    }
+
+    /// The nodes expanded by the subtrees this run has finished, over every iteration.
+    pub fn expanded(&self) -> u64 {
+        self.0.expanded.load(Ordering::Relaxed)
+    }
+
+    /// An iteration at `bound` begins, cut into `subtrees` of which `finished` are done.
+    pub(crate) fn begin(&self, bound: u32, subtrees: usize, finished: usize) {
+        let counters = &self.0;
+        counters.bound.store(bound, Ordering::Relaxed);
+        counters.subtrees.store(subtrees as u32, Ordering::Relaxed);
+        counters.finished.store(finished as u32, Ordering::Relaxed);
+    }
+
+    /// One more subtree is finished, having expanded `expanded` nodes.
+    pub(crate) fn finished(&self, expanded: u64) {
+        self.0.finished.fetch_add(1, Ordering::Relaxed);
+        self.0.expanded.fetch_add(expanded, Ordering::Relaxed);
+    }
+}
+
+impl PartialEq for Progress {
+    fn eq(&self, other: &Progress) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for Progress {}
 
 /// A flag that stops a search from another thread: clone it, hand one copy to the search
 /// (through [`Limits::cancel`]) and call [`Cancel::cancel`] on the other.

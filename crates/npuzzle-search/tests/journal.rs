@@ -9,7 +9,7 @@ use npuzzle_core::instances::InstanceFile;
 use npuzzle_core::{Board, Goal, Size};
 use npuzzle_search::algorithm::idastar::IdaStar;
 use npuzzle_search::heuristic::{Manhattan, WalkingDistance};
-use npuzzle_search::{Cancel, Limit, Limits, Method, Puzzle, SolveError, Start};
+use npuzzle_search::{Cancel, Limit, Limits, Method, Progress, Puzzle, SolveError, Start};
 
 /// Korf's instance `number` (from 1) and its optimum.
 fn korf(number: usize) -> (Start, usize) {
@@ -189,4 +189,32 @@ fn a_search_cancelled_before_it_begins_searches_nothing_and_writes_no_journal() 
         other => panic!("{other:?}"),
     }
     assert!(!path.exists());
+}
+
+#[test]
+fn progress_tells_the_threshold_and_the_subtrees_finished_with_a_journal() {
+    let (start, optimum) = korf(79);
+    let puzzle = Puzzle::new(start.goal()).unwrap();
+    let wd = WalkingDistance::new(&puzzle).unwrap();
+    let idastar = IdaStar {
+        parallel: true,
+        ..IdaStar::new(&puzzle, &wd)
+    };
+    let path = journal("progress");
+    // Stopped part-way, then resumed: the resumed iteration counts the subtrees kept as done.
+    let stopped = Limits::none().nodes(20_000).keep_journal(&path);
+    assert!(idastar.run(&start, &stopped).is_err());
+    let kept: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let progress = Progress::default();
+    let limits = Limits::none().keep_journal(&path).report(progress.clone());
+    let solution = idastar.run(&start, &limits).unwrap();
+    assert_eq!(
+        (solution.moves.len(), progress.bound() as usize),
+        (optimum, optimum)
+    );
+    let (finished, all) = progress.subtrees();
+    assert!(all >= 512 && finished <= all, "{finished} of {all}");
+    assert!(progress.expanded() > 0 && progress.expanded() <= solution.stats.expanded);
+    assert!(kept["bound"].as_u64().unwrap() < optimum as u64, "{kept}");
 }

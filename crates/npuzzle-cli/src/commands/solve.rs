@@ -1,18 +1,19 @@
 //! `npuzzle solve`: one position, or a batch on all cores.
 
-use std::io::Write;
-
+use std::io::{IsTerminal, Write};
 use std::ops::ControlFlow;
 
 use npuzzle_core::Board;
 use npuzzle_search::{
-    Algorithm, Figures, Limit, Limits, Method, Report, Solution, SolveError, Solver, Start,
+    Algorithm, Figures, Limit, Limits, Method, Progress, Report, Solution, SolveError, Solver,
+    Start,
 };
 use serde_json::json;
 
 use crate::cli::SolveArgs;
 use crate::input;
 use crate::interrupt;
+use crate::progress;
 use crate::search::{Batch, Prepared};
 use crate::status::{self, Status};
 use npuzzle_core::MoveWriter;
@@ -96,11 +97,14 @@ fn solve_window(
         .filter_map(|(_, job)| job.as_ref().ok())
         .filter(|(solver, _)| !streamed(solver))
         .collect();
-    let mut results = pool
-        .run(&searched, |(solver, start)| {
-            solver.run(start, &limits(args, solver))
+    // One position searched on every core, for as long as it takes: its progress on a terminal.
+    let progress = (!batch && std::io::stderr().is_terminal()).then(Progress::default);
+    let mut results = progress::shown(progress.as_ref(), || {
+        pool.run(&searched, |(solver, start)| {
+            solver.run(start, &limits(args, solver, progress.as_ref()))
         })
-        .into_iter();
+    })
+    .into_iter();
     let (mut worst, mut stopped) = (Status::Success, 0);
     for (item, job) in &jobs {
         let (solver, start) = match job {
@@ -148,13 +152,17 @@ fn solve_window(
     Ok((worst, stopped))
 }
 
-/// The limits a search runs with: the solver's, with the journal `--resume` names.
-fn limits(args: &SolveArgs, solver: &Solver) -> Limits {
-    let limits = solver.options().limits.clone();
-    match &args.resume {
-        Some(path) => limits.keep_journal(path),
-        None => limits,
+/// The limits a search runs with: the solver's, with the journal `--resume` names and the
+/// progress to show.
+fn limits(args: &SolveArgs, solver: &Solver, progress: Option<&Progress>) -> Limits {
+    let mut limits = solver.options().limits.clone();
+    if let Some(path) = &args.resume {
+        limits = limits.keep_journal(path);
     }
+    if let Some(progress) = progress {
+        limits = limits.report(progress.clone());
+    }
+    limits
 }
 
 /// Says where a stopped search was kept, when `--resume` named a journal.

@@ -12,7 +12,7 @@ use crate::algorithm::journal::{Keeper, SUBTREES};
 use crate::algorithm::{Found, Root, finish, root};
 use crate::error::SolveError;
 use crate::heuristic::Heuristic;
-use crate::limits::{Budget, Limit, Limits};
+use crate::limits::{Budget, Limit, Limits, Progress};
 use crate::method::Algorithm;
 use crate::solution::Solution;
 use crate::start::Start;
@@ -103,12 +103,15 @@ impl<H: Heuristic + Sync> Run<'_, '_, H> {
             Ok(frontier) => frontier,
             Err(Ok(moves)) => {
                 self.keeper().ended_above_the_cut(bound);
+                self.tell(|progress| progress.begin(bound, 0, 0));
                 return Ok(Ended::Found(moves));
             }
             Err(Err(limit)) => return Err(self.stopped(limit, bound, stats)),
         };
         let paths: Vec<&[Move]> = splits.iter().map(|s| s.path.as_slice()).collect();
         let (done, next) = self.keeper().iteration(bound, &paths, cut_next, &cut)?;
+        let finished = done.iter().filter(|&&done| done).count();
+        self.tell(|progress| progress.begin(bound, splits.len(), finished));
         let subtrees = self.subtrees(&splits, &done, bound, stats);
         if let Some(error) = self.keeper().failure() {
             return Err(error);
@@ -122,6 +125,13 @@ impl<H: Heuristic + Sync> Run<'_, '_, H> {
         }
         self.keeper().flush();
         Ok(Ended::Next(next.min(subtrees.next_bound)))
+    }
+
+    /// Tells the search's progress, if the limits ask for it.
+    fn tell(&self, what: impl FnOnce(&Progress)) {
+        if let Some(progress) = &self.limits.progress {
+            what(progress);
+        }
     }
 
     /// The solution from the goal's path, the journal told of it.
@@ -238,6 +248,7 @@ impl<H: Heuristic + Sync> Run<'_, '_, H> {
         let outcome = match search.dfs(&split.node(), bound, split.path.last().copied()) {
             Ok(true) => Outcome::Found(std::mem::take(&mut search.walk.path)),
             Ok(false) => {
+                self.tell(|progress| progress.finished(search.walk.stats.expanded));
                 let mut keeper = self.keeper();
                 keeper.finished(index, search.next_bound, &search.walk.stats);
                 if keeper.failed() {
