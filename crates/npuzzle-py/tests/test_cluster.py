@@ -340,8 +340,14 @@ def test_a_journal_moves_between_the_cluster_and_one_machine(address, tmp_path: 
     begun = tmp_path / "begun.journal"
     with pytest.raises(npuzzle.LimitReached):
         npuzzle.solve(board, options, journal=begun, max_nodes=30_000_000)
-    finished = cluster.search(board, options, journal=begun, local_nodes=0)
+    told: list[tuple[int, int, int]] = []
+    finished = cluster.search(
+        board, options, journal=begun, local_nodes=0, progress=lambda *t: told.append(t)
+    )
     assert finished.length == optimum and finished.expanded >= 20_000_000
+    # Progress: the resumed iteration starts with the journal's subtrees counted as finished.
+    assert told[0][1] > 0 and all(s >= cluster.split.JOURNAL_SUBTREES for _, _, s in told)
+    assert [t for t, _, _ in told] == sorted(t for t, _, _ in told) and told[-1][0] == optimum
     other = npuzzle.read_instances(npuzzle_instances() / "korf100.txt")[0][0]
     with pytest.raises(npuzzle.FileError, match="journal of another search"):
         cluster.search(other, options, journal=kept)

@@ -191,6 +191,28 @@ class _Progress:
             self.stream.flush()
 
 
+class _Line:
+    """One search's progress on standard error (a terminal only), redrawn at most ten times a
+    second, and cleared when the search ends."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream, self.drawn, self.start = stream, 0.0, time.monotonic()
+        self.shown = stream.isatty()
+
+    def show(self, threshold: int, finished: int, subtrees: int) -> None:
+        now = time.monotonic()
+        if self.shown and (now - self.drawn > 0.1 or finished == subtrees):
+            self.drawn = now
+            self.stream.write(f"\rthreshold {threshold}: {finished} of {subtrees} subtrees "
+                              f"searched ({now - self.start:.0f} s)\x1b[K")
+            self.stream.flush()
+
+    def close(self) -> None:
+        if self.shown and self.drawn:
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()
+
+
 def _status(error: Exception) -> int:
     return NO if isinstance(error, (UnsolvableError, LimitReached)) else BAD_INPUT
 
@@ -208,15 +230,19 @@ def _search(args: argparse.Namespace, out: TextIO) -> int:
     refuse_unsplit(options.algorithm)
     connect(args.address)
     _catch_signals()
+    line = _Line(sys.stderr)
     try:
         answer = search(args.position, options, address=args.address,
-                        subtrees_per_worker=subtrees, local_nodes=local, journal=args.resume)
+                        subtrees_per_worker=subtrees, local_nodes=local, journal=args.resume,
+                        progress=line.show)
     except KeyboardInterrupt as stop:
         _say(f"interrupted by {stop}: the search stopped unfinished{_kept(args.resume)}")
         return 128 + getattr(stop, "number", signal.SIGINT)
     except (UnsolvableError, LimitReached) as error:
         _say(f"error: {error}{_kept(args.resume) if isinstance(error, LimitReached) else ''}")
         return _status(error)
+    finally:
+        line.close()
     out.write(answer.to_json() + "\n" if args.json else answer.to_text())
     out.flush()
     return SUCCESS

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable
 from typing import Any
 
 from .. import Board, Limit, LimitReached, Options, ParseError, Solution, _native, _options
@@ -26,6 +27,10 @@ SUBTREES_PER_WORKER = 8
 #: search this small is over before a round of tasks could even come back, so it is never
 #: shared out. A larger one goes on from the threshold this one proved.
 LOCAL_NODES = 1_000_000
+
+#: The subtrees (at least) each iteration is cut into when the search keeps a journal: the
+#: library's own number, the same on one machine and any cluster, so a journal moves between them.
+JOURNAL_SUBTREES: int = _native.JOURNAL_SUBTREES
 
 #: No f-value past the threshold (yet).
 _NONE = 2**32 - 1
@@ -44,6 +49,7 @@ def search(
     subtrees_per_worker: int = SUBTREES_PER_WORKER,
     local_nodes: int = LOCAL_NODES,
     journal: str | os.PathLike[str] | None = None,
+    progress: Callable[[int, int, int], None] | None = None,
     **kwargs: Any,
 ) -> Solution:
     """Solves ``position`` optimally by IDA* split across the cluster's workers, answering as
@@ -60,7 +66,10 @@ def search(
     iteration and the subtrees it finished, losing only those under way; a finished search
     answers at once. Every iteration is then cut into the same ``JOURNAL_SUBTREES`` subtrees
     (512) on any cluster, so ``subtrees_per_worker`` is not used. A journal of another search
-    raises :class:`~npuzzle.FileError`."""
+    raises :class:`~npuzzle.FileError`.
+
+    ``progress``: called with ``(threshold, finished, subtrees)`` as each iteration begins and
+    as each of its subtrees is finished (the subtrees a journal kept count as finished)."""
     asked = _options(options, kwargs)
     refuse_unsplit(asked.algorithm)
     subtrees_per_worker = _native.Range.Subtrees.check("subtrees_per_worker", subtrees_per_worker)
@@ -69,12 +78,13 @@ def search(
     connect(address)
     text = str(Board(position) if not isinstance(position, Board) else position)
     run = _Search(text, _options(asked, {"algorithm": "idastar", "parallel": False}), journal)
+    run.progress = progress
     if local_nodes > 0:
         solution = run.alone(local_nodes)
         if solution is not None:
             return solution
     workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
-    cuts = workers * subtrees_per_worker if journal is None else _native.JOURNAL_SUBTREES
+    cuts = workers * subtrees_per_worker if journal is None else JOURNAL_SUBTREES
     remote = ray.remote(num_cpus=1, max_retries=5)(_subtree)
     try:
         found = run.keeper.solution() if run.keeper else None
@@ -102,6 +112,7 @@ class _Search:
         self.expanded = self.generated = 0
         self.keeper = self._open()
         self.prior = self.keeper.prior if self.keeper else (0, 0, 0.0)
+        self.progress: Callable[[int, int, int], None] | None = None
 
     def _open(self) -> _native.Journal | None:
         if self.journal is None:
@@ -166,6 +177,8 @@ class _Search:
             if not done[index]
         }
         least, found = _NONE, None
+        finished = len(paths) - left
+        self._tell(finished, len(paths))
         try:
             while pending and found is None:
                 [ref], _ = ray.wait(list(pending), num_returns=1)
@@ -182,9 +195,15 @@ class _Search:
                     least = min(least, next_bound)
                 if found is None and self.keeper:
                     self.keeper.finished(index, next_bound, expanded, generated)
+                finished += 1
+                self._tell(finished, len(paths))
         finally:
             cancel(list(pending))
         return found, least
+
+    def _tell(self, finished: int, subtrees: int) -> None:
+        if self.progress is not None:
+            self.progress(self.bound, finished, subtrees)
 
     def _count(self, expanded: int, generated: int) -> None:
         self.expanded += expanded
