@@ -10,6 +10,9 @@ use npuzzle_search::Progress;
 /// How often the line is redrawn.
 const EVERY: Duration = Duration::from_millis(250);
 
+/// How long a search runs before its line is first drawn (a quick one shows none).
+const AFTER: Duration = Duration::from_secs(1);
+
 /// Runs `work`, showing `progress` (when there is one) on standard error until it ends.
 pub fn shown<T: Send>(progress: Option<&Progress>, work: impl FnOnce() -> T + Send) -> T {
     let Some(progress) = progress else {
@@ -22,6 +25,7 @@ pub fn shown<T: Send>(progress: Option<&Progress>, work: impl FnOnce() -> T + Se
     let done = AtomicBool::new(false);
     let result = std::thread::scope(|scope| {
         let drawer = scope.spawn(|| {
+            std::thread::park_timeout(AFTER);
             while !done.load(Ordering::Relaxed) {
                 bar.set_message(line(progress));
                 bar.tick();

@@ -24,8 +24,8 @@ pub const FORMAT: u32 = 1;
 
 /// How many subtrees (at least) each iteration of IDA* on every core is cut into (many per core,
 /// for balance), and of any search that keeps a journal: one number for any count of cores or
-/// workers, so that a journal written by one machine is
-/// resumed by another, or by a cluster (`npuzzle.cluster.search`), and back.
+/// workers, so that a journal written by one machine is resumed by another, or by a cluster
+/// (`npuzzle.cluster.search`), and back.
 pub const SUBTREES: usize = 512;
 
 /// The most a journal file may hold (a cut has a few thousand subtrees at most).
