@@ -26,18 +26,20 @@ use crate::options::PyOptions;
 use crate::solution::PySolution;
 
 /// Solves one position (a `Board`, text or rows) with `options`; with `journal`, IDA* keeps its
-/// progress in that file and resumes from it.
+/// progress in that file and resumes from it; `progress` is called with `(threshold, finished,
+/// subtrees, expanded)` as IDA* on every core goes on.
 #[pyfunction]
-#[pyo3(signature = (position, options=None, journal=None))]
+#[pyo3(signature = (position, options=None, journal=None, progress=None))]
 fn solve(
     py: Python<'_>,
     position: &Bound<'_, PyAny>,
     options: Option<&Bound<'_, PyOptions>>,
     journal: Option<std::path::PathBuf>,
+    progress: Option<Py<PyAny>>,
 ) -> PyResult<PySolution> {
     let default = PyOptions::default();
     let options = options.map_or(&default, |o| o.get());
-    solving::solve_one(py, position, options, journal)
+    solving::solve_one(py, position, options, journal, progress)
 }
 
 /// Solves every position of `positions` (an iterable of boards, text or rows; flat rows need

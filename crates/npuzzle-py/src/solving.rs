@@ -2,12 +2,14 @@
 //! Ctrl-C honoured and the prepared solvers kept between calls.
 
 use std::sync::mpsc::{self, RecvTimeoutError};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
 use npuzzle_core::{Board, Size};
 use npuzzle_search::settings::Settings;
-use npuzzle_search::{Algorithm, Cancel, Method, Solution, SolveError, Solver, Solvers, Start};
+use npuzzle_search::{
+    Algorithm, Cancel, Method, Progress, Solution, SolveError, Solver, Solvers, Start,
+};
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::PyList;
@@ -66,6 +68,18 @@ pub fn interruptible<T: Send>(
     cancel: &Cancel,
     work: impl FnOnce() -> T + Send,
 ) -> PyResult<T> {
+    watched(py, cancel, &|_| Ok(()), work)
+}
+
+/// [`interruptible`], calling `look` (with the GIL) every twentieth of a second while the work
+/// runs: an error it returns stops the work as Ctrl-C does, and is raised once the work has
+/// ended.
+pub fn watched<T: Send>(
+    py: Python<'_>,
+    cancel: &Cancel,
+    look: &(dyn Fn(Python<'_>) -> PyResult<()> + Sync),
+    work: impl FnOnce() -> T + Send,
+) -> PyResult<T> {
     py.detach(|| {
         std::thread::scope(|scope| {
             let (sender, answer) = mpsc::channel();
@@ -78,7 +92,9 @@ pub fn interruptible<T: Send>(
                 match answer.recv_timeout(SIGNAL_INTERVAL) {
                     Ok(value) => return interrupted.map_or(Ok(value), Err),
                     Err(RecvTimeoutError::Timeout) if interrupted.is_none() => {
-                        if let Err(signal) = Python::attach(|py| py.check_signals()) {
+                        let looked =
+                            Python::attach(|py| py.check_signals().and_then(|()| look(py)));
+                        if let Err(signal) = looked {
                             cancel.cancel();
                             interrupted = Some(signal);
                         }
@@ -95,28 +111,53 @@ pub fn interruptible<T: Send>(
     })
 }
 
-/// Solves one position.
+/// Solves one position; with `journal`, IDA* keeps it; with `told`, the search's progress is
+/// told to that callable as `(threshold, finished, subtrees, expanded)` when it changes.
 pub fn solve_one(
     py: Python<'_>,
     position: &Bound<'_, PyAny>,
     options: &PyOptions,
     journal: Option<std::path::PathBuf>,
+    told: Option<Py<PyAny>>,
 ) -> PyResult<PySolution> {
     let board = read_board(position, None)?;
     let (solver, start) = py.detach(|| prepare(options, &board))?;
     let cancel = Cancel::new();
-    let limits = match journal {
-        Some(path) => options.limits(cancel.clone()).keep_journal(path),
-        None => options.limits(cancel.clone()),
-    };
+    let progress = Progress::default();
+    let mut limits = options.limits(cancel.clone()).report(progress.clone());
+    if let Some(path) = journal {
+        limits = limits.keep_journal(path);
+    }
     // A table answers in microseconds: no thread for it.
     let solved = if solver.algorithm() == Algorithm::Table {
         solver.run(&start, &limits)
     } else {
-        interruptible(py, &cancel, || solver.run(&start, &limits))?
+        let last = Mutex::new(None);
+        let look = |py: Python<'_>| match &told {
+            Some(callable) => tell(py, callable, &progress, &last),
+            None => Ok(()),
+        };
+        watched(py, &cancel, &look, || solver.run(&start, &limits))?
     };
     let solution = solved.map_err(|e| solve_error(py, e))?;
     PySolution::of(start.board(), &solution)
+}
+
+/// Calls `callable` with the search's progress, unless it is what `last` told.
+fn tell(
+    py: Python<'_>,
+    callable: &Py<PyAny>,
+    progress: &Progress,
+    last: &Mutex<Option<(u32, u32, u32, u64)>>,
+) -> PyResult<()> {
+    let (finished, subtrees) = progress.subtrees();
+    let now = (progress.bound(), finished, subtrees, progress.expanded());
+    let mut last = last.lock().unwrap_or_else(PoisonError::into_inner);
+    if now.0 == 0 || *last == Some(now) {
+        return Ok(());
+    }
+    *last = Some(now);
+    callable.call1(py, now).map(drop)
 }
 
 /// Solves many positions on `threads` threads (all cores when None), answers in input order;

@@ -5,6 +5,7 @@ from __future__ import annotations
 import _thread
 import pickle
 import threading
+import time
 from collections import deque
 from pathlib import Path
 
@@ -291,3 +292,28 @@ def test_a_journal_resumes_a_stopped_search(tmp_path: Path) -> None:
         npuzzle.solve(
             board, journal=tmp_path / "anytime.journal", algorithm="anytime", goal="blank-first"
         )
+
+
+def test_progress_is_told_while_a_long_search_runs() -> None:
+    """A long search tells its threshold and subtrees as it goes; a callback that raises stops
+    it, and its exception is what the call raises."""
+    board, optimum, *_ = npuzzle.read_instances(INSTANCES / "korf100.txt")[81]
+    options = dict(algorithm="idastar", heuristic="walking-distance", goal="blank-first")
+    told: list[tuple[int, int, int, int]] = []
+    solution = npuzzle.solve(board, parallel=True, progress=lambda *t: told.append(t), **options)
+    assert solution.length == optimum
+    assert len(told) > 3 and told[-1][0] == optimum
+    assert [t[0] for t in told] == sorted(t[0] for t in told)
+    assert all(0 <= finished <= subtrees for _, finished, subtrees, _ in told)
+    assert max(t[3] for t in told) <= solution.expanded
+
+    class Enough(Exception):
+        pass
+
+    def stop(*_: int) -> None:
+        raise Enough
+
+    clock = time.monotonic()
+    with pytest.raises(Enough):
+        npuzzle.solve(board, parallel=True, progress=stop, **options)
+    assert time.monotonic() - clock < 60

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import os
 import secrets
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -147,6 +148,7 @@ def solve(
     options: Options | None = None,
     *,
     journal: str | os.PathLike[str] | None = None,
+    progress: Callable[[int, int, int, int], object] | None = None,
     **kwargs: Any,
 ) -> Solution:
     """Solves one position: a :class:`Board`, text in any format the CLI reads, or rows.
@@ -160,6 +162,12 @@ def solve(
     file goes on from its last threshold and finished subtrees; a finished one answers at once.
     A journal of another search raises :class:`FileError`.
 
+    ``progress``: called (in the calling thread, about twenty times a second at most, when
+    something changed) with ``(threshold, finished, subtrees, expanded)`` while IDA* on every core
+    (``parallel=True``, or with a journal) searches: the iteration's threshold, how many of its
+    subtrees are finished (a journal's included), and the nodes of those finished. An exception
+    it raises stops the search and is raised.
+
     >>> npuzzle.solve("1 2 3/4 5 6/7 0 8").moves
     'L'
     >>> npuzzle.solve("2 1 3/4 5 6/7 8 0")
@@ -167,7 +175,7 @@ def solve(
     ...
     npuzzle.UnsolvableError: unsolvable: ...
     """
-    return _native.solve(position, _options(options, kwargs), journal)
+    return _native.solve(position, _options(options, kwargs), journal, progress)
 
 
 def solve_many(

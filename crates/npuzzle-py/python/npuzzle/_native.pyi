@@ -1,7 +1,7 @@
 # Stubs of the native module (Rust, PyO3); mypy's stubtest checks them against it in CI.
 import builtins
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, final
 
@@ -259,7 +259,10 @@ class PatternDatabases:
     def values(self, positions: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]: ...
 
 def solve(
-    position: Any, options: Options | None = None, journal: str | os.PathLike[str] | None = None
+    position: Any,
+    options: Options | None = None,
+    journal: str | os.PathLike[str] | None = None,
+    progress: Callable[[int, int, int, int], object] | None = None,
 ) -> Solution: ...
 def solve_many(
     positions: Iterable[Any],
