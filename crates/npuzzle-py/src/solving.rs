@@ -124,7 +124,10 @@ pub fn solve_one(
     let (solver, start) = py.detach(|| prepare(options, &board))?;
     let cancel = Cancel::new();
     let progress = Progress::default();
-    let mut limits = options.limits(cancel.clone()).report(progress.clone());
+    let mut limits = options.limits(cancel.clone());
+    if told.is_some() {
+        limits = limits.report(progress.clone());
+    }
     if let Some(path) = journal {
         limits = limits.keep_journal(path);
     }

@@ -165,52 +165,59 @@ def _text_lines(data: bytes, where: str) -> tuple[str, set[int]]:
     return "\n".join(lines).removeprefix("\ufeff"), bad
 
 
-class _Progress:
-    """A progress bar on standard error, redrawn at most ten times a second."""
-
-    def __init__(self, total: int, stream: TextIO) -> None:
-        self.total, self.done, self.stream, self.drawn = total, 0, stream, 0.0
-        self.start = time.monotonic()
-        self.shown = stream.isatty()
-
-    def step(self) -> None:
-        self.done += 1
-        now = time.monotonic()
-        if self.shown and (now - self.drawn > 0.1 or self.done == self.total):
-            self.drawn = now
-            width = 30
-            filled = width * self.done // max(1, self.total)
-            rate = self.done / max(1e-9, now - self.start)
-            self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] "
-                              f"{self.done}/{self.total} ({rate:.1f}/s)")
-            self.stream.flush()
-
-    def close(self) -> None:
-        if self.shown and self.total:
-            self.stream.write("\n")
-            self.stream.flush()
-
-
 class _Line:
-    """One search's progress on standard error (a terminal only), redrawn at most ten times a
-    second, and cleared when the search ends."""
+    """One line on standard error (a terminal only), redrawn at most ten times a second."""
 
     def __init__(self, stream: TextIO) -> None:
         self.stream, self.drawn, self.start = stream, 0.0, time.monotonic()
         self.shown = stream.isatty()
 
-    def show(self, threshold: int, finished: int, subtrees: int) -> None:
+    def due(self, last: bool) -> bool:
+        """Whether to redraw now (the last state is always drawn)."""
         now = time.monotonic()
-        if self.shown and (now - self.drawn > 0.1 or finished == subtrees):
+        if self.shown and (now - self.drawn > 0.1 or last):
             self.drawn = now
-            self.stream.write(f"\rthreshold {threshold}: {finished} of {subtrees} subtrees "
-                              f"searched ({now - self.start:.0f} s)\x1b[K")
-            self.stream.flush()
+            return True
+        return False
+
+    def write(self, text: str) -> None:
+        self.stream.write(text)
+        self.stream.flush()
+
+
+class _Progress(_Line):
+    """A batch's progress bar."""
+
+    def __init__(self, total: int, stream: TextIO) -> None:
+        super().__init__(stream)
+        self.total, self.done = total, 0
+
+    def step(self) -> None:
+        self.done += 1
+        if self.due(self.done == self.total):
+            width = 30
+            filled = width * self.done // max(1, self.total)
+            rate = self.done / max(1e-9, time.monotonic() - self.start)
+            self.write(f"\r[{'#' * filled}{'.' * (width - filled)}] "
+                       f"{self.done}/{self.total} ({rate:.1f}/s)")
 
     def close(self) -> None:
-        if self.shown and self.drawn:
-            self.stream.write("\r\x1b[K")
-            self.stream.flush()
+        if self.shown and self.total:
+            self.write("\n")
+
+
+class _Searching(_Line):
+    """One search's progress, cleared when the search ends."""
+
+    def show(self, threshold: int, finished: int, subtrees: int) -> None:
+        if self.due(finished == subtrees):
+            seconds = time.monotonic() - self.start
+            self.write(f"\rthreshold {threshold}: {finished} of {subtrees} subtrees searched "
+                       f"({seconds:.0f} s)\x1b[K")
+
+    def close(self) -> None:
+        if self.drawn:
+            self.write("\r\x1b[K")
 
 
 def _status(error: Exception) -> int:
@@ -230,7 +237,7 @@ def _search(args: argparse.Namespace, out: TextIO) -> int:
     refuse_unsplit(options.algorithm)
     connect(args.address)
     _catch_signals()
-    line = _Line(sys.stderr)
+    line = _Searching(sys.stderr)
     try:
         answer = search(args.position, options, address=args.address,
                         subtrees_per_worker=subtrees, local_nodes=local, journal=args.resume,

@@ -90,9 +90,11 @@ def search(
         found = run.keeper.solution() if run.keeper else None
         while found is None:
             found = run.iteration(remote, cuts)
-    finally:
+    except BaseException:
+        # A stop of any kind: the journal keeps what was finished (the answer writes it too).
         if run.keeper:
             run.keeper.flush()
+        raise
     return run.solution(found)
 
 
