@@ -102,7 +102,9 @@ next to the blank to slide it; ? lists the commands (undo, redo, hint, god mode,
     #[command(after_help = "Examples:
   npuzzle pdb build --size 4 --partition 663     seconds; what --algorithm auto builds itself
   npuzzle pdb build --size 4 --partition 78      the fastest 15-puzzle solving (2 minutes, 288 MB)
-  npuzzle pdb build --size 5 --partition 6666    the 24-puzzle (3 minutes, 255 MB)
+  npuzzle pdb build --size 5 --goal blank-first  the 24-puzzle's fastest (zero-aware 6-6-6-6:
+                                                 4 minutes, 4.7 GB while building, 1.3 GB)
+  npuzzle pdb build --size 5 --partition 6666    plain 6-6-6-6 (3 minutes, 255 MB; slower search)
   npuzzle pdb list
   npuzzle pdb verify                             checks every file's checksum
   npuzzle pdb remove --all
@@ -311,8 +313,8 @@ pub struct SearchArgs {
     #[arg(long)]
     pub split: bool,
     /// The pattern-database partition for --heuristic pdb: 555, 663, 78 (4x4), 6666 (5x5), auto,
-    /// or tile lists like 1,2,3/4,5,6 (default: the best already built, else one that builds in
-    /// seconds).
+    /// or tile lists like 1,2,3/4,5,6; z: before it for zero-aware databases (z:6666) (default:
+    /// the best already built, else one that builds in seconds).
     #[arg(long, value_name = "PARTITION")]
     pub partition: Option<npuzzle_search::pdb::Partition>,
     /// Where pattern databases are kept (default: $NPUZZLE_CACHE_DIR, else the user's cache).
@@ -487,7 +489,9 @@ pub enum PdbAction {
         /// The goal: blank-last (default), blank-first, snake, spiral, or a position.
         #[arg(long, value_name = "GOAL", default_value = "blank-last")]
         goal: Goal,
-        /// 555, 663, 78 (4x4), 6666 (5x5), auto, or tile lists like 1,2,3/4,5,6.
+        /// 555, 663, 78 (4x4), 6666 (5x5), auto, or tile lists like 1,2,3/4,5,6; z: before it for
+        /// zero-aware databases, a distance for each region the blank may be in (z:6666, the
+        /// 5x5 default).
         #[arg(long, value_name = "PARTITION")]
         partition: Option<npuzzle_search::pdb::Partition>,
         /// Build again even if sound files exist (each old file stays until its new one is whole).

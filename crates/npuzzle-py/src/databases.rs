@@ -122,8 +122,8 @@ pub fn folder(cache_dir: Option<&str>) -> PyResult<PathBuf> {
     Ok(store(cache_dir)?.dir().to_path_buf())
 }
 
-/// Every database file in the store: a dict per file (`path`, `size`, `tiles`, `entries`, or
-/// `error` when it cannot be read).
+/// Every database file in the store: a dict per file (`path`, `size`, `tiles`, `entries`,
+/// `zero_aware`, or `error` when it cannot be read).
 #[pyfunction]
 #[pyo3(signature = (cache_dir=None))]
 pub fn list<'py>(py: Python<'py>, cache_dir: Option<&str>) -> PyResult<Vec<Bound<'py, PyDict>>> {
@@ -136,6 +136,7 @@ pub fn list<'py>(py: Python<'py>, cache_dir: Option<&str>) -> PyResult<Vec<Bound
             match entry.header {
                 Ok(header) => {
                     item.set_item("size", format!("{}x{}", header.width, header.height))?;
+                    item.set_item("zero_aware", header.zero_aware())?;
                     item.set_item("tiles", header.tiles)?;
                     item.set_item("entries", header.entries)?;
                 }

@@ -45,7 +45,7 @@ impl PyOptions {
     /// solver's beams: "heuristic" or "learned"; the plan's choice when None), `goal`, `time_budget` (seconds the anytime solver spends), `timeout` (seconds),
     /// `max_nodes`, `max_memory` (MiB), `weight` (weighted A*), `parallel` (one search on every
     /// core), `cache_dir` (where pattern databases live; the CLI's folder when None),
-    /// `partition` (which pattern databases: "663", "78", "6666", "55554"…; the policy's when
+    /// `partition` (which pattern databases: "663", "78", "6666", "z:6666" (zero-aware), "55554"…; the policy's when
     /// None).
     #[new]
     #[pyo3(signature = (

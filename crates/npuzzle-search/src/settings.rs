@@ -133,7 +133,7 @@ pub const FIELDS: &[Field] = &[
         name: "partition",
         flag: "partition",
         value: "PARTITION",
-        help: "the pattern databases: 555, 663, 78, 6666, or tile lists",
+        help: "the pattern databases: 555, 663, 78, 6666, or tile lists; z: before it for zero-aware ones",
     },
     Field {
         name: "model",

@@ -776,6 +776,15 @@ mod pattern_databases {
     /// The distances of every placement by a plain 0-1 breadth-first search over (placement,
     /// blank cell): the blank moves for free, except into a pattern tile's cell.
     fn reference_distances(puzzle: &Puzzle, pattern: &Pattern) -> Vec<u8> {
+        reference_by_blank(puzzle, pattern)
+            .chunks(puzzle.cells())
+            .map(|blanks| *blanks.iter().min().unwrap())
+            .collect()
+    }
+
+    /// The distance of every (placement, blank cell), at `rank * cells + blank`; `u8::MAX` where
+    /// the blank would be on a pattern tile.
+    fn reference_by_blank(puzzle: &Puzzle, pattern: &Pattern) -> Vec<u8> {
         let n = puzzle.cells();
         let k = pattern.tiles().len();
         let target = puzzle.target();
@@ -814,9 +823,92 @@ mod pattern_databases {
                 }
             }
         }
-        best.chunks(n)
-            .map(|blanks| *blanks.iter().min().unwrap())
-            .collect()
+        best
+    }
+
+    /// The regions of free cells beside the tiles on `at`, each in cell order.
+    fn regions(puzzle: &Puzzle, at: &[u8]) -> Vec<Vec<u8>> {
+        let mut seen: Vec<bool> = (0..puzzle.cells() as u8).map(|c| at.contains(&c)).collect();
+        let mut regions = Vec::new();
+        for first in 0..puzzle.cells() {
+            if seen[first] {
+                continue;
+            }
+            seen[first] = true;
+            let mut region = vec![first as u8];
+            let mut i = 0;
+            while let Some(&cell) = region.get(i) {
+                for &(next, _) in puzzle.neighbours(cell as usize) {
+                    if !std::mem::replace(&mut seen[next as usize], true) {
+                        region.push(next);
+                    }
+                }
+                i += 1;
+            }
+            region.sort_unstable();
+            regions.push(region);
+        }
+        regions
+    }
+
+    /// A zero-aware database gives every (placement, blank cell) its exact distance where its
+    /// record lists the blank's region (always, with up to three regions above the least), and
+    /// never more than it or less than the plain database.
+    #[test]
+    fn zero_aware_databases_give_each_region_its_own_distance() {
+        let cases: [(&str, Goal, &[u8]); 5] = [
+            ("3", Goal::BlankLast, &[1, 2, 4, 5]),
+            ("3", Goal::Snake, &[4, 5, 6]),
+            ("2x4", Goal::Spiral, &[1, 2, 3, 4]),
+            ("4x3", Goal::BlankFirst, &[1, 2, 5, 6, 9]),
+            ("4", Goal::BlankLast, &[1, 2, 5, 6, 7]),
+        ];
+        for (size, goal, tiles) in cases {
+            let (_, puzzle) = setup(size, goal.clone());
+            let n = puzzle.cells();
+            let pattern = Pattern::new(&puzzle, tiles).unwrap();
+            let by_region = pdb::distances_by_region(&puzzle, &pattern, &mut |_, _| true).unwrap();
+            assert_eq!(by_region.least(), reference_distances(&puzzle, &pattern));
+            let packed = pdb::pack_zero_aware(&puzzle, &pattern, by_region).unwrap();
+            assert!(
+                packed.listed > 0,
+                "{size} {tiles:?}: no placement walls the blank in"
+            );
+            let db = pdb::PatternDb::zero_aware_from(
+                &puzzle,
+                pattern.clone(),
+                std::sync::Arc::new(packed.entries),
+                std::sync::Arc::new(packed.regions),
+            )
+            .unwrap();
+            let least = pdb::distances(&puzzle, &pattern, &mut |_, _| true).unwrap();
+            let (entries, _) = pdb::pack(&puzzle, &pattern, least).unwrap();
+            let plain = pdb::PatternDb::new(&puzzle, pattern.clone(), std::sync::Arc::new(entries));
+            let exact = reference_by_blank(&puzzle, &pattern);
+            let mut at = vec![0u8; tiles.len()];
+            let mut stronger = 0;
+            for rank in 0..pattern.placements() {
+                pattern.unrank(rank, &mut at);
+                let truths = &exact[rank as usize * n..][..n];
+                let least = plain.value(at.iter().copied(), 0);
+                // The regions above the least, each counted once (by its first cell).
+                let above = regions(&puzzle, &at)
+                    .iter()
+                    .filter(|region| truths[region[0] as usize] > least)
+                    .count();
+                for blank in (0..n as u8).filter(|b| !at.contains(b)) {
+                    let value = db.value(at.iter().copied(), blank);
+                    let truth = truths[blank as usize];
+                    let place = format!("{size} {tiles:?} {at:?}, blank on {blank}");
+                    assert!(least <= value && value <= truth, "{place}: {value}");
+                    if above <= 3 {
+                        assert_eq!(value, truth, "{place}");
+                    }
+                    stronger += u32::from(value > least);
+                }
+            }
+            assert!(stronger > 0, "{size} {tiles:?}");
+        }
     }
 
     /// The sweeping builder agrees exactly with a plain search, on boards, goals and pattern
@@ -849,7 +941,7 @@ mod pattern_databases {
             for (rank, &value) in values.iter().enumerate() {
                 pattern.unrank(rank as u64, &mut at);
                 assert_eq!(
-                    db.value(at.iter().copied()),
+                    db.value(at.iter().copied(), 0),
                     value,
                     "{size} {tiles:?} {at:?}"
                 );
@@ -891,6 +983,142 @@ mod pattern_databases {
             }
             assert!(exact > 10_000, "the bound is informative: {exact} exact");
         }
+    }
+
+    /// Zero-aware databases never overestimate any 8-puzzle state, never give less than the
+    /// plain ones, and give more on many; looked up move by move they match a fresh start.
+    #[test]
+    fn zero_aware_databases_are_admissible_and_never_weaker() {
+        for goal in [Goal::BlankLast, Goal::BlankFirst, Goal::Snake] {
+            let t = table("3x3", goal);
+            let puzzle = t.puzzle().clone();
+            let build = |text: &str| {
+                pdb::build_partition(&puzzle, &text.parse().unwrap(), &mut |_, _, _| {}).unwrap()
+            };
+            let (plain, zero) = (build("1,2,3,4/5,6,7,8"), build("z:1,2,3,4/5,6,7,8"));
+            let mut stronger = 0;
+            for depth in 0..t.layer_counts().len() as u8 {
+                for board in t.positions_at(depth) {
+                    let cells = puzzle.bytes(&board);
+                    let (p, z) = (
+                        plain.value(&plain.start(&cells)),
+                        zero.value(&zero.start(&cells)),
+                    );
+                    assert!(
+                        p <= z && z <= u32::from(depth),
+                        "{p} {z} {depth} on {board}"
+                    );
+                    stronger += usize::from(z > p);
+                }
+            }
+            assert!(stronger > 1_000, "only {stronger} states gain");
+            let (_, walk) = Generator::new(3).random_walk(puzzle.goal(), 300);
+            incremental_matches_scratch(&zero, &puzzle, &walk);
+        }
+    }
+
+    /// Korf's 100 with zero-aware 5-5-5 databases kept in a store: every start's bound at most
+    /// its optimum and at least the plain bound; IDA* finds the optimum on one core and on all.
+    #[test]
+    fn korf_instances_with_zero_aware_databases() {
+        let store = Store::new(temp_dir("korf-zero"));
+        let (_, puzzle) = setup("4", Goal::BlankFirst);
+        let plain =
+            pdb::build_partition(&puzzle, &Partition::Named("555"), &mut |_, _, _| {}).unwrap();
+        let zero: Partition = "z:555".parse().unwrap();
+        let h = store.open(&puzzle, &zero, &mut |_| {}).unwrap();
+        assert!(store.is_built(&puzzle, &zero) && h.databases()[0].zero_aware());
+        let size = Size::square(4).unwrap();
+        let all = instances("korf100.txt");
+        let mut stronger = 0;
+        for (tiles, optimal) in &all {
+            let cells = puzzle.bytes(&Board::new(size, tiles.clone()).unwrap());
+            let (p, z) = (plain.value(&plain.start(&cells)), h.value(&h.start(&cells)));
+            assert!(p <= z && z as usize <= *optimal, "{p} {z} {optimal}");
+            stronger += usize::from(z > p);
+        }
+        assert!(stronger > 0);
+        for number in [79, 12, 42] {
+            let (tiles, optimal) = &all[number - 1];
+            let board = Board::new(size, tiles.clone()).unwrap();
+            for parallel in [false, true] {
+                let solution = IdaStar {
+                    parallel,
+                    ..IdaStar::new(&puzzle, &h)
+                }
+                .run(&start(&board, puzzle.goal()), &Limits::default())
+                .unwrap();
+                assert_eq!(solution.moves.len(), *optimal, "instance {number}");
+            }
+        }
+        std::fs::remove_dir_all(store.dir()).unwrap();
+    }
+
+    /// Zero-aware files have their own names beside the plain ones; a damaged regions table
+    /// and a plain file under a zero-aware name are found and rebuilt.
+    #[test]
+    fn the_store_keeps_zero_aware_databases_apart_and_checks_them() {
+        let store = Store::new(temp_dir("zero"));
+        let (_, puzzle) = setup("3", Goal::BlankLast);
+        let (plain, zero): (Partition, Partition) = (
+            "1,2,4,5/3,6,7,8".parse().unwrap(),
+            "z:1,2,4,5/3,6,7,8".parse().unwrap(),
+        );
+        let reasons = |partition: &Partition| {
+            let mut reasons = Vec::new();
+            store
+                .open(&puzzle, partition, &mut |event| {
+                    if let Event::Building { reason, .. } = event {
+                        reasons.push(reason);
+                    }
+                })
+                .unwrap();
+            reasons
+        };
+        assert_eq!(reasons(&plain).len(), 2);
+        assert!(!store.is_built(&puzzle, &zero));
+        assert_eq!(reasons(&zero).len(), 2);
+        assert!(
+            reasons(&zero).is_empty() && reasons(&plain).is_empty(),
+            "both kept"
+        );
+        let pattern = Pattern::new(&puzzle, &[1, 2, 4, 5]).unwrap();
+        let path = store.path(&puzzle, &pattern, true);
+        assert!(store.verify(&path).unwrap().zero_aware());
+        let built = std::fs::read(&path).unwrap();
+
+        // A bit flipped in the regions table (the file's end) is a checksum error.
+        let mut bytes = built.clone();
+        let last = bytes.len() - 1;
+        bytes[last] ^= 1;
+        std::fs::write(&path, &bytes).unwrap();
+        assert!(
+            store
+                .verify(&path)
+                .unwrap_err()
+                .to_string()
+                .contains("checksum")
+        );
+        let again = reasons(&zero);
+        assert!(
+            again.len() == 1 && again[0].contains("damaged"),
+            "{again:?}"
+        );
+        assert_eq!(std::fs::read(&path).unwrap(), built);
+
+        // A plain database under the zero-aware name is not used as one.
+        std::fs::copy(store.path(&puzzle, &pattern, false), &path).unwrap();
+        assert!(matches!(
+            store.verify(&path),
+            Err(PdbError::Mismatch { .. })
+        ));
+        let again = reasons(&zero);
+        assert!(
+            again.len() == 1 && again[0].contains("zero-aware"),
+            "{again:?}"
+        );
+        assert_eq!(std::fs::read(&path).unwrap(), built);
+        std::fs::remove_dir_all(store.dir()).unwrap();
     }
 
     /// Beyond 5x6 the blank's region is not tracked (small patterns leave too many free cells):
@@ -951,7 +1179,7 @@ mod pattern_databases {
         let store = Store::new(temp_dir("files"));
         let (_, puzzle) = setup("3", Goal::BlankLast);
         let pattern = Pattern::new(&puzzle, &[1, 2, 3]).unwrap();
-        let path = store.path(&puzzle, &pattern);
+        let path = store.path(&puzzle, &pattern, false);
         let halves: Partition = "1,2,3/4,5,6,7,8".parse().unwrap();
         assert!(!store.is_built(&puzzle, &halves));
         assert_eq!(open_reasons(&store, &puzzle, false).len(), 2);
@@ -979,7 +1207,7 @@ mod pattern_databases {
         }
 
         // A sound file under another database's name is reported, not trusted.
-        let other = store.path(&puzzle, &Pattern::new(&puzzle, &[1, 2, 4]).unwrap());
+        let other = store.path(&puzzle, &Pattern::new(&puzzle, &[1, 2, 4]).unwrap(), false);
         std::fs::copy(&path, &other).unwrap();
         assert!(matches!(
             store.verify(&other),
@@ -1049,7 +1277,7 @@ mod pattern_databases {
         assert_eq!(store.choose(&three), None);
         std::fs::create_dir_all(store.dir()).unwrap();
         for tiles in Partition::Named("78").groups(&four).unwrap() {
-            let path = store.path(&four, &Pattern::new(&four, &tiles).unwrap());
+            let path = store.path(&four, &Pattern::new(&four, &tiles).unwrap(), false);
             std::fs::write(path, b"placeholder").unwrap();
         }
         assert_eq!(store.choose(&four), Some(Partition::Named("78")));
@@ -1084,7 +1312,7 @@ mod pattern_databases {
         let target = store.dir().join("target.txt");
         std::fs::write(&target, b"not a database").unwrap();
         let pattern = Pattern::new(&puzzle, &[1, 2, 3]).unwrap();
-        let path = store.path(&puzzle, &pattern);
+        let path = store.path(&puzzle, &pattern, false);
         std::fs::remove_file(&path).unwrap();
         std::os::unix::fs::symlink(&target, &path).unwrap();
         let entry = store
@@ -1128,7 +1356,7 @@ mod pattern_databases {
         let board: Board = "8 6 7/2 5 4/3 0 1".parse().unwrap();
         let before = h.value(&h.start(&puzzle.bytes(&board)));
         for db in Partition::groups(&partition, &puzzle).unwrap() {
-            let path = store.path(&puzzle, &Pattern::new(&puzzle, &db).unwrap());
+            let path = store.path(&puzzle, &Pattern::new(&puzzle, &db).unwrap(), false);
             // In place, as `truncate` and `cp` do: the same file, cut short.
             std::fs::OpenOptions::new()
                 .write(true)

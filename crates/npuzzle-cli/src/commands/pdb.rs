@@ -53,7 +53,7 @@ pub fn run(args: &PdbArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
             let bytes: usize = databases
                 .databases()
                 .iter()
-                .map(|db| db.entries().len())
+                .map(|db| db.entries().len() + db.regions().len())
                 .sum();
             writeln!(
                 out,
@@ -75,11 +75,12 @@ pub fn run(args: &PdbArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
                 match entry.header {
                     Ok(h) => writeln!(
                         out,
-                        "{name}  {}x{} tiles {:?}  {} entries  {:.1} MB",
+                        "{name}  {}x{} tiles {:?}  {} entries{}  {:.1} MB",
                         h.width,
                         h.height,
                         h.tiles,
                         h.entries,
+                        if h.zero_aware() { ", zero-aware" } else { "" },
                         std::fs::metadata(&entry.path).map_or(0, |m| m.len()) as f64 / 1e6
                     )?,
                     Err(error) => writeln!(out, "{name}  unreadable: {error}")?,

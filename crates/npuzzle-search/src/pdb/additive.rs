@@ -84,7 +84,10 @@ impl AdditivePdb {
 
     fn value_of(&self, d: usize, position: &[u8; MAX_HEURISTIC_CELLS]) -> u8 {
         let db = &self.dbs[d];
-        db.value(db.pattern().tiles().iter().map(|&t| position[t as usize]))
+        db.value(
+            db.pattern().tiles().iter().map(|&t| position[t as usize]),
+            position[0],
+        )
     }
 
     fn mirrored_value_of(&self, d: usize, position: &[u8; MAX_HEURISTIC_CELLS]) -> u8 {
@@ -97,6 +100,7 @@ impl AdditivePdb {
                 .tiles()
                 .iter()
                 .map(|&t| cells[position[tiles[t as usize] as usize] as usize]),
+            cells[position[0] as usize],
         )
     }
 }

@@ -13,9 +13,10 @@
 //! the random writes of a layer mostly hit the cache; chunks with nothing to expand are skipped.
 //! The chunks of a layer are shared among all cores, each word updated by compare-and-swap.
 
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU32, AtomicU64, Ordering};
 
 use super::error::PdbError;
+use super::grid::{Grid, select, slot_of};
 use super::pattern::Pattern;
 use crate::puzzle::Puzzle;
 
@@ -36,9 +37,11 @@ const PLACEMENTS_PER_SECOND: f64 = 3e6;
 /// use npuzzle_core::{Goal, Size};
 /// use npuzzle_search::{Puzzle, pdb::{Cost, Pattern}};
 /// let puzzle = Puzzle::new(&Goal::BlankLast.board(Size::square(4).unwrap()).unwrap()).unwrap();
-/// let six = Cost::of(&puzzle, &Pattern::new(&puzzle, &[1, 2, 3, 4, 5, 6]).unwrap());
-/// let three = Cost::of(&puzzle, &Pattern::new(&puzzle, &[7, 8, 9]).unwrap());
-/// assert!(six.seconds > three.seconds && six.and(three).bytes == six.bytes.max(three.bytes));
+/// let six = Pattern::new(&puzzle, &[1, 2, 3, 4, 5, 6]).unwrap();
+/// let (plain, zero) = (Cost::of(&puzzle, &six, false), Cost::of(&puzzle, &six, true));
+/// let three = Cost::of(&puzzle, &Pattern::new(&puzzle, &[7, 8, 9]).unwrap(), false);
+/// assert!(plain.seconds > three.seconds && plain.and(three).bytes == plain.bytes.max(three.bytes));
+/// assert!(zero.bytes > plain.bytes && zero.seconds > plain.seconds);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Cost {
@@ -49,14 +52,23 @@ pub struct Cost {
 }
 
 impl Cost {
-    /// The cost of building the database of `pattern` on `puzzle`'s board.
-    pub fn of(puzzle: &Puzzle, pattern: &Pattern) -> Cost {
+    /// The cost of building the database of `pattern` on `puzzle`'s board, zero-aware or not.
+    pub fn of(puzzle: &Puzzle, pattern: &Pattern, zero_aware: bool) -> Cost {
         let placements = pattern.placements();
         let word = if narrow_words(puzzle, pattern) { 4 } else { 8 };
+        // The words, one byte a placement for the distances handed back, half for the file.
+        let bytes = placements.saturating_mul(word + 1) + placements / 2;
+        let free = (puzzle.cells() - pattern.tiles().len()) as u64;
         Cost {
-            seconds: placements as f64 / PLACEMENTS_PER_SECOND,
-            // The words, one byte a placement for the distances handed back, half for the file.
-            bytes: placements.saturating_mul(word + 1) + placements / 2,
+            seconds: placements as f64 / PLACEMENTS_PER_SECOND * if zero_aware { 1.3 } else { 1.0 },
+            // Zero-aware: one byte more a placement and free cell, and the regions table (at
+            // most four bytes a placement).
+            bytes: bytes
+                + if zero_aware {
+                    placements.saturating_mul(free + 4)
+                } else {
+                    0
+                },
         }
     }
 
@@ -76,107 +88,6 @@ const CHUNK: u64 = 1 << 12;
 const FRESH: u64 = 0;
 /// A slot's state: expanded.
 const CLOSED: u64 = 3;
-
-/// The board as bit masks, for flood-filling the blank's region.
-struct Grid {
-    all: u64,
-    not_first_column: u64,
-    not_last_column: u64,
-    width: u32,
-    neighbours: Vec<u64>,
-    /// On boards of at most 16 cells, for every set of free cells, the slot of each free cell's
-    /// region, four bits a cell (a table of half a megabyte at most, in place of flood fills).
-    slots: Vec<u64>,
-}
-
-impl Grid {
-    fn new(puzzle: &Puzzle) -> Grid {
-        let size = puzzle.size();
-        let (w, n) = (size.width(), size.cells());
-        let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
-        let column = |c: usize| (0..size.height()).fold(0u64, |m, r| m | 1 << (r * w + c));
-        let neighbours = (0..n)
-            .map(|cell| {
-                puzzle
-                    .neighbours(cell)
-                    .iter()
-                    .fold(0u64, |m, &(other, _)| m | 1 << other)
-            })
-            .collect();
-        let mut grid = Grid {
-            all,
-            not_first_column: all & !column(0),
-            not_last_column: all & !column(w - 1),
-            width: w as u32,
-            neighbours,
-            slots: Vec::new(),
-        };
-        if n <= 16 {
-            grid.slots = (0..1u64 << n).map(|free| grid.labels(free)).collect();
-        }
-        grid
-    }
-
-    /// The slot of each free cell's region, four bits a cell.
-    fn labels(&self, free: u64) -> u64 {
-        let mut labels = 0;
-        let mut rest = free;
-        while rest != 0 {
-            let region = self.flood(rest & rest.wrapping_neg(), free);
-            let slot = u64::from(slot_of(region, free));
-            let mut cells = region;
-            while cells != 0 {
-                labels |= slot << (4 * cells.trailing_zeros());
-                cells &= cells - 1;
-            }
-            rest &= !region;
-        }
-        labels
-    }
-
-    /// The slot of the region of `cell` among the `free` cells.
-    #[inline]
-    fn slot(&self, cell: u8, free: u64) -> u32 {
-        match self.slots.get(free as usize) {
-            Some(labels) => ((labels >> (4 * cell)) & 0xF) as u32,
-            None => slot_of(self.flood(1 << cell, free), free),
-        }
-    }
-
-    /// The cells reachable from `seed` through `free` cells (bit-parallel flood fill).
-    #[inline]
-    fn flood(&self, seed: u64, free: u64) -> u64 {
-        let mut region = seed;
-        loop {
-            let grown = (region
-                | (region << 1) & self.not_first_column
-                | (region >> 1) & self.not_last_column
-                | region << self.width
-                | region >> self.width)
-                & free;
-            let grown = grown | seed;
-            if grown == region {
-                return region;
-            }
-            region = grown;
-        }
-    }
-}
-
-/// The slot of the region `region` among `free` cells: how many free cells precede its first.
-#[inline]
-fn slot_of(region: u64, free: u64) -> u32 {
-    (free & ((region & region.wrapping_neg()) - 1)).count_ones()
-}
-
-/// The `index`-th set bit of `bits`, as a one-bit mask.
-#[inline]
-fn select(mut bits: u64, index: u32) -> u64 {
-    for _ in 0..index {
-        bits &= bits - 1;
-    }
-    bits & bits.wrapping_neg()
-}
 
 /// A placement's word: an atomic integer wide enough for the distance and every slot.
 trait Word: Send + Sync {
@@ -248,6 +159,95 @@ pub fn distances(
     }
 }
 
+/// A pattern's distances for each region the blank may be in (zero-aware, Clausecker &
+/// Reinefeld 2019), from [`distances_by_region`].
+///
+/// ```
+/// use npuzzle_core::{Goal, Size};
+/// use npuzzle_search::{Puzzle, pdb::{self, Pattern}};
+/// let puzzle = Puzzle::new(&Goal::BlankLast.board(Size::square(3).unwrap()).unwrap()).unwrap();
+/// let pattern = Pattern::new(&puzzle, &[1, 2, 4, 5]).unwrap();
+/// let by_region = pdb::distances_by_region(&puzzle, &pattern, &mut |_, _| true).unwrap();
+/// let home = pattern.rank([0, 1, 3, 4]);
+/// assert_eq!((by_region.slots(), by_region.least()[home as usize]), (5, 0));
+/// // The free cells 2, 5, 6, 7, 8 are one region, named by its first cell (slot 0).
+/// assert_eq!((by_region.of(home, 0), by_region.of(home, 1)), (0, pdb::UNSEEN));
+/// // Tiles on cells 1, 4, 3 and 5 cut the free cells into {0}, {2} and {6, 7, 8}: with the
+/// // blank in the corner, tile 1 goes home at once.
+/// let walled = pattern.rank([1, 4, 3, 5]);
+/// let each = [0, 1, 2, 3].map(|slot| by_region.of(walled, slot));
+/// assert_eq!((each[0], each[3]), (by_region.least()[walled as usize], pdb::UNSEEN));
+/// assert!(each[1] > each[0] && each[2] > each[0]);
+/// ```
+#[derive(Clone, Debug)]
+pub struct RegionDistances {
+    least: Vec<u8>,
+    slots: usize,
+    by_slot: Vec<u8>,
+}
+
+impl RegionDistances {
+    /// Each placement's distance with the blank where it helps most (what [`distances`] gives).
+    pub fn least(&self) -> &[u8] {
+        &self.least
+    }
+
+    /// How many slots a placement has (its free cells).
+    pub fn slots(&self) -> usize {
+        self.slots
+    }
+
+    /// The distance of placement `rank` with the blank in the region whose smallest free cell
+    /// is the `slot`-th free cell; [`UNSEEN`] where no region begins at that slot.
+    pub fn of(&self, rank: u64, slot: u32) -> u8 {
+        self.by_slot[rank as usize * self.slots + slot as usize]
+    }
+
+    /// Gives up the least distances, for packing.
+    pub fn into_least(self) -> Vec<u8> {
+        self.least
+    }
+}
+
+/// [`distances`], and also the distance of every region of every placement; the blank's region
+/// is always tracked, so the free cells must be at most [`MAX_REGION_FREE`]. Takes one byte per
+/// placement and free cell more than [`distances`].
+pub fn distances_by_region(
+    puzzle: &Puzzle,
+    pattern: &Pattern,
+    progress: &mut dyn FnMut(u64, u64) -> bool,
+) -> Result<RegionDistances, PdbError> {
+    let free = puzzle.cells() - pattern.tiles().len();
+    let bytes = pattern.placements().saturating_mul(free as u64 + 8);
+    if bytes > MAX_BUILD_BYTES {
+        return Err(PdbError::Pattern(format!(
+            "the zero-aware database of tiles {:?} needs {:.1} GB to build, more than the {} GB allowed",
+            pattern.tiles(),
+            bytes as f64 / 1e9,
+            MAX_BUILD_BYTES >> 30
+        )));
+    }
+    if !(2..=MAX_REGION_FREE).contains(&free) {
+        return Err(PdbError::Pattern(format!(
+            "zero-aware databases need 2 to {MAX_REGION_FREE} free cells beside the pattern, not {free}"
+        )));
+    }
+    let (least, by_slot) = if narrow_words(puzzle, pattern) {
+        Sweep::<AtomicU32>::new(puzzle, pattern, true)?
+            .recording()
+            .run_all(progress)?
+    } else {
+        Sweep::<AtomicU64>::new(puzzle, pattern, true)?
+            .recording()
+            .run_all(progress)?
+    };
+    Ok(RegionDistances {
+        least,
+        slots: free,
+        by_slot,
+    })
+}
+
 /// Whether a build of `pattern` fits each placement in 32 bits: the distance byte and two bits
 /// per slot (one slot when the blank's region is not tracked).
 fn narrow_words(puzzle: &Puzzle, pattern: &Pattern) -> bool {
@@ -274,6 +274,8 @@ struct Sweep<'a, W> {
     words: Vec<W>,
     /// Per layer parity, per chunk: whether the chunk has slots reached in that layer.
     active: [Vec<AtomicBool>; 2],
+    /// When the distance of each slot is kept: `placements × slots` of them.
+    by_slot: Vec<AtomicU8>,
 }
 
 /// What expanding a chunk reached: slots newly reached, placements newly reached.
@@ -326,10 +328,26 @@ impl<'a, W: Word> Sweep<'a, W> {
             regions,
             words,
             active: [flags(), flags()],
+            by_slot: Vec::new(),
         })
     }
 
+    /// The same search, keeping the distance at which each slot is reached.
+    fn recording(mut self) -> Self {
+        let n = self.pattern.placements() as usize * self.slots as usize;
+        self.by_slot = (0..n).map(|_| AtomicU8::new(UNSEEN)).collect();
+        self
+    }
+
     fn run(self, progress: &mut dyn FnMut(u64, u64) -> bool) -> Result<Vec<u8>, PdbError> {
+        Ok(self.run_all(progress)?.0)
+    }
+
+    /// The least distances, and those of each slot when recording.
+    fn run_all(
+        self,
+        progress: &mut dyn FnMut(u64, u64) -> bool,
+    ) -> Result<(Vec<u8>, Vec<u8>), PdbError> {
         let placements = self.pattern.placements();
         let occupied = self.home.iter().fold(0u64, |m, &c| m | 1 << c);
         let free = self.grid.all & !occupied;
@@ -341,6 +359,12 @@ impl<'a, W: Word> Sweep<'a, W> {
             0
         };
         self.words[start as usize].set(1 << (8 + 2 * slot));
+        if let Some(first) = self
+            .by_slot
+            .get(start as usize * self.slots as usize + slot as usize)
+        {
+            first.store(0, Ordering::Relaxed);
+        }
         self.active[0][(start / CHUNK) as usize].store(true, Ordering::Relaxed);
         let mut reached = 1;
         let mut depth = 0u8;
@@ -378,7 +402,12 @@ impl<'a, W: Word> Sweep<'a, W> {
                 "the pattern search reached {reached} of {placements} placements"
             )));
         }
-        Ok(self.words.iter().map(|w| w.get() as u8).collect())
+        let least = self.words.iter().map(|w| w.get() as u8).collect();
+        drop(self.words);
+        Ok((
+            least,
+            self.by_slot.into_iter().map(AtomicU8::into_inner).collect(),
+        ))
     }
 
     /// Expands the slots of layer `depth` in one chunk of placements.
@@ -476,6 +505,12 @@ impl<'a, W: Word> Sweep<'a, W> {
             }
             match word.swap_if(old, new) {
                 Ok(_) => {
+                    if let Some(at) = self
+                        .by_slot
+                        .get(rank as usize * self.slots as usize + slot as usize)
+                    {
+                        at.store(depth, Ordering::Relaxed);
+                    }
                     let flag = &self.active[usize::from(depth & 1)][(rank / CHUNK) as usize];
                     if !flag.load(Ordering::Relaxed) {
                         flag.store(true, Ordering::Relaxed);

@@ -5,11 +5,15 @@
 //! `d = m + 2e` for a whole `e ≥ 0`. The database stores `e`, capped at 15 (a smaller bound,
 //! still admissible), two entries a byte, and adds `m` back at lookup, computed in the same pass
 //! as the rank. Korf's 7-8 partition then takes 288 MB instead of 576 MB.
+//!
+//! A zero-aware database also has a regions table ([`super::regions`]): its escaped entries
+//! ([`MAX_EXCESS`]) are looked up there by the blank's region.
 
 use std::sync::Arc;
 
 use super::error::PdbError;
 use super::pattern::Pattern;
+use super::regions::RegionTable;
 use crate::heuristic::Manhattan;
 use crate::puzzle::Puzzle;
 
@@ -30,9 +34,11 @@ pub const MAX_EXCESS: u8 = 15;
 /// let (entries, capped) = pdb::pack(&puzzle, &pattern, distances)?;
 /// assert_eq!((entries.len(), capped), (252, 0)); // 9·8·7 entries, two a byte
 /// let db = PatternDb::new(&puzzle, pattern, Arc::new(entries));
-/// assert_eq!(db.value([0, 1, 2]), 0); // tiles 1, 2 and 3 home
-/// assert_eq!(db.value([3, 1, 2]), 1); // tile 1 one row down
-/// assert_eq!(db.value([1, 0, 2]), 6); // tiles 1 and 2 swapped (Manhattan distance: 2)
+/// let blank = 8; // the blank's cell: a plain database does not look at it
+/// assert_eq!(db.value([0, 1, 2], blank), 0); // tiles 1, 2 and 3 home
+/// assert_eq!(db.value([3, 1, 2], blank), 1); // tile 1 one row down
+/// assert_eq!(db.value([1, 0, 2], blank), 6); // tiles 1 and 2 swapped (Manhattan distance: 2)
+/// assert!(!db.zero_aware());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone)]
@@ -43,6 +49,8 @@ pub struct PatternDb {
     /// `manhattan[i * cells + cell]`: the distance of the pattern's `i`-th tile from `cell` home.
     manhattan: Vec<u8>,
     cells: usize,
+    /// A zero-aware database's regions table.
+    regions: Option<RegionTable>,
 }
 
 impl std::fmt::Debug for PatternDb {
@@ -50,6 +58,7 @@ impl std::fmt::Debug for PatternDb {
         f.debug_struct("PatternDb")
             .field("tiles", &self.pattern.tiles())
             .field("bytes", &self.entries().len())
+            .field("zero_aware", &self.zero_aware())
             .finish()
     }
 }
@@ -66,7 +75,33 @@ impl PatternDb {
             cells: puzzle.cells(),
             pattern,
             entries,
+            regions: None,
         }
+    }
+
+    /// The zero-aware database of `pattern` on `puzzle` from its packed entries and regions
+    /// table (see [`super::pack_zero_aware`]); `None` when the table's length is not one.
+    pub fn zero_aware_from(
+        puzzle: &Puzzle,
+        pattern: Pattern,
+        entries: Arc<dyn AsRef<[u8]> + Send + Sync>,
+        regions: Arc<dyn AsRef<[u8]> + Send + Sync>,
+    ) -> Option<PatternDb> {
+        let regions = RegionTable::new(puzzle, regions)?;
+        Some(PatternDb {
+            regions: Some(regions),
+            ..PatternDb::new(puzzle, pattern, entries)
+        })
+    }
+
+    /// Whether the database tells the blank's regions apart.
+    pub fn zero_aware(&self) -> bool {
+        self.regions.is_some()
+    }
+
+    /// A zero-aware database's regions table, as bytes (empty for a plain database).
+    pub fn regions(&self) -> &[u8] {
+        self.regions.as_ref().map_or(&[], RegionTable::bytes)
     }
 
     /// The pattern.
@@ -79,18 +114,25 @@ impl PatternDb {
         (*self.entries).as_ref()
     }
 
-    /// The distance of the placement `at` (the cell of each pattern tile, in pattern order).
+    /// The distance of the placement `at` (the cell of each pattern tile, in pattern order) with
+    /// the blank on cell `blank` (which only a zero-aware database looks at).
     #[inline]
-    pub fn value(&self, at: impl IntoIterator<Item = u8>) -> u8 {
+    pub fn value(&self, at: impl IntoIterator<Item = u8>, blank: u8) -> u8 {
         let mut manhattan = 0;
-        let rank = self
-            .pattern
-            .rank(at.into_iter().enumerate().map(|(i, cell)| {
-                manhattan += self.manhattan[i * self.cells + cell as usize];
-                cell
-            }));
+        let (rank, occupied) =
+            self.pattern
+                .rank_and_cells(at.into_iter().enumerate().map(|(i, cell)| {
+                    manhattan += self.manhattan[i * self.cells + cell as usize];
+                    cell
+                }));
         let byte = self.entries()[(rank / 2) as usize];
-        manhattan + 2 * ((byte >> (4 * (rank & 1))) & 0xF)
+        let mut excess = (byte >> (4 * (rank & 1))) & 0xF;
+        if excess == MAX_EXCESS
+            && let Some(regions) = &self.regions
+        {
+            excess = regions.excess(rank, occupied, blank).unwrap_or(MAX_EXCESS);
+        }
+        manhattan + 2 * excess
     }
 }
 

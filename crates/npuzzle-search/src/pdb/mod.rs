@@ -8,20 +8,24 @@ mod additive;
 mod build;
 mod database;
 mod error;
+mod grid;
 mod partition;
 mod pattern;
 pub mod policy;
+mod regions;
 mod storage;
 mod store;
+mod zero_aware;
 
 pub use additive::{AdditivePdb, MAX_HEURISTIC_CELLS, MAX_PATTERNS, PdbState};
-pub use build::{Cost, distances};
+pub use build::{Cost, RegionDistances, UNSEEN, distances, distances_by_region};
 pub use database::{MAX_EXCESS, PatternDb, pack};
 pub use error::PdbError;
 pub use partition::Partition;
 pub use pattern::{MAX_PDB_CELLS, Pattern};
 pub use storage::Header;
 pub use store::{Entry, Event, Store};
+pub use zero_aware::{ZeroAwarePacked, pack_zero_aware};
 
 use std::sync::Arc;
 
@@ -37,8 +41,8 @@ fn check_fits(puzzle: &Puzzle, groups: &[Vec<u8>]) -> Result<(), PdbError> {
     Ok(())
 }
 
-/// Builds the databases of `partition` in memory; `progress` hears the pattern's index,
-/// placements reached and placements in all.
+/// Builds the databases of `partition` in memory (zero-aware ones when it says so); `progress`
+/// hears the pattern's index, placements reached and placements in all.
 ///
 /// ```
 /// use npuzzle_core::{Goal, Size};
@@ -47,6 +51,8 @@ fn check_fits(puzzle: &Puzzle, groups: &[Vec<u8>]) -> Result<(), PdbError> {
 /// let partition = "1,2,3,4/5,6,7,8".parse().unwrap();
 /// let databases = pdb::build_partition(&puzzle, &partition, &mut |_, _, _| {}).unwrap();
 /// assert_eq!(databases.databases().len(), 2);
+/// let zero = pdb::build_partition(&puzzle, &"z:1,2,3,4/5,6,7,8".parse().unwrap(), &mut |_, _, _| {}).unwrap();
+/// assert!(zero.databases().iter().all(|db| db.zero_aware()));
 /// ```
 pub fn build_partition(
     puzzle: &Puzzle,
@@ -60,11 +66,18 @@ pub fn build_partition(
         .enumerate()
         .map(|(i, tiles)| {
             let pattern = Pattern::new(puzzle, tiles)?;
-            let values = distances(puzzle, &pattern, &mut |done, total| {
+            let progress = &mut |done, total| {
                 progress(i, done, total);
                 true
-            })?;
-            let (entries, _) = pack(puzzle, &pattern, values)?;
+            };
+            if partition.zero_aware() {
+                let by_region = distances_by_region(puzzle, &pattern, progress)?;
+                let packed = pack_zero_aware(puzzle, &pattern, by_region)?;
+                let (entries, regions) = (Arc::new(packed.entries), Arc::new(packed.regions));
+                return PatternDb::zero_aware_from(puzzle, pattern, entries, regions)
+                    .ok_or_else(|| PdbError::Internal("a regions table of another length".into()));
+            }
+            let (entries, _) = pack(puzzle, &pattern, distances(puzzle, &pattern, progress)?)?;
             Ok(PatternDb::new(puzzle, pattern, Arc::new(entries)))
         })
         .collect::<Result<Vec<_>, PdbError>>()?;

@@ -55,7 +55,7 @@ const AUTO_ENTRIES: u64 = 20_000_000;
 /// let lists: Partition = "1,2,3/4,5,6,7/8,9,10,11,12,13,14,15".parse().unwrap();
 /// assert_eq!(lists.to_string(), "1,2,3/4,5,6,7/8,9,10,11,12,13,14,15");
 /// assert!("1,2/x".parse::<Partition>().is_err());
-/// assert_eq!(npuzzle_search::pdb::policy::when_asked(Size::square(5).unwrap()).to_string(), "6666");
+/// assert_eq!(npuzzle_search::pdb::policy::when_asked(Size::square(5).unwrap()).to_string(), "z:6666");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Partition {
@@ -65,6 +65,10 @@ pub enum Partition {
     Auto,
     /// Explicit tile lists, such as `1,2,3/4,5,6,7/8,9,10,11,12,13,14,15`.
     Tiles(Vec<Vec<u8>>),
+    /// The same patterns in zero-aware databases, written `z:` before the partition (`z:6666`):
+    /// a distance for each region of free cells the blank may be in, not only the least
+    /// (Clausecker & Reinefeld 2019). Stronger, and takes more memory to build and to hold.
+    ZeroAware(Box<Partition>),
 }
 
 impl Partition {
@@ -115,6 +119,7 @@ impl Partition {
                     })
                     .collect())
             }
+            Partition::ZeroAware(plain) => plain.groups(puzzle),
             Partition::Auto => {
                 let tiles: Vec<u8> = (0..n).filter(|&c| c != blank).map(|c| goal[c]).collect();
                 let mut group = 1;
@@ -127,6 +132,19 @@ impl Partition {
             }
         }
     }
+
+    /// Whether the databases are zero-aware.
+    ///
+    /// ```
+    /// use npuzzle_search::pdb::Partition;
+    /// let zero: Partition = "z:6666".parse().unwrap();
+    /// assert!(zero.zero_aware() && zero.to_string() == "z:6666");
+    /// assert!(!"6666".parse::<Partition>().unwrap().zero_aware());
+    /// assert!("z:z:6666".parse::<Partition>().is_err());
+    /// ```
+    pub fn zero_aware(&self) -> bool {
+        matches!(self, Partition::ZeroAware(_))
+    }
 }
 
 impl FromStr for Partition {
@@ -134,6 +152,14 @@ impl FromStr for Partition {
 
     fn from_str(text: &str) -> Result<Partition, PdbError> {
         let text = text.trim();
+        if let Some(plain) = text.strip_prefix("z:") {
+            return match plain.parse()? {
+                Partition::ZeroAware(_) => Err(PdbError::Partition(format!(
+                    "'{text}': write z: once, before the partition"
+                ))),
+                plain => Ok(Partition::ZeroAware(Box::new(plain))),
+            };
+        }
         if text == "auto" {
             return Ok(Partition::Auto);
         }
@@ -142,7 +168,7 @@ impl FromStr for Partition {
         }
         if !text.contains([',', '/']) {
             return Err(PdbError::Partition(format!(
-                "unknown partition '{text}': use 555, 663, 78 (4x4), 6666 (5x5), auto, or tile lists like 1,2,3/4,5,6"
+                "unknown partition '{text}': use 555, 663, 78 (4x4), 6666 (5x5), auto, or tile lists like 1,2,3/4,5,6, with z: before it for zero-aware databases"
             )));
         }
         let groups = text
@@ -166,6 +192,7 @@ impl fmt::Display for Partition {
         match self {
             Partition::Named(name) => f.write_str(name),
             Partition::Auto => f.write_str("auto"),
+            Partition::ZeroAware(plain) => write!(f, "z:{plain}"),
             Partition::Tiles(groups) => {
                 let groups: Vec<String> = groups
                     .iter()

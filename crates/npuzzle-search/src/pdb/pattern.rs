@@ -78,6 +78,12 @@ impl Pattern {
     /// The rank of a placement (`at[i]` is the cell of the pattern's `i`-th tile).
     #[inline]
     pub fn rank(&self, at: impl IntoIterator<Item = u8>) -> u64 {
+        self.rank_and_cells(at).0
+    }
+
+    /// The rank of a placement, and the cells it occupies as bits.
+    #[inline]
+    pub(crate) fn rank_and_cells(&self, at: impl IntoIterator<Item = u8>) -> (u64, u64) {
         let mut used = 0u64;
         let mut rank = 0;
         for (&radix, cell) in self.radix.iter().zip(at) {
@@ -85,7 +91,7 @@ impl Pattern {
             rank += (u64::from(cell) - below) * radix;
             used |= 1 << cell;
         }
-        rank
+        (rank, used)
     }
 
     /// The placement of a rank.

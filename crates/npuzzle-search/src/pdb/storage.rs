@@ -1,5 +1,6 @@
 //! The database file format: a versioned header with the board, goal, pattern and a checksum,
-//! then the entries packed two a byte (see [`super::PatternDb`]). Written to a temporary file and
+//! then the entries packed two a byte (see [`super::PatternDb`]), then a zero-aware database's
+//! regions table. Written to a temporary file and
 //! renamed into place (two builders never leave a broken file, an old file stays until the new
 //! one is whole); read into memory and checked. Only regular files are ever opened, never through
 //! a link.
@@ -15,8 +16,10 @@ use super::pattern::Pattern;
 use crate::puzzle::Puzzle;
 
 const MAGIC: &[u8; 8] = b"NPUZZPDB";
-/// The file format's version; files of another version are rebuilt.
+/// The file format's version for plain databases; files of another version are rebuilt.
 pub const FORMAT_VERSION: u32 = 2;
+/// The version of zero-aware databases: the header also gives the regions table's length.
+const ZERO_AWARE_VERSION: u32 = 3;
 
 /// What a file's header says.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,26 +34,42 @@ pub struct Header {
     pub tiles: Vec<u8>,
     /// Entries (placements), stored two a byte.
     pub entries: u64,
-    /// CRC-32 of the entries.
+    /// Bytes of the regions table after the entries: 0 for a plain database.
+    pub regions: u64,
+    /// CRC-32 of the entries and the regions table.
     pub checksum: u32,
 }
 
 impl Header {
-    fn for_pattern(puzzle: &Puzzle, pattern: &Pattern, entries: &[u8]) -> Header {
+    fn for_database(puzzle: &Puzzle, pattern: &Pattern, entries: &[u8], regions: &[u8]) -> Header {
+        let mut checksum = crc32fast::Hasher::new();
+        checksum.update(entries);
+        checksum.update(regions);
         Header {
             width: puzzle.size().width() as u32,
             height: puzzle.size().height() as u32,
             goal: puzzle.goal_cells().to_vec(),
             tiles: pattern.tiles().to_vec(),
             entries: pattern.placements(),
-            checksum: crc32fast::hash(entries),
+            regions: regions.len() as u64,
+            checksum: checksum.finalize(),
         }
+    }
+
+    /// Whether the database is zero-aware (it has a regions table).
+    pub fn zero_aware(&self) -> bool {
+        self.regions > 0
     }
 
     /// The header as written at the start of a file.
     pub fn bytes(&self) -> Vec<u8> {
         let mut out = MAGIC.to_vec();
-        for word in [FORMAT_VERSION, self.width, self.height] {
+        let version = if self.zero_aware() {
+            ZERO_AWARE_VERSION
+        } else {
+            FORMAT_VERSION
+        };
+        for word in [version, self.width, self.height] {
             out.extend(word.to_le_bytes());
         }
         out.extend((self.goal.len() as u32).to_le_bytes());
@@ -58,6 +77,9 @@ impl Header {
         out.extend((self.tiles.len() as u32).to_le_bytes());
         out.extend(&self.tiles);
         out.extend(self.entries.to_le_bytes());
+        if self.zero_aware() {
+            out.extend(self.regions.to_le_bytes());
+        }
         out.extend(self.checksum.to_le_bytes());
         out
     }
@@ -68,11 +90,13 @@ impl Header {
     /// ```
     /// use std::path::Path;
     /// use npuzzle_search::pdb::Header;
-    /// let header = Header { width: 3, height: 3, goal: (1..=8).chain([0]).collect(), tiles: vec![1, 2], entries: 504, checksum: 7 };
+    /// let header = Header { width: 3, height: 3, goal: (1..=8).chain([0]).collect(), tiles: vec![1, 2], entries: 504, regions: 0, checksum: 7 };
     /// let mut bytes = header.bytes();
     /// let length = bytes.len();
     /// bytes.extend([0; 252]);
     /// assert_eq!(Header::parse(&bytes, Path::new("x.pdb")).unwrap(), (header, length));
+    /// let zero_aware = Header { regions: 128, ..Header::parse(&bytes, Path::new("x.pdb")).unwrap().0 };
+    /// assert_eq!(Header::parse(&zero_aware.bytes(), Path::new("x.pdb")).unwrap().0, zero_aware);
     /// assert!(Header::parse(b"NPUZZPDB", Path::new("x.pdb")).is_err());
     /// ```
     pub fn parse(bytes: &[u8], path: &Path) -> Result<(Header, usize), PdbError> {
@@ -92,9 +116,9 @@ impl Header {
             return Err(damaged("it is not an npuzzle pattern database"));
         }
         let version = u32::from_le_bytes(take(4)?.try_into().unwrap_or_default());
-        if version != FORMAT_VERSION {
+        if version != FORMAT_VERSION && version != ZERO_AWARE_VERSION {
             return Err(damaged(&format!(
-                "format version {version}, expected {FORMAT_VERSION}"
+                "format version {version}, expected {FORMAT_VERSION} or {ZERO_AWARE_VERSION}"
             )));
         }
         let width = u32::from_le_bytes(take(4)?.try_into().unwrap_or_default());
@@ -110,6 +134,13 @@ impl Header {
         }
         let tiles = take(tiles_len)?.to_vec();
         let entries = u64::from_le_bytes(take(8)?.try_into().unwrap_or_default());
+        let regions = match version {
+            ZERO_AWARE_VERSION => u64::from_le_bytes(take(8)?.try_into().unwrap_or_default()),
+            _ => 0,
+        };
+        if version == ZERO_AWARE_VERSION && regions == 0 {
+            return Err(damaged("a zero-aware database without its regions table"));
+        }
         let checksum = u32::from_le_bytes(take(4)?.try_into().unwrap_or_default());
         let header = Header {
             width,
@@ -117,28 +148,31 @@ impl Header {
             goal,
             tiles,
             entries,
+            regions,
             checksum,
         };
         Ok((header, at))
     }
 }
 
-/// Writes a database's packed entries (see [`super::pack`]) to `path`, whole: to a temporary file
-/// beside it, then renamed over `path` ([`npuzzle_files::write_with`]: never over a link, a FIFO
-/// or anything but a regular file).
+/// Writes a database's packed entries (see [`super::pack`]) and regions table (empty for a plain
+/// database) to `path`, whole: to a temporary file beside it, then renamed over `path`
+/// ([`npuzzle_files::write_with`]: never over a link, a FIFO or anything but a regular file).
 pub fn save(
     path: &Path,
     puzzle: &Puzzle,
     pattern: &Pattern,
     entries: &[u8],
+    regions: &[u8],
 ) -> Result<(), PdbError> {
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(|e| PdbError::io(dir, e))?;
     }
     npuzzle_files::write_with(path, |file| {
         let mut file = io::BufWriter::new(file);
-        file.write_all(&Header::for_pattern(puzzle, pattern, entries).bytes())?;
+        file.write_all(&Header::for_database(puzzle, pattern, entries, regions).bytes())?;
         file.write_all(entries)?;
+        file.write_all(regions)?;
         file.flush()
     })
     .map_err(|e| PdbError::file(path, e))
@@ -186,15 +220,16 @@ fn open(path: &Path) -> Result<File, PdbError> {
     npuzzle_files::open_own(path).map_err(|e| PdbError::file(path, e))
 }
 
-/// The entries of a database file read into memory (or of bytes handed over), after the header.
-struct Entries<B> {
-    bytes: B,
-    offset: usize,
+/// A part of a database file read into memory (or of bytes handed over): its entries or its
+/// regions table.
+struct Part<B> {
+    bytes: Arc<B>,
+    range: std::ops::Range<usize>,
 }
 
-impl<B: AsRef<[u8]>> AsRef<[u8]> for Entries<B> {
+impl<B: AsRef<[u8]>> AsRef<[u8]> for Part<B> {
     fn as_ref(&self) -> &[u8] {
-        &self.bytes.as_ref()[self.offset..]
+        &(*self.bytes).as_ref()[self.range.clone()]
     }
 }
 
@@ -209,8 +244,9 @@ impl<B: AsRef<[u8]>> AsRef<[u8]> for Entries<B> {
 pub fn load(path: &Path, puzzle: &Puzzle, pattern: &Pattern) -> Result<PatternDb, PdbError> {
     let file = open(path)?;
     let length = file.metadata().map_err(|e| PdbError::io(path, e))?.len();
-    // At most the header and the entries the pattern has: a longer file is damaged.
-    let most = 1024 + pattern.placements().div_ceil(2);
+    // At most the header, the entries the pattern has and a regions table of 16 bytes an entry
+    // (far more than any has): a longer file is damaged.
+    let most = 1024 + pattern.placements().div_ceil(2) + pattern.placements().saturating_mul(16);
     if length > most {
         return Err(PdbError::Damaged {
             path: path.to_path_buf(),
@@ -282,12 +318,16 @@ fn checked<B: AsRef<[u8]> + Send + Sync + 'static>(
         None => Pattern::new(puzzle, &header.tiles)?,
     };
     let body = (bytes.as_ref().len() - offset) as u64;
-    if header.entries != pattern.placements() || body != header.entries.div_ceil(2) {
+    let entries = header.entries.div_ceil(2);
+    if header.entries != pattern.placements() || body != entries.saturating_add(header.regions) {
         return Err(PdbError::Damaged {
             path: path.to_path_buf(),
             reason: format!(
-                "{body} bytes of entries, not {} (truncated?)",
-                pattern.placements().div_ceil(2)
+                "{body} bytes of entries and regions, not {} (truncated?)",
+                pattern
+                    .placements()
+                    .div_ceil(2)
+                    .saturating_add(header.regions)
             ),
         });
     }
@@ -297,11 +337,28 @@ fn checked<B: AsRef<[u8]> + Send + Sync + 'static>(
             reason: "the checksum does not match".to_string(),
         });
     }
-    Ok(PatternDb::new(
+    let bytes = Arc::new(bytes);
+    let split = offset + entries as usize;
+    let part = |range| {
+        Arc::new(Part {
+            bytes: Arc::clone(&bytes),
+            range,
+        })
+    };
+    let entries = part(offset..split);
+    if !header.zero_aware() {
+        return Ok(PatternDb::new(puzzle, pattern, entries));
+    }
+    PatternDb::zero_aware_from(
         puzzle,
         pattern,
-        Arc::new(Entries { bytes, offset }),
-    ))
+        entries,
+        part(split..split + header.regions as usize),
+    )
+    .ok_or_else(|| PdbError::Damaged {
+        path: path.to_path_buf(),
+        reason: format!("a regions table of {} bytes", header.regions),
+    })
 }
 
 impl PatternDb {
@@ -320,8 +377,10 @@ impl PatternDb {
     /// assert!(pdb::PatternDb::from_bytes(&puzzle, b"NPUZZPDB".to_vec()).is_err());
     /// ```
     pub fn to_bytes(&self, puzzle: &Puzzle) -> Vec<u8> {
-        let mut bytes = Header::for_pattern(puzzle, self.pattern(), self.entries()).bytes();
+        let header = Header::for_database(puzzle, self.pattern(), self.entries(), self.regions());
+        let mut bytes = header.bytes();
         bytes.extend_from_slice(self.entries());
+        bytes.extend_from_slice(self.regions());
         bytes
     }
 

@@ -3,13 +3,14 @@
 use std::path::{Path, PathBuf};
 
 use super::additive::AdditivePdb;
-use super::build::{Cost, distances};
+use super::build::{Cost, distances, distances_by_region};
 use super::check_fits;
 use super::database::{PatternDb, pack};
 use super::error::PdbError;
 use super::partition::Partition;
 use super::pattern::Pattern;
 use super::storage::{self, Header};
+use super::zero_aware::pack_zero_aware;
 use crate::puzzle::Puzzle;
 
 /// What the store reports while it opens or builds databases.
@@ -112,13 +113,25 @@ impl Store {
         &self.dir
     }
 
-    /// The file of `pattern`'s database: board, a checksum of the goal, and the tiles.
-    pub fn path(&self, puzzle: &Puzzle, pattern: &Pattern) -> PathBuf {
+    /// The file of `pattern`'s database: board, a checksum of the goal, `z` when it is
+    /// zero-aware, and the tiles.
+    ///
+    /// ```
+    /// use npuzzle_core::Goal;
+    /// use npuzzle_search::{Puzzle, pdb::{Pattern, Store}};
+    /// let puzzle = Puzzle::new(&Goal::BlankFirst.board("5".parse().unwrap()).unwrap()).unwrap();
+    /// let pattern = Pattern::new(&puzzle, &[1, 2, 5, 6, 7, 12]).unwrap();
+    /// let store = Store::new("cache");
+    /// assert!(store.path(&puzzle, &pattern, true).ends_with("5x5-gd880d40c-z-1-2-5-6-7-12.pdb"));
+    /// assert!(store.path(&puzzle, &pattern, false).ends_with("5x5-gd880d40c-1-2-5-6-7-12.pdb"));
+    /// ```
+    pub fn path(&self, puzzle: &Puzzle, pattern: &Pattern, zero_aware: bool) -> PathBuf {
         let tiles: Vec<String> = pattern.tiles().iter().map(u8::to_string).collect();
         self.dir.join(format!(
-            "{}-g{:08x}-{}.pdb",
+            "{}-g{:08x}-{}{}.pdb",
             puzzle.size(),
             crc32fast::hash(puzzle.goal_cells()),
+            if zero_aware { "z-" } else { "" },
             tiles.join("-")
         ))
     }
@@ -128,7 +141,8 @@ impl Store {
     pub fn is_built(&self, puzzle: &Puzzle, partition: &Partition) -> bool {
         partition.groups(puzzle).is_ok_and(|groups| {
             groups.iter().all(|tiles| {
-                Pattern::new(puzzle, tiles).is_ok_and(|p| self.path(puzzle, &p).is_file())
+                Pattern::new(puzzle, tiles)
+                    .is_ok_and(|p| self.path(puzzle, &p, partition.zero_aware()).is_file())
             })
         })
     }
@@ -145,8 +159,9 @@ impl Store {
         let mut cost = Cost::default();
         for tiles in partition.groups(puzzle)? {
             let pattern = Pattern::new(puzzle, &tiles)?;
-            if all || !self.path(puzzle, &pattern).is_file() {
-                cost = cost.and(Cost::of(puzzle, &pattern));
+            let zero_aware = partition.zero_aware();
+            if all || !self.path(puzzle, &pattern, zero_aware).is_file() {
+                cost = cost.and(Cost::of(puzzle, &pattern, zero_aware));
             }
         }
         Ok(cost)
@@ -197,10 +212,17 @@ impl Store {
             report(Event::Planned(cost));
         }
         let mut dbs = Vec::new();
+        let zero_aware = partition.zero_aware();
         for tiles in &groups {
             let pattern = Pattern::new(puzzle, tiles)?;
-            let path = self.path(puzzle, &pattern);
+            let path = self.path(puzzle, &pattern, zero_aware);
             let reason = match storage::load(&path, puzzle, &pattern) {
+                Ok(db) if db.zero_aware() != zero_aware => PdbError::Mismatch {
+                    path: path.clone(),
+                    reason: "a plain database where a zero-aware one belongs, or the reverse"
+                        .to_string(),
+                }
+                .to_string(),
                 Ok(db) if !force => {
                     dbs.push(db);
                     continue;
@@ -209,7 +231,8 @@ impl Store {
                 Err(PdbError::Missing(_)) => "not built yet".to_string(),
                 Err(other) => other.to_string(),
             };
-            dbs.push(self.build_one(puzzle, pattern, &path, reason, report)?);
+            let built = self.build_one(puzzle, pattern, &path, zero_aware, reason, report)?;
+            dbs.push(built);
         }
         Ok(AdditivePdb::new(puzzle, dbs))
     }
@@ -219,6 +242,7 @@ impl Store {
         puzzle: &Puzzle,
         pattern: Pattern,
         path: &Path,
+        zero_aware: bool,
         reason: String,
         report: &mut dyn FnMut(Event),
     ) -> Result<PatternDb, PdbError> {
@@ -226,26 +250,29 @@ impl Store {
             tiles: pattern.tiles(),
             reason,
         });
-        let values = distances(puzzle, &pattern, &mut |done, total| {
+        let progress = &mut |done, total| {
             report(Event::Progress(done, total));
             !self
                 .cancel
                 .as_ref()
                 .is_some_and(crate::Cancel::is_cancelled)
-        })?;
-        let (entries, capped) = pack(puzzle, &pattern, values)?;
-        match storage::save(path, puzzle, &pattern, &entries) {
+        };
+        let (entries, regions, capped) = if zero_aware {
+            let by_region = distances_by_region(puzzle, &pattern, progress)?;
+            let packed = pack_zero_aware(puzzle, &pattern, by_region)?;
+            (packed.entries, packed.regions, packed.capped)
+        } else {
+            let (entries, capped) = pack(puzzle, &pattern, distances(puzzle, &pattern, progress)?)?;
+            (entries, Vec::new(), capped)
+        };
+        match storage::save(path, puzzle, &pattern, &entries, &regions) {
             Ok(()) => {
                 report(Event::Saved { path, capped });
                 storage::load(path, puzzle, &pattern)
             }
             Err(error) => {
                 report(Event::NotSaved { error: &error });
-                Ok(PatternDb::new(
-                    puzzle,
-                    pattern,
-                    std::sync::Arc::new(entries),
-                ))
+                in_memory(puzzle, pattern, entries, regions)
             }
         }
     }
@@ -276,7 +303,7 @@ impl Store {
             .map_err(|e| mismatch(format!("its goal is not a board: {e}")))?;
         let puzzle = Puzzle::new(&goal).map_err(|e| mismatch(e.to_string()))?;
         let pattern = Pattern::new(&puzzle, &header.tiles)?;
-        let expected = self.path(&puzzle, &pattern);
+        let expected = self.path(&puzzle, &pattern, header.zero_aware());
         if path.file_name() != expected.file_name() {
             return Err(mismatch(format!(
                 "its header says {}",
@@ -354,4 +381,19 @@ impl Store {
         files.sort();
         Ok(files)
     }
+}
+
+/// A database built but not saved, used from memory.
+fn in_memory(
+    puzzle: &Puzzle,
+    pattern: Pattern,
+    entries: Vec<u8>,
+    regions: Vec<u8>,
+) -> Result<PatternDb, PdbError> {
+    let entries = std::sync::Arc::new(entries);
+    if regions.is_empty() {
+        return Ok(PatternDb::new(puzzle, pattern, entries));
+    }
+    PatternDb::zero_aware_from(puzzle, pattern, entries, std::sync::Arc::new(regions))
+        .ok_or_else(|| PdbError::Internal("a regions table of another length".to_string()))
 }
