@@ -109,6 +109,10 @@ fn built(
         }
         Err(unknown) => match name.parse::<Partition>() {
             Ok(partition) => databases(&puzzle, partition, cache_dir, cancel)?,
+            // Written as a partition: say what is wrong with it, not that it is no heuristic.
+            Err(error) if name.starts_with("z:") || name.contains([',', '/']) => {
+                return Err(parse_error(error.to_string()));
+            }
             Err(_) => return Err(parse_error(unknown)),
         },
     };

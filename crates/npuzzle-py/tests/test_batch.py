@@ -55,6 +55,25 @@ def test_pattern_databases_from_python(cache) -> None:
     assert (same == values).all()
 
 
+
+def test_zero_aware_databases_from_python(cache) -> None:
+    built = npuzzle.pdb.build("4x4", "z:555", goal="blank-first", cache_dir=cache)
+    assert len([path for path in built if "-z-" in path.name]) == 3
+    listed = [item for item in npuzzle.pdb.list(cache_dir=cache) if "-z-" in str(item["path"])]
+    assert len(listed) == 3 and all(item["zero_aware"] for item in listed)
+    zero = npuzzle.pdb.open("4x4", "z:555", goal="blank-first", cache_dir=cache)
+    plain = npuzzle.pdb.open("4x4", "555", goal="blank-first", cache_dir=cache)
+    assert zero.partition == "z:555"
+    korf = npuzzle.read_instances(npuzzle_instances() / "korf100.txt")
+    rows = np.ascontiguousarray(
+        np.array([i.board.to_list() for i in korf]).reshape(len(korf), 16), dtype=np.uint8
+    )
+    stronger, weaker = zero.values(rows), plain.values(rows)
+    assert (stronger >= weaker).all() and (stronger > weaker).any()
+    assert (stronger <= np.array([i.optimal for i in korf])).all()
+    with pytest.raises(npuzzle.ParseError, match="z: once"):
+        npuzzle.pdb.open("4x4", "z:z:555", cache_dir=cache)
+
 def npuzzle_instances():
     from conftest import INSTANCES
 
