@@ -110,7 +110,8 @@ impl RegionTable {
         let bytes = self.bytes();
         let mask = (1usize << self.bits) - 1;
         let mut at = home(rank, self.bits);
-        loop {
+        // At most every slot once: a table with no empty slot (a damaged file) cannot hang.
+        for _ in 0..=mask {
             let slot = u64::from_le_bytes(
                 bytes[8 * at..8 * at + 8]
                     .try_into()
@@ -125,6 +126,7 @@ impl RegionTable {
             }
             at = (at + 1) & mask;
         }
+        None
     }
 }
 
@@ -137,5 +139,21 @@ mod tests {
         let r = record(2, &[(5, 9), (0, 4)]);
         assert_eq!([0, 5, 1, 17].map(|slot| excess_in(r, slot)), [4, 9, 2, 2]);
         assert_eq!(excess_in(record(15, &[]), 3), 15);
+    }
+
+    #[test]
+    fn a_full_table_answers_without_hanging() {
+        let puzzle = Puzzle::new(
+            &npuzzle_core::Goal::BlankLast
+                .board("3".parse().unwrap())
+                .unwrap(),
+        )
+        .unwrap();
+        let full: Vec<u8> = (0..16u64)
+            .flat_map(|rank| (rank | u64::from(record(7, &[])) << 32).to_le_bytes())
+            .collect();
+        let table = RegionTable::new(&puzzle, Arc::new(full)).unwrap();
+        assert_eq!(table.excess(99, 0b11, 5), None);
+        assert_eq!(table.excess(3, 0b11, 5), Some(7));
     }
 }
