@@ -9,6 +9,7 @@ mod build;
 mod database;
 mod error;
 mod grid;
+mod packed;
 mod partition;
 mod pattern;
 pub mod policy;
@@ -27,7 +28,7 @@ pub use storage::Header;
 pub use store::{Entry, Event, Store};
 pub use zero_aware::{ZeroAwarePacked, pack_zero_aware};
 
-use std::sync::Arc;
+use packed::Packed;
 
 use crate::puzzle::Puzzle;
 
@@ -70,15 +71,8 @@ pub fn build_partition(
                 progress(i, done, total);
                 true
             };
-            if partition.zero_aware() {
-                let by_region = distances_by_region(puzzle, &pattern, progress)?;
-                let packed = pack_zero_aware(puzzle, &pattern, by_region)?;
-                let (entries, regions) = (Arc::new(packed.entries), Arc::new(packed.regions));
-                return PatternDb::zero_aware_from(puzzle, pattern, entries, regions)
-                    .ok_or_else(|| PdbError::Internal("a regions table of another length".into()));
-            }
-            let (entries, _) = pack(puzzle, &pattern, distances(puzzle, &pattern, progress)?)?;
-            Ok(PatternDb::new(puzzle, pattern, Arc::new(entries)))
+            Packed::build(puzzle, &pattern, partition.zero_aware(), progress)?
+                .into_db(puzzle, pattern)
         })
         .collect::<Result<Vec<_>, PdbError>>()?;
     Ok(AdditivePdb::new(puzzle, dbs))

@@ -3,14 +3,14 @@
 use std::path::{Path, PathBuf};
 
 use super::additive::AdditivePdb;
-use super::build::{Cost, distances, distances_by_region};
+use super::build::Cost;
 use super::check_fits;
-use super::database::{PatternDb, pack};
+use super::database::PatternDb;
 use super::error::PdbError;
+use super::packed::Packed;
 use super::partition::Partition;
 use super::pattern::Pattern;
 use super::storage::{self, Header};
-use super::zero_aware::pack_zero_aware;
 use crate::puzzle::Puzzle;
 
 /// What the store reports while it opens or builds databases.
@@ -257,22 +257,18 @@ impl Store {
                 .as_ref()
                 .is_some_and(crate::Cancel::is_cancelled)
         };
-        let (entries, regions, capped) = if zero_aware {
-            let by_region = distances_by_region(puzzle, &pattern, progress)?;
-            let packed = pack_zero_aware(puzzle, &pattern, by_region)?;
-            (packed.entries, packed.regions, packed.capped)
-        } else {
-            let (entries, capped) = pack(puzzle, &pattern, distances(puzzle, &pattern, progress)?)?;
-            (entries, Vec::new(), capped)
-        };
-        match storage::save(path, puzzle, &pattern, &entries, &regions) {
+        let packed = Packed::build(puzzle, &pattern, zero_aware, progress)?;
+        match storage::save(path, puzzle, &pattern, &packed.entries, &packed.regions) {
             Ok(()) => {
-                report(Event::Saved { path, capped });
+                report(Event::Saved {
+                    path,
+                    capped: packed.capped,
+                });
                 storage::load(path, puzzle, &pattern)
             }
             Err(error) => {
                 report(Event::NotSaved { error: &error });
-                in_memory(puzzle, pattern, entries, regions)
+                packed.into_db(puzzle, pattern)
             }
         }
     }
@@ -381,19 +377,4 @@ impl Store {
         files.sort();
         Ok(files)
     }
-}
-
-/// A database built but not saved, used from memory.
-fn in_memory(
-    puzzle: &Puzzle,
-    pattern: Pattern,
-    entries: Vec<u8>,
-    regions: Vec<u8>,
-) -> Result<PatternDb, PdbError> {
-    let entries = std::sync::Arc::new(entries);
-    if regions.is_empty() {
-        return Ok(PatternDb::new(puzzle, pattern, entries));
-    }
-    PatternDb::zero_aware_from(puzzle, pattern, entries, std::sync::Arc::new(regions))
-        .ok_or_else(|| PdbError::Internal("a regions table of another length".to_string()))
 }
