@@ -49,6 +49,7 @@ impl PyJournal {
             position,
             options.get(),
             &Cancel::new(),
+            None,
             |search, start| Keeper::open(Some(&path), start, search.first_bound(start)?),
         )?;
         Ok(PyJournal {

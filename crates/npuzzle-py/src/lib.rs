@@ -44,9 +44,10 @@ fn solve(
 
 /// Solves every position of `positions` (an iterable of boards, text or rows; flat rows need
 /// `size`) on `threads` threads; with `raise_errors` False a failure takes its place in the list
-/// as the exception.
+/// as the exception. `watch` (a callable) is called every twentieth of a second meanwhile: what
+/// it raises stops the batch and is raised.
 #[pyfunction]
-#[pyo3(signature = (positions, options=None, size=None, threads=None, raise_errors=true))]
+#[pyo3(signature = (positions, options=None, size=None, threads=None, raise_errors=true, watch=None))]
 fn solve_many<'py>(
     py: Python<'py>,
     positions: &Bound<'py, PyAny>,
@@ -54,12 +55,21 @@ fn solve_many<'py>(
     size: Option<&str>,
     #[pyo3(from_py_with = threads_argument)] threads: Option<u64>,
     raise_errors: bool,
+    watch: Option<Py<PyAny>>,
 ) -> PyResult<Bound<'py, pyo3::types::PyList>> {
     let default = PyOptions::default();
     let options = options.map_or(&default, |o| o.get());
     let size = size.map(read_size).transpose()?;
     let threads = threads.map(|n| n as usize);
-    solving::solve_many(py, positions, size, threads, options, raise_errors)
+    solving::solve_many(
+        py,
+        positions,
+        size,
+        threads,
+        options,
+        raise_errors,
+        watch.as_ref(),
+    )
 }
 
 /// `threads=`, checked against the CLI's `--jobs` range.

@@ -71,6 +71,12 @@ pub fn interruptible<T: Send>(
     watched(py, cancel, &|_| Ok(()), work)
 }
 
+/// What [`watched`] looks at for an optional Python callable `watch` (called without arguments):
+/// nothing without one; with one, what it raises stops the work.
+pub fn looking(watch: Option<&Py<PyAny>>) -> impl Fn(Python<'_>) -> PyResult<()> + Sync + '_ {
+    move |py| watch.map_or(Ok(()), |callable| callable.call0(py).map(drop))
+}
+
 /// [`interruptible`], calling `look` (with the GIL) every twentieth of a second while the work
 /// runs: an error it returns stops the work as Ctrl-C does, and is raised once the work has
 /// ended.
@@ -173,6 +179,7 @@ pub fn solve_many<'py>(
     threads: Option<usize>,
     options: &PyOptions,
     raise: bool,
+    watch: Option<&Py<PyAny>>,
 ) -> PyResult<Bound<'py, PyList>> {
     // Each position read, checked and prepared in input order (each size once); one that
     // cannot be read keeps its place as its error.
@@ -200,15 +207,16 @@ pub fn solve_many<'py>(
         .enumerate()
         .filter_map(|(at, job)| Some((at, job.as_ref().ok()?)))
         .collect();
-    let solved: Vec<(usize, Result<Solution, SolveError>)> = interruptible(py, &cancel, || {
-        use rayon::prelude::*;
-        pool.install(|| {
-            runnable
-                .par_iter()
-                .map(|(at, (solver, start))| (*at, solver.run(start, &limits)))
-                .collect()
-        })
-    })?;
+    let solved: Vec<(usize, Result<Solution, SolveError>)> =
+        watched(py, &cancel, &looking(watch), || {
+            use rayon::prelude::*;
+            pool.install(|| {
+                runnable
+                    .par_iter()
+                    .map(|(at, (solver, start))| (*at, solver.run(start, &limits)))
+                    .collect()
+            })
+        })?;
     let mut answers: Vec<Option<PyResult<PySolution>>> =
         jobs.into_iter().map(|job| job.err().map(Err)).collect();
     for (at, result) in solved {

@@ -9,24 +9,26 @@ use crate::board::read_board;
 use crate::errors::{parse_error, solve_error};
 use crate::options::PyOptions;
 use crate::solution::PySolution;
-use crate::solving::{interruptible, prepare};
+use crate::solving::{looking, prepare, watched};
 
 /// Moves in tile notation.
 pub(crate) fn letters(moves: &[Move]) -> String {
     format_moves(moves, Notation::Tile, false, None).unwrap_or_default()
 }
 
-/// Runs `work` on the split search of `position`'s prepared solver.
+/// Runs `work` on the split search of `position`'s prepared solver; what `watch` raises (see
+/// [`looking`]) stops it.
 pub(crate) fn with_search<T: Send>(
     py: Python<'_>,
     position: &Bound<'_, PyAny>,
     options: &PyOptions,
     cancel: &Cancel,
+    watch: Option<&Py<PyAny>>,
     work: impl FnOnce(&dyn SplitSearch, &npuzzle_search::Start) -> Result<T, SolveError> + Send,
 ) -> PyResult<T> {
     let board = read_board(position, None)?;
     let (solver, start) = py.detach(|| prepare(options, &board))?;
-    interruptible(py, cancel, || {
+    watched(py, cancel, &looking(watch), || {
         solver.split_search(|search| work(search, &start))
     })?
     .map_err(|e| solve_error(py, e))
@@ -44,6 +46,7 @@ pub fn first_bound(
         position,
         options.get(),
         &Cancel::new(),
+        None,
         |search, start| search.first_bound(start),
     )
 }
@@ -65,6 +68,7 @@ pub fn split(
         position,
         options.get(),
         &Cancel::new(),
+        None,
         |search, start| search.split(start, bound, subtrees),
     )?;
     Ok((
@@ -77,8 +81,11 @@ pub fn split(
 }
 
 /// Searches the subtree at the end of `path` with threshold `bound`, within the options'
-/// limits: `(found, next_bound, expanded, generated)`. Ctrl-C (or a cancelled Ray task) stops it.
+/// limits: `(found, next_bound, expanded, generated)`. Ctrl-C stops it, and so does what `watch`
+/// raises (a callable called every twentieth of a second: how a worker hears that the driver
+/// no longer needs the subtree), which is raised once the search has stopped.
 #[pyfunction]
+#[pyo3(signature = (position, options, path, bound, watch=None))]
 #[allow(clippy::type_complexity)]
 pub fn subtree(
     py: Python<'_>,
@@ -86,13 +93,19 @@ pub fn subtree(
     options: &Bound<'_, PyOptions>,
     path: &str,
     bound: u32,
+    watch: Option<Py<PyAny>>,
 ) -> PyResult<(Option<String>, Option<u32>, u64, u64)> {
     let moves = parse_moves(path, Some(Notation::Tile), None).map_err(parse_error)?;
     let cancel = Cancel::new();
     let limits = options.get().limits(cancel.clone());
-    let found = with_search(py, position, options.get(), &cancel, |search, start| {
-        search.subtree(start, &moves, bound, &limits)
-    })?;
+    let found = with_search(
+        py,
+        position,
+        options.get(),
+        &cancel,
+        watch.as_ref(),
+        |search, start| search.subtree(start, &moves, bound, &limits),
+    )?;
     Ok((
         found.found.as_deref().map(letters),
         (found.next_bound != u32::MAX).then_some(found.next_bound),
@@ -126,6 +139,7 @@ pub fn split_solution(
         position,
         options.get(),
         &Cancel::new(),
+        None,
         |search, start| search.solution(start, moves, stats),
     )?;
     PySolution::of(&board, &solution)

@@ -24,6 +24,7 @@ from ray.cluster_utils import Cluster  # noqa: E402
 
 import npuzzle  # noqa: E402
 from npuzzle import cluster  # noqa: E402
+from npuzzle.cluster import rounds  # noqa: E402
 from npuzzle.cluster.__main__ import main  # noqa: E402
 
 #: The longest any step of these tests may wait.
@@ -46,6 +47,17 @@ def address():
     finally:
         ray.shutdown()
         nodes.shutdown()
+
+
+@pytest.fixture(autouse=True)
+def no_ray_cancel(monkeypatch):
+    """``ray.cancel`` races with a task's reply inside Ray 2.60 and can abort the driver ("Tried
+    to complete task that was not pending"; it did in CI): nothing may call it."""
+
+    def refused(*_args, **_kwargs):
+        raise AssertionError("ray.cancel was called: it can abort the driver in Ray 2.60")
+
+    monkeypatch.setattr(ray, "cancel", refused)
 
 
 def test_a_mixed_batch_gets_the_clis_answers(address, cli, cache) -> None:
@@ -97,6 +109,31 @@ def test_a_worker_killed_mid_batch_loses_nothing(address) -> None:
     assert killed, "no worker was running a task to kill"
     assert [index for index, _ in seen] == list(range(24))
     assert [length for _, length in seen] == expected
+
+
+def test_a_batch_left_early_stops_its_tasks(address) -> None:
+    """Leaving the loop after the first answer stops the tasks still running, two of them
+    searches that would take hours: the workers are free again, and the next batch runs."""
+    quick = str(npuzzle.Board(npuzzle.generate("3x3", count=1, seed=3)[0].tolist()))
+    endless = [str(npuzzle.Board(r.tolist())) for r in npuzzle.generate("6x6", count=2, seed=3)]
+    options = npuzzle.Options(algorithm="idastar", heuristic="manhattan")
+    for index, answer in cluster.solve([quick, *endless], options, chunk=1):
+        assert (index, answer.optimal) == (0, True)
+        break
+    deadline = time.monotonic() + LIMIT
+    while worker_processes() or ray.available_resources().get("CPU", 0) < 2:
+        assert time.monotonic() < deadline, "the batch's tasks still run after it was left"
+        time.sleep(0.05)
+    assert [a.length for _, a in cluster.solve([quick], options)] == [answer.length]
+
+
+def test_the_switchboard_remembers_a_bounded_number_of_stopped_rounds() -> None:
+    board = rounds._Switchboard()
+    for key in range(rounds.REMEMBERED + 10):
+        board.stop(str(key))
+    assert not board.stopped("0") and not board.stopped("9")
+    assert board.stopped("10") and board.stopped(str(rounds.REMEMBERED + 9))
+    assert not board.stopped("never")
 
 
 def test_ctrl_c_keeps_the_answers_and_resume_completes_them(address, tmp_path: Path) -> None:

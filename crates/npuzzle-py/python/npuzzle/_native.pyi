@@ -270,6 +270,7 @@ def solve_many(
     size: str | None = None,
     threads: int | None = None,
     raise_errors: bool = True,
+    watch: Callable[[], object] | None = None,
 ) -> builtins.list[Solution | Exception]: ...
 def heuristic_values(
     positions: npt.NDArray[np.uint8],
@@ -346,7 +347,11 @@ def split(
     position: Any, options: Options, bound: int, subtrees: int
 ) -> tuple[str | None, builtins.list[str], int | None, int, int]: ...
 def subtree(
-    position: Any, options: Options, path: str, bound: int
+    position: Any,
+    options: Options,
+    path: str,
+    bound: int,
+    watch: Callable[[], object] | None = None,
 ) -> tuple[str | None, int | None, int, int]: ...
 def split_solution(
     position: Any,

@@ -17,25 +17,42 @@ machine is started, on 127.0.0.1 only.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from contextlib import closing
 from typing import Any
 
-from .. import Board, Options, Solution, _options, solve_many
-from .session import _ray, cancel, connect
+from .. import Board, Options, Solution, _native, _options
+from .rounds import Round
+from .session import _ray, connect
 from .split import search
 
-__all__ = ["cancel", "connect", "search", "solve"]
+__all__ = ["connect", "search", "solve"]
 
 #: How many tasks each worker has queued, so that the slow ones even out.
 TASKS_PER_WORKER = 4
 
+#: Tasks under way per worker at a time: enough that a worker never waits for the driver to
+#: start its next task when positions take a millisecond, few enough that Ray's queue stays
+#: short however long the input.
+UNDER_WAY_PER_WORKER = 32
+
 #: The most positions one task takes (a task's answers come back together).
 MAX_CHUNK = 64
 
-def _solve_chunk(first: int, texts: list[str], options: Options) -> list[tuple[int, Any]]:
+def _solve_chunk(
+    tasks: Round, first: int, texts: list[str], options: Options
+) -> list[tuple[int, Any]] | None:
     """Runs in a worker: each text's answer as the CLI's JSON line, or its exception (which
-    pickles with every attribute: a ``LimitReached`` keeps its ``limit`` and ``stats``)."""
+    pickles with every attribute: a ``LimitReached`` keeps its ``limit`` and ``stats``); None
+    when the driver stopped the batch."""
+    return tasks.run(lambda look: _answers(first, texts, options, look))
+
+
+def _answers(
+    first: int, texts: list[str], options: Options, look: Any
+) -> list[tuple[int, Any]]:
     answers: list[tuple[int, Any]] = []
-    for offset, answer in enumerate(solve_many(texts, options, threads=1, errors="return")):
+    solved = _native.solve_many(texts, options, threads=1, raise_errors=False, watch=look)
+    for offset, answer in enumerate(solved):
         if isinstance(answer, Solution):
             answers.append((first + offset, answer.to_json()))
         else:
@@ -63,8 +80,8 @@ def solve(
     input order as the answers come, an answer being a :class:`~npuzzle.Solution` or the
     exception the position raised (as :func:`npuzzle.solve_many` with ``errors="return"``).
 
-    Options are those of :class:`npuzzle.Options`, as an object or keywords. Interrupting the
-    loop (Ctrl-C) cancels what is still running.
+    Options are those of :class:`npuzzle.Options`, as an object or keywords. Leaving the loop
+    early (``break``, Ctrl-C, an exception) stops what is still running.
     """
     ray = _ray()
     connect(address)
@@ -74,27 +91,21 @@ def solve(
     size = chunk or max(1, min(MAX_CHUNK, len(texts) // (workers * TASKS_PER_WORKER) or 1))
     # Worker processes die and come back; Ray runs their tasks again (they are pure).
     remote = ray.remote(num_cpus=1, max_retries=5)(_solve_chunk)
-    pending = {
-        remote.remote(first, texts[first : first + size], options): first
-        for first in range(0, len(texts), size)
-    }
+    tasks = Round.begin()
+    work = ((first, first) for first in range(0, len(texts), size))
+    replies = tasks.replies(
+        lambda first: remote.remote(tasks, first, texts[first : first + size], options),
+        work,
+        workers * UNDER_WAY_PER_WORKER,
+    )
     ready: dict[int, Solution | Exception] = {}
     next_index = 0
-    try:
-        while pending:
-            done, _ = ray.wait(list(pending), num_returns=1)
-            for ref in done:
-                del pending[ref]
-                for index, result in ray.get(ref):
-                    ready.setdefault(index, _answer(result))
+    with closing(replies):
+        for _, reply in replies:
+            for index, result in reply:
+                ready.setdefault(index, _answer(result))
             while next_index in ready:
                 yield next_index, ready.pop(next_index)
                 next_index += 1
-    except GeneratorExit:
-        # The caller stopped early: stop what still runs. (On Ctrl-C the driver is leaving and
-        # its tasks end with it; cancelling them then races with their replies inside Ray 2.60
-        # and can abort the driver.)
-        cancel(pending)
-        raise
 
 

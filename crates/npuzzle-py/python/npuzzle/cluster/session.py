@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
-__all__ = ["cancel", "connect"]
+__all__ = ["connect"]
 
 
 def _ray() -> Any:
@@ -34,13 +34,3 @@ def connect(address: str | None = None) -> None:
     else:
         ray.init(address=address, log_to_driver=False, configure_logging=False)
 
-
-def cancel(refs: Any) -> None:
-    """Asks Ray to stop the tasks of ``refs`` (a worker's search stops at its next look at
-    Ctrl-C, within a twentieth of a second); tasks already done are left alone."""
-    ray = _ray()
-    for ref in list(refs):
-        try:
-            ray.cancel(ref, force=False)
-        except Exception:  # noqa: BLE001 (a task that has just ended cannot be cancelled)
-            continue

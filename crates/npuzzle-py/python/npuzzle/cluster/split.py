@@ -13,15 +13,21 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable
+from contextlib import closing
 from typing import Any
 
 from .. import Board, Limit, LimitReached, Options, ParseError, Solution, _native, _options
-from .session import _ray, cancel, connect
+from .rounds import Round
+from .session import _ray, connect
 
 __all__ = ["search"]
 
 #: Subtrees per worker in an iteration.
 SUBTREES_PER_WORKER = 8
+
+#: Subtrees under way per worker (one searched, one waiting): few, so that an iteration ended
+#: early leaves little to stop.
+UNDER_WAY_PER_WORKER = 2
 
 #: Nodes the driver searches alone first (on its own cores, tenths of a second at most): a
 #: search this small is over before a round of tasks could even come back, so it is never
@@ -36,9 +42,12 @@ JOURNAL_SUBTREES: int = _native.JOURNAL_SUBTREES
 _NONE = 2**32 - 1
 
 
-def _subtree(text: str, options: Options, path: str, bound: int) -> tuple[Any, ...]:
-    """Runs in a worker: one subtree searched with the threshold."""
-    return _native.subtree(text, options, path, bound)
+def _subtree(
+    tasks: Round, text: str, options: Options, path: str, bound: int
+) -> tuple[Any, ...] | None:
+    """Runs in a worker: one subtree searched with the threshold (None when the driver stopped
+    the iteration's round of tasks)."""
+    return tasks.run(lambda look: _native.subtree(text, options, path, bound, look))
 
 
 def search(
@@ -85,6 +94,7 @@ def search(
             return solution
     workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
     cuts = workers * subtrees_per_worker if journal is None else JOURNAL_SUBTREES
+    run.window = workers * UNDER_WAY_PER_WORKER
     remote = ray.remote(num_cpus=1, max_retries=5)(_subtree)
     try:
         found = run.keeper.solution() if run.keeper else None
@@ -115,6 +125,8 @@ class _Search:
         self.keeper = self._open()
         self.prior = self.keeper.prior if self.keeper else (0, 0, 0.0)
         self.progress: Callable[[int, int, int], None] | None = None
+        #: Subtrees under way at a time.
+        self.window = UNDER_WAY_PER_WORKER
 
     def _open(self) -> _native.Journal | None:
         if self.journal is None:
@@ -170,37 +182,36 @@ class _Search:
     def _subtrees(self, remote: Any, paths: list[str], done: list[bool]) -> tuple[str | None, int]:
         """Searches every subtree not ``done`` on the workers until one reaches the goal: its
         path (or None), and the least f-value past the threshold among those finished."""
-        ray = _ray()
-        left = len(paths) - sum(done)
-        task = _task_options(self.options, self.expanded, time.monotonic() - self.clock, left)
-        pending = {
-            remote.remote(self.text, task, path, self.bound): index
-            for index, path in enumerate(paths)
-            if not done[index]
-        }
+        left = [index for index, kept in enumerate(done) if not kept]
+        tasks = Round.begin()
+
+        def submit(path: str) -> Any:
+            # Each subtree gets its share of what is left of the limits as it starts.
+            seconds = time.monotonic() - self.clock
+            task = _task_options(self.options, self.expanded, seconds, len(paths) - finished)
+            return remote.remote(tasks, self.text, task, path, self.bound)
+
         least, found = _NONE, None
-        finished = len(paths) - left
+        finished = len(paths) - len(left)
         self._tell(finished, len(paths))
-        try:
-            while pending and found is None:
-                [ref], _ = ray.wait(list(pending), num_returns=1)
-                index = pending.pop(ref)
-                try:
-                    found, next_bound, expanded, generated = ray.get(ref)
-                except LimitReached as stopped:
-                    # A subtree used up its share of the whole search's limit.
-                    seconds = time.monotonic() - self.clock
-                    what = _which_limit(self.options, self.options.max_nodes or 0, seconds)
-                    raise self._limited(what or stopped.limit) from None
-                self._count(expanded, generated)
-                if next_bound is not None:
-                    least = min(least, next_bound)
-                if found is None and self.keeper:
-                    self.keeper.finished(index, next_bound, expanded, generated)
-                finished += 1
-                self._tell(finished, len(paths))
-        finally:
-            cancel(list(pending))
+        replies = tasks.replies(submit, ((i, paths[i]) for i in left), self.window)
+        with closing(replies):
+            try:
+                for index, (found, next_bound, expanded, generated) in replies:
+                    self._count(expanded, generated)
+                    if next_bound is not None:
+                        least = min(least, next_bound)
+                    if found is not None:
+                        break
+                    if self.keeper:
+                        self.keeper.finished(index, next_bound, expanded, generated)
+                    finished += 1
+                    self._tell(finished, len(paths))
+            except LimitReached as stopped:
+                # A subtree used up its share of the whole search's limit.
+                seconds = time.monotonic() - self.clock
+                what = _which_limit(self.options, self.options.max_nodes or 0, seconds)
+                raise self._limited(what or stopped.limit) from None
         return found, least
 
     def _tell(self, finished: int, subtrees: int) -> None:
