@@ -25,9 +25,9 @@ __all__ = ["search"]
 #: Subtrees per worker in an iteration.
 SUBTREES_PER_WORKER = 8
 
-#: Subtrees under way per worker (one searched, one waiting): few, so that an iteration ended
-#: early leaves little to stop.
-UNDER_WAY_PER_WORKER = 2
+#: Subtrees under way per worker: as many as an iteration gives each without a journal (all
+#: of them at once, as before there was a window), few beside a journal's 512.
+UNDER_WAY_PER_WORKER = SUBTREES_PER_WORKER
 
 #: Nodes the driver searches alone first (on its own cores, tenths of a second at most): a
 #: search this small is over before a round of tasks could even come back, so it is never
