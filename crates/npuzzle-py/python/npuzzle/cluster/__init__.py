@@ -16,7 +16,7 @@ machine is started, on 127.0.0.1 only.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import closing
 from typing import Any
 
@@ -48,7 +48,7 @@ def _solve_chunk(
 
 
 def _answers(
-    first: int, texts: list[str], options: Options, look: Any
+    first: int, texts: list[str], options: Options, look: Callable[[], None]
 ) -> list[tuple[int, Any]]:
     answers: list[tuple[int, Any]] = []
     solved = _native.solve_many(texts, options, threads=1, raise_errors=False, watch=look)

@@ -4,10 +4,10 @@ Ray 2.60's ``ray.cancel`` races with the reply of a task that is ending at that 
 race aborts the driver ("Tried to complete task that was not pending"): the split search's tasks
 end together when a time limit runs out, and so do a batch's. Nothing here cancels a task.
 Instead each round of tasks (a batch, one iteration of a split search) is a :class:`Round`,
-which keeps a bounded number of tasks a worker under way (:meth:`Round.replies`) and, when the driver leaves
-it early, tells a small actor of the driver's (the switchboard: one per driver, no CPU). A task
-that has run a twentieth of a second asks the switchboard every tenth whether its round was
-stopped, and ends with :class:`Stopped` when it was.
+which keeps a bounded number of tasks a worker under way (:meth:`Round.replies`) and, when the
+driver leaves it early, tells a small actor of the driver's (the switchboard: one per driver, no
+CPU). A task that has run a twentieth of a second asks the switchboard every tenth whether its
+round was stopped, and ends with :class:`Stopped` when it was.
 """
 
 from __future__ import annotations
