@@ -3,6 +3,7 @@ the end: the CLI's answers, a worker killed mid-batch, Ctrl-C and --resume."""
 
 from __future__ import annotations
 
+import gc
 import io
 import json
 import os
@@ -125,6 +126,24 @@ def test_a_batch_left_early_stops_its_tasks(address) -> None:
         assert time.monotonic() < deadline, "the batch's tasks still run after it was left"
         time.sleep(0.05)
     assert [a.length for _, a in cluster.solve([quick], options)] == [answer.length]
+
+
+def test_the_switchboard_lives_as_long_as_the_driver(address) -> None:
+    """A stop is heard through a handle found by name, as the tasks find the switchboard, and it
+    is still heard after later rounds began (such a handle does not keep an actor alive: when one
+    replaced the driver's own, the next round ended the switchboard and its stops with it)."""
+    first = rounds.Round.begin()
+    first.stop()
+    deadline = time.monotonic() + LIMIT
+    while not ray.get(ray.get_actor(rounds.NAME).stopped.remote(first.key), timeout=LIMIT):
+        assert time.monotonic() < deadline, "the stop was never heard"
+        time.sleep(0.01)
+    later = [rounds.Round.begin() for _ in range(3)]
+    gc.collect()
+    time.sleep(1.0)  # more than a switchboard without its owner's handle took to end
+    board = ray.get_actor(rounds.NAME)
+    assert ray.get(board.stopped.remote(first.key), timeout=LIMIT)
+    assert not any(ray.get([board.stopped.remote(r.key) for r in later], timeout=LIMIT))
 
 
 def test_the_switchboard_remembers_a_bounded_number_of_stopped_rounds() -> None:
@@ -388,6 +407,21 @@ def test_a_journal_moves_between_the_cluster_and_one_machine(address, tmp_path: 
     other = npuzzle.read_instances(npuzzle_instances() / "korf100.txt")[0][0]
     with pytest.raises(npuzzle.FileError, match="journal of another search"):
         cluster.search(other, options, journal=kept)
+
+
+def test_a_journals_subtrees_share_the_node_limit_as_they_run(address, tmp_path: Path) -> None:
+    """With a journal the iteration is cut into 512 subtrees, a few a worker under way: a node
+    limit of twice what the whole search takes is shared among those under way and finishes it
+    (it was shared among all 512 as each started, so a subtree of a 512th stopped the search)."""
+    board, optimum, *_ = npuzzle.read_instances(npuzzle_instances() / "korf100.txt")[0]
+    options = npuzzle.Options(algorithm="idastar", heuristic="walking-distance", goal="blank-first")
+    whole = cluster.search(board, options, journal=tmp_path / "whole.journal", local_nodes=0)
+    limit = 2 * whole.expanded
+    limited = cluster.search(
+        board, options, journal=tmp_path / "limited.journal", local_nodes=0, max_nodes=limit
+    )
+    assert (limited.length, limited.optimal) == (optimum, True)
+    assert limited.expanded <= limit
 
 
 def test_a_search_killed_on_the_cluster_goes_on_from_its_journal(address, tmp_path: Path) -> None:

@@ -40,8 +40,14 @@ _HEARD: OrderedDict[str, None] = OrderedDict()
 #: The switchboard's actor name (within the driver's namespace, which its tasks share).
 NAME = "npuzzle-switchboard"
 
-#: This process's handle on the switchboard: the driver's from its last round, a worker's from
-#: its first question (a round carries only its key: a handle would cost milliseconds a task).
+#: The driver's own handle on its switchboard, with the Ray job it was made in. It is the one
+#: handle that keeps the actor alive (a handle found by name does not: dropping this one for
+#: such a handle ended the switchboard, and with it every later stop), so it is kept for the
+#: driver's whole job.
+_owned: tuple[Any, Any] | None = None
+
+#: This process's handle for questions: the driver's own, or a worker's found by name at its
+#: first question (a round carries only its key: a handle would cost milliseconds a task).
 _switchboard: Any = None
 
 T = TypeVar("T")
@@ -60,9 +66,7 @@ class _Switchboard:
         self._stopped: OrderedDict[str, None] = OrderedDict()
 
     def stop(self, key: str) -> None:
-        self._stopped[key] = None
-        while len(self._stopped) > REMEMBERED:
-            self._stopped.popitem(last=False)
+        _remember(self._stopped, key, REMEMBERED)
 
     def stopped(self, key: str) -> bool:
         return key in self._stopped
@@ -86,9 +90,13 @@ class Round:
     @classmethod
     def begin(cls) -> Round:
         """A new round, on the switchboard of this driver (started when it is not yet)."""
-        global _switchboard
-        actor = _ray().remote(num_cpus=0, max_restarts=-1)(_Switchboard)
-        _switchboard = actor.options(name=NAME, get_if_exists=True).remote()
+        global _owned, _switchboard
+        ray = _ray()
+        job = ray.get_runtime_context().get_job_id()
+        if _owned is None or _owned[0] != job:
+            actor = ray.remote(num_cpus=0, max_restarts=-1)(_Switchboard)
+            _owned = (job, actor.options(name=NAME, get_if_exists=True).remote())
+        _switchboard = _owned[1]
         return cls()
 
     def stop(self) -> None:
@@ -129,9 +137,7 @@ class Round:
         try:
             return work(_Asking(self))
         except Stopped:
-            _HEARD[self.key] = None
-            while len(_HEARD) > HEARD:
-                _HEARD.popitem(last=False)
+            _remember(_HEARD, self.key, HEARD)
             return None
 
 
@@ -142,12 +148,26 @@ def answered(reply: T | None) -> T:
     return reply
 
 
+def _remember(keys: OrderedDict[str, None], key: str, most: int) -> None:
+    """Adds ``key`` to ``keys``, forgetting the oldest beyond ``most``."""
+    keys[key] = None
+    while len(keys) > most:
+        keys.popitem(last=False)
+
+
 def _board() -> Any:
-    """The switchboard, looked up by name the first time a worker asks it."""
+    """The switchboard, looked up by name the first time a worker asks it (and again after a
+    question failed: the handle may be of a switchboard that is gone)."""
     global _switchboard
     if _switchboard is None:
         _switchboard = _ray().get_actor(NAME)
     return _switchboard
+
+
+def _forget_board() -> None:
+    """Drops this process's handle for questions, to look the switchboard up again."""
+    global _switchboard
+    _switchboard = None
 
 
 class _Asking:
@@ -182,4 +202,5 @@ class _Asking:
         try:
             return bool(ray.get(question))
         except ray.exceptions.RayError:
+            _forget_board()
             return False

@@ -86,15 +86,14 @@ def search(
     ray = _ray()
     connect(address)
     text = str(Board(position) if not isinstance(position, Board) else position)
-    run = _Search(text, _options(asked, {"algorithm": "idastar", "parallel": False}), journal)
-    run.progress = progress
+    workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
+    searched = _options(asked, {"algorithm": "idastar", "parallel": False})
+    run = _Search(text, searched, journal, workers * UNDER_WAY_PER_WORKER, progress)
     if local_nodes > 0:
         solution = run.alone(local_nodes)
         if solution is not None:
             return solution
-    workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
     cuts = workers * subtrees_per_worker if journal is None else JOURNAL_SUBTREES
-    run.window = workers * UNDER_WAY_PER_WORKER
     remote = ray.remote(num_cpus=1, max_retries=5)(_subtree)
     try:
         found = run.keeper.solution() if run.keeper else None
@@ -112,7 +111,14 @@ class _Search:
     """One split search under way: what it searches, with what, what it has cost so far (this
     run's nodes, which the limits count, and the earlier runs' from the journal) and its journal."""
 
-    def __init__(self, text: str, options: Options, journal: str | os.PathLike[str] | None) -> None:
+    def __init__(
+        self,
+        text: str,
+        options: Options,
+        journal: str | os.PathLike[str] | None,
+        window: int,
+        progress: Callable[[int, int, int], None] | None,
+    ) -> None:
         self.text = text
         self.options = options
         # The driver's own work (the first search, the cuts) on all its cores, with one solver
@@ -124,9 +130,9 @@ class _Search:
         self.expanded = self.generated = 0
         self.keeper = self._open()
         self.prior = self.keeper.prior if self.keeper else (0, 0, 0.0)
-        self.progress: Callable[[int, int, int], None] | None = None
         #: Subtrees under way at a time.
-        self.window = UNDER_WAY_PER_WORKER
+        self.window = window
+        self.progress = progress
 
     def _open(self) -> _native.Journal | None:
         if self.journal is None:
@@ -184,20 +190,26 @@ class _Search:
         path (or None), and the least f-value past the threshold among those finished."""
         left = [index for index, kept in enumerate(done) if not kept]
         tasks = Round.begin()
+        # The node limit each subtree under way may still spend, by subtree.
+        shares: dict[int, int | None] = {}
 
-        def submit(path: str) -> Any:
+        def submit(index: int) -> Any:
             # Each subtree gets its share of what is left of the limits as it starts.
             seconds = time.monotonic() - self.clock
-            task = _task_options(self.options, self.expanded, seconds, len(paths) - finished)
-            return remote.remote(tasks, self.text, task, path, self.bound)
+            slots = min(self.window, len(paths) - finished) - len(shares)
+            spent = self.expanded + sum(share or 0 for share in shares.values())
+            task = _task_options(self.options, spent, seconds, slots)
+            shares[index] = task.max_nodes
+            return remote.remote(tasks, self.text, task, paths[index], self.bound)
 
         least, found = _NONE, None
         finished = len(paths) - len(left)
         self._tell(finished, len(paths))
-        replies = tasks.replies(submit, ((i, paths[i]) for i in left), self.window)
+        replies = tasks.replies(submit, ((i, i) for i in left), self.window)
         with closing(replies):
             try:
                 for index, (found, next_bound, expanded, generated) in replies:
+                    del shares[index]
                     self._count(expanded, generated)
                     if next_bound is not None:
                         least = min(least, next_bound)
@@ -266,8 +278,9 @@ def _which_limit(options: Options, expanded: int, seconds: float) -> Limit | Non
 
 
 def _task_options(options: Options, expanded: int, seconds: float, tasks: int) -> Options:
-    """The options of one of ``tasks`` subtrees: its share of what is left of the whole search's
-    node limit (so that all of them together stay within it: a ceiling is a ceiling), and what
+    """The options of one of ``tasks`` subtrees about to start: its share of what is left of the
+    whole search's node limit once ``expanded`` (spent, or promised to the subtrees under way)
+    is taken off, so that all of them together stay within it (a ceiling is a ceiling), and what
     is left of its time limit."""
     left = None if options.max_nodes is None else options.max_nodes - expanded
     max_nodes = None if left is None else max(1, left // max(1, tasks))
