@@ -6,9 +6,9 @@ cores. Prints Markdown tables.
 
     python crates/npuzzle-py/benches/cluster.py --cache-dir DIR
 
-DIR holds the 7-8 and 6-6-6-6 databases for the blank-first goal (`npuzzle pdb build --size 4
---goal blank-first --partition 78 --cache-dir DIR`, and `--size 5 --partition 6666`). Run it in
-the environment ./run-tests makes (it has Ray).
+DIR holds the 7-8 and the zero-aware 6-6-6-6 databases for the blank-first goal (`npuzzle pdb
+build --size 4 --goal blank-first --partition 78 --cache-dir DIR`, and `--size 5 --partition
+z:6666`). Run it in the environment ./run-tests makes (it has Ray).
 """
 
 from __future__ import annotations
@@ -101,7 +101,7 @@ def split(cache: str) -> None:
     korf = npuzzle.read_instances(INSTANCES / "korf100.txt")
     felner = npuzzle.read_instances(INSTANCES / "korf24_50.txt")
     cases = [(f"Korf #{n}", korf[n - 1], "78") for n in (60, 17, 88)]
-    cases += [(f"Korf-Felner #{n}", felner[n - 1], "6666") for n in (25, 38, 22)]
+    cases += [(f"Korf-Felner #{n}", felner[n - 1], "z:6666") for n in (25, 38, 22)]
     machines = two_nodes()
     print("| instance | optimum | split IDA* on a two-node Ray cluster (databases open; the "
           "driver searches the first million nodes alone) | nodes | "
