@@ -449,6 +449,26 @@ def test_a_search_killed_on_the_cluster_goes_on_from_its_journal(address, tmp_pa
     assert answer["expanded"] >= kept > 0
 
 
+def test_a_signal_ray_turned_into_a_plain_interrupt_keeps_its_name() -> None:
+    """A signal's exception raised while Ray waits comes out of the wait as a bare
+    ``KeyboardInterrupt`` (it did in a run of the test above: SIGTERM ended with status 130 and
+    "interrupted by :"); the run still names the signal and exits with its status."""
+    from npuzzle.cluster import __main__ as command
+
+    handlers = {number: signal.getsignal(number) for number in command.SIGNALS}
+    try:
+        command._catch_signals()
+        with pytest.raises(command.Stopped):
+            command._stop(signal.SIGTERM, None)
+        stop = command._stopped_by(KeyboardInterrupt())
+        assert (str(stop), stop.number) == ("SIGTERM", signal.SIGTERM)
+        command._catch_signals()
+        assert command._stopped_by(KeyboardInterrupt()).number == signal.SIGINT
+    finally:
+        for number, handler in handlers.items():
+            signal.signal(number, handler)
+
+
 def _wait_for_progress(journal: Path, past: int) -> int:
     """Waits until the journal holds more finished work than ``past`` (iterations begun and
     subtrees finished), and returns that measure."""

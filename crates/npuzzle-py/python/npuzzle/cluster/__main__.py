@@ -57,14 +57,29 @@ class Stopped(KeyboardInterrupt):
         self.number = number
 
 
+#: The stopping signals received since the handlers were installed, the latest last.
+_RECEIVED: list[int] = []
+
+
 def _stop(number: int, frame: Any) -> None:
+    _RECEIVED.append(number)
     raise Stopped(number)
 
 
 def _catch_signals() -> None:
     """Every stopping signal raises :class:`Stopped` (installed after Ray's own handlers)."""
+    _RECEIVED.clear()
     for number in SIGNALS:
         signal.signal(number, _stop)
+
+
+def _stopped_by(caught: KeyboardInterrupt) -> Stopped:
+    """The signal that stopped the run. A :class:`Stopped` raised while Ray waits comes out of
+    the wait as a plain ``KeyboardInterrupt``, so the signal is also kept where it is received;
+    Ctrl-C when none was."""
+    if isinstance(caught, Stopped):
+        return caught
+    return Stopped(_RECEIVED[-1] if _RECEIVED else signal.SIGINT)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -242,9 +257,10 @@ def _search(args: argparse.Namespace, out: TextIO) -> int:
         answer = search(args.position, options, address=args.address,
                         subtrees_per_worker=subtrees, local_nodes=local, journal=args.resume,
                         progress=line.show)
-    except KeyboardInterrupt as stop:
+    except KeyboardInterrupt as caught:
+        stop = _stopped_by(caught)
         _say(f"interrupted by {stop}: the search stopped unfinished{_kept(args.resume)}")
-        return 128 + getattr(stop, "number", signal.SIGINT)
+        return 128 + stop.number
     except (UnsolvableError, LimitReached) as error:
         _say(f"error: {error}{_kept(args.resume) if isinstance(error, LimitReached) else ''}")
         return _status(error)
@@ -305,11 +321,12 @@ def _solve(args: argparse.Namespace, out: TextIO) -> int:
             out.flush()
             answered += 1
             progress.step()
-    except KeyboardInterrupt as stop:
+    except KeyboardInterrupt as caught:
+        stop = _stopped_by(caught)
         progress.close()
         _say(f"interrupted by {stop}: {answered} positions answered above, "
              f"{len(boards) - answered} missing (--resume OUTPUT answers them)")
-        return 128 + getattr(stop, "number", signal.SIGINT)
+        return 128 + stop.number
     progress.close()
     return worst
 
@@ -334,10 +351,10 @@ def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
     except (ParseError, FileError, DatabaseError) as error:
         _say(f"error: {error}")
         return BAD_INPUT
-    except KeyboardInterrupt as stop:
+    except KeyboardInterrupt as caught:
         # A signal before the work began: nothing was answered.
         _say("interrupted: nothing was answered")
-        return 128 + getattr(stop, "number", signal.SIGINT)
+        return 128 + _stopped_by(caught).number
     finally:
         if out is None:
             answers.flush()
