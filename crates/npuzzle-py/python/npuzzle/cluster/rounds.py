@@ -40,11 +40,12 @@ _HEARD: OrderedDict[str, None] = OrderedDict()
 #: The switchboard's actor name (within the driver's namespace, which its tasks share).
 NAME = "npuzzle-switchboard"
 
-#: The driver's own handle on its switchboard, with the Ray job it was made in. It is the one
-#: handle that keeps the actor alive (a handle found by name does not: dropping this one for
-#: such a handle ended the switchboard, and with it every later stop), so it is kept for the
-#: driver's whole job.
-_owned: tuple[Any, Any] | None = None
+#: The driver's own handle on its switchboard, with the Ray session and job it was made in. It
+#: is the one handle that keeps the actor alive (a handle found by name does not: dropping this
+#: one for such a handle ended the switchboard, and with it every later stop), so it is kept for
+#: the driver's whole job. (A job's id alone is no key: the first job of every new cluster is
+#: numbered alike.)
+_owned: tuple[tuple[str, Any], Any] | None = None
 
 #: This process's handle for questions: the driver's own, or a worker's found by name at its
 #: first question (a round carries only its key: a handle would cost milliseconds a task).
@@ -91,10 +92,10 @@ class Round:
     def begin(cls) -> Round:
         """A new round, on the switchboard of this driver (started when it is not yet)."""
         global _owned, _switchboard
-        ray = _ray()
-        job = ray.get_runtime_context().get_job_id()
+        context = _ray().get_runtime_context()
+        job = (context.get_session_name(), context.get_job_id())
         if _owned is None or _owned[0] != job:
-            actor = ray.remote(num_cpus=0, max_restarts=-1)(_Switchboard)
+            actor = _ray().remote(num_cpus=0, max_restarts=-1)(_Switchboard)
             _owned = (job, actor.options(name=NAME, get_if_exists=True).remote())
         _switchboard = _owned[1]
         return cls()
