@@ -57,18 +57,20 @@ class Stopped(KeyboardInterrupt):
         self.number = number
 
 
-#: The stopping signals received since the handlers were installed, the latest last.
-_RECEIVED: list[int] = []
+#: The last stopping signal received since the handlers were installed (None: none yet).
+_received: int | None = None
 
 
 def _stop(number: int, frame: Any) -> None:
-    _RECEIVED.append(number)
+    global _received
+    _received = number
     raise Stopped(number)
 
 
 def _catch_signals() -> None:
     """Every stopping signal raises :class:`Stopped` (installed after Ray's own handlers)."""
-    _RECEIVED.clear()
+    global _received
+    _received = None
     for number in SIGNALS:
         signal.signal(number, _stop)
 
@@ -79,7 +81,7 @@ def _stopped_by(caught: KeyboardInterrupt) -> Stopped:
     Ctrl-C when none was."""
     if isinstance(caught, Stopped):
         return caught
-    return Stopped(_RECEIVED[-1] if _RECEIVED else signal.SIGINT)
+    return Stopped(_received if _received is not None else signal.SIGINT)
 
 
 def _parser() -> argparse.ArgumentParser:
