@@ -439,6 +439,9 @@ def test_a_search_killed_on_the_cluster_goes_on_from_its_journal(address, tmp_pa
         run.send_signal(sig)
         _, errors = run.communicate(timeout=LIMIT)
         assert run.returncode == status, errors
+        # What the run wrote between the look and the signal: the next run must go past it (or
+        # the next signal could come before that run is under way).
+        progress = _progress(journal)
         if sig == signal.SIGTERM:
             assert f"{journal} keeps what it finished" in errors
     kept = json.loads(journal.read_text())["expanded"]
@@ -469,16 +472,21 @@ def test_a_signal_ray_turned_into_a_plain_interrupt_keeps_its_name() -> None:
             signal.signal(number, handler)
 
 
+def _progress(journal: Path) -> int:
+    """How much finished work the journal holds (iterations begun and subtrees finished); -1
+    before it is written."""
+    try:
+        kept = json.loads(journal.read_text())
+        return kept["iterations"] * 10_000 + len(kept["finished"])
+    except (OSError, ValueError):
+        return -1
+
+
 def _wait_for_progress(journal: Path, past: int) -> int:
-    """Waits until the journal holds more finished work than ``past`` (iterations begun and
-    subtrees finished), and returns that measure."""
+    """Waits until the journal holds more finished work than ``past``, and returns that measure."""
     deadline = time.monotonic() + LIMIT
     while time.monotonic() < deadline:
-        try:
-            kept = json.loads(journal.read_text())
-            now = kept["iterations"] * 10_000 + len(kept["finished"])
-        except (OSError, ValueError):
-            now = -1
+        now = _progress(journal)
         if now > past:
             return now
         time.sleep(0.05)
