@@ -169,6 +169,7 @@ impl Progress {
     }
 
     /// An iteration at `bound` begins, cut into `subtrees` of which `finished` are done.
+    #[cfg(not(target_arch = "wasm32"))]
     pub(crate) fn begin(&self, bound: u32, subtrees: usize, finished: usize) {
         let counters = &self.0;
         counters.bound.store(bound, Ordering::Relaxed);
@@ -177,6 +178,7 @@ impl Progress {
     }
 
     /// One more subtree is finished, having expanded `expanded` nodes.
+    #[cfg(not(target_arch = "wasm32"))]
     pub(crate) fn finished(&self, expanded: u64) {
         self.0.finished.fetch_add(1, Ordering::Relaxed);
         self.0.expanded.fetch_add(expanded, Ordering::Relaxed);

@@ -130,7 +130,8 @@ pub(super) struct Cut<S> {
 }
 
 impl<S: Copy> Cut<S> {
-    /// The node of the search the cut is at.
+    /// The node of the search the cut is at (the parallel search's subtrees start there).
+    #[cfg(not(target_arch = "wasm32"))]
     pub(super) fn node(&self) -> Node<S> {
         Node {
             blank: self.blank,
