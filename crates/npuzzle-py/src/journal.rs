@@ -36,11 +36,12 @@ fn moves(path: &str) -> PyResult<Vec<Move>> {
 #[pymethods]
 impl PyJournal {
     /// The journal at `path` of the search of `position` with `options` (read when the file
-    /// exists; `FileError` when it is another search's or damaged).
+    /// exists; `FileError` when it is another search's or damaged); with no path, one kept in
+    /// memory only (for the order of the subtrees and the counts).
     #[new]
     fn new(
         py: Python<'_>,
-        path: PathBuf,
+        path: Option<PathBuf>,
         position: &Bound<'_, PyAny>,
         options: &Bound<'_, PyOptions>,
     ) -> PyResult<PyJournal> {
@@ -50,7 +51,7 @@ impl PyJournal {
             options.get(),
             &Cancel::new(),
             None,
-            |search, start| Keeper::open(Some(&path), start, search.first_bound(start)?),
+            |search, start| Keeper::open(path.as_deref(), start, search.first_bound(start)?),
         )?;
         Ok(PyJournal {
             keeper: Mutex::new(keeper),
@@ -107,8 +108,15 @@ impl PyJournal {
         self.keeper().ended_above_the_cut(bound);
     }
 
-    /// Records subtree `index` as finished, with the least f-value past the bound in it and
-    /// its nodes (written at most once a second).
+    /// The places in the cut of the iteration under way in the order to search them: first
+    /// those whose search came nearest the goal in the iteration before.
+    fn order(&self) -> Vec<usize> {
+        self.keeper().order()
+    }
+
+    /// Records subtree `index` as finished, with the least f-value past the bound in it, the
+    /// least heuristic value its search reached and its nodes (written at most once a second).
+    #[pyo3(signature = (index, next_bound, expanded, generated, nearest=None))]
     fn finished(
         &self,
         py: Python<'_>,
@@ -116,10 +124,11 @@ impl PyJournal {
         next_bound: Option<u32>,
         expanded: u64,
         generated: u64,
+        nearest: Option<u32>,
     ) -> PyResult<()> {
         let stats = nodes(expanded, generated);
         self.keeper()
-            .finished(index, next_bound.unwrap_or(u32::MAX), &stats);
+            .finished(index, next_bound.unwrap_or(u32::MAX), nearest, &stats);
         self.written(py)
     }
 

@@ -81,7 +81,8 @@ pub fn split(
 }
 
 /// Searches the subtree at the end of `path` with threshold `bound`, within the options'
-/// limits: `(found, next_bound, expanded, generated)`. Ctrl-C stops it, and so does what `watch`
+/// limits: `(found, next_bound, expanded, generated, nearest)`, `nearest` being the least
+/// heuristic value among the nodes it expanded. Ctrl-C stops it, and so does what `watch`
 /// raises (a callable called every twentieth of a second: how a worker hears that the driver
 /// no longer needs the subtree), which is raised once the search has stopped.
 #[pyfunction]
@@ -94,7 +95,7 @@ pub fn subtree(
     path: &str,
     bound: u32,
     watch: Option<Py<PyAny>>,
-) -> PyResult<(Option<String>, Option<u32>, u64, u64)> {
+) -> PyResult<(Option<String>, Option<u32>, u64, u64, Option<u32>)> {
     let moves = parse_moves(path, Some(Notation::Tile), None).map_err(parse_error)?;
     let cancel = Cancel::new();
     let limits = options.get().limits(cancel.clone());
@@ -111,6 +112,7 @@ pub fn subtree(
         (found.next_bound != u32::MAX).then_some(found.next_bound),
         found.stats.expanded,
         found.stats.generated,
+        found.nearest,
     ))
 }
 

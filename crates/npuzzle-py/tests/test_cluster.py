@@ -409,14 +409,51 @@ def test_a_journal_moves_between_the_cluster_and_one_machine(address, tmp_path: 
         cluster.search(other, options, journal=kept)
 
 
+def test_the_cluster_hands_out_first_the_subtrees_that_came_nearest_the_goal(
+    address, tmp_path: Path
+) -> None:
+    """Each subtree a worker finishes is kept with the least heuristic value its search reached,
+    and each iteration after the first hands out its subtrees by those values, least first, as
+    ``npuzzle solve --split`` does: stopped part-way through a later iteration, the journal
+    holds both, and the subtrees it finished are the first in that order (but for the few under
+    way at the stop)."""
+    board, *_ = npuzzle.read_instances(npuzzle_instances() / "korf100.txt")[81]
+    options = npuzzle.Options(algorithm="idastar", heuristic="walking-distance", goal="blank-first")
+    kept = tmp_path / "ordered.journal"
+    thresholds: list[int] = []
+
+    class Enough(Exception):
+        pass
+
+    def progress(bound: int, finished: int, subtrees: int) -> None:
+        thresholds.append(bound)
+        # The first iterations are too small to cut; from 50 on (the optimum is 62) they are.
+        if bound >= thresholds[0] + 8 and finished >= 40:
+            raise Enough
+
+    with pytest.raises(Enough):
+        cluster.search(board, options, journal=kept, local_nodes=0, progress=progress)
+    journal = json.loads(kept.read_text())
+    hints, nearest, finished = journal["hints"], journal["nearest"], journal["finished"]
+    assert len(hints) == len(nearest) == journal["subtrees"]
+    assert len(finished) >= 40 and all(nearest[i] is not None for i in finished)
+    order = npuzzle._native.Journal(kept, str(board), options).order()
+    assert order == sorted(range(len(hints)), key=lambda i: (hints[i] is None, hints[i] or 0, i))
+    # What was handed out in order ends in order, but for the few under way at the stop.
+    last = max(order.index(i) for i in finished)
+    assert last < len(finished) + 2 * cluster.split.UNDER_WAY_PER_WORKER
+
+
 def test_a_journals_subtrees_share_the_node_limit_as_they_run(address, tmp_path: Path) -> None:
     """With a journal the iteration is cut into 512 subtrees, a few a worker under way: a node
-    limit of twice what the whole search takes is shared among those under way and finishes it
-    (it was shared among all 512 as each started, so a subtree of a 512th stopped the search)."""
+    limit of eight times what the whole search takes is shared among those under way and
+    finishes it (it was shared among all 512 as each started, so a subtree of a 512th stopped
+    the search even at twice). Eight, not two: the last iteration now reaches the goal early, so
+    the whole search is small beside its largest subtrees, each of which must fit its share."""
     board, optimum, *_ = npuzzle.read_instances(npuzzle_instances() / "korf100.txt")[0]
     options = npuzzle.Options(algorithm="idastar", heuristic="walking-distance", goal="blank-first")
     whole = cluster.search(board, options, journal=tmp_path / "whole.journal", local_nodes=0)
-    limit = 2 * whole.expanded
+    limit = 8 * whole.expanded
     limited = cluster.search(
         board, options, journal=tmp_path / "limited.journal", local_nodes=0, max_nodes=limit
     )

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use npuzzle_core::instances::InstanceFile;
-use npuzzle_core::{Board, Goal, Size};
+use npuzzle_core::{Board, Goal, Move, Size};
 use npuzzle_search::algorithm::idastar::IdaStar;
 use npuzzle_search::heuristic::{Manhattan, WalkingDistance};
 use npuzzle_search::{Cancel, Limit, Limits, Method, Progress, Puzzle, SolveError, Start};
@@ -217,4 +217,52 @@ fn progress_tells_the_threshold_and_the_subtrees_finished_with_a_journal() {
     assert!(all >= 512 && finished <= all, "{finished} of {all}");
     assert!(progress.expanded() > 0 && progress.expanded() <= solution.stats.expanded);
     assert!(kept["bound"].as_u64().unwrap() < optimum as u64, "{kept}");
+}
+
+#[test]
+fn each_iteration_searches_first_the_subtrees_that_came_nearest_the_goal_in_the_one_before() {
+    use npuzzle_core::Move::{Down, Left, Right, Up};
+    use npuzzle_search::algorithm::journal::{Journal, Keeper};
+    let (start, _) = korf(79);
+    let path = journal("order");
+    let nodes = npuzzle_search::Stats::default();
+    let mut keeper = Keeper::open(Some(&path), &start, 40).unwrap();
+    let first: [&[Move]; 3] = [&[Up], &[Left], &[Down]];
+    keeper.iteration(40, &first, 42, &nodes).unwrap();
+    assert_eq!(keeper.order(), [0, 1, 2]);
+    for (index, nearest) in [(0, Some(30)), (1, Some(21)), (2, None)] {
+        keeper.finished(index, 42, nearest, &nodes);
+    }
+    // One move deeper: each path takes what its old subtree learned; Down's learned nothing.
+    let second: [&[Move]; 4] = [&[Up, Left], &[Left, Up], &[Down, Right], &[Up, Right]];
+    keeper.iteration(42, &second, 44, &nodes).unwrap();
+    assert_eq!(keeper.order(), [1, 0, 3, 2]);
+    keeper.finished(1, 44, Some(12), &nodes);
+    keeper.flush();
+    // A run resumed from the file keeps the order and what the finished subtree learned.
+    let mut resumed = Keeper::open(Some(&path), &start, 40).unwrap();
+    let (done, _) = resumed.iteration(42, &second, 44, &nodes).unwrap();
+    assert_eq!(
+        (done, resumed.order()),
+        (vec![false, true, false, false], vec![1, 0, 3, 2])
+    );
+    let journal: Journal = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    assert_eq!(journal.nearest, [None, Some(12), None, None]);
+    // A journal of an older version, without either, resumes in the cut's order.
+    let mut older = journal.clone();
+    (older.hints, older.nearest) = (Vec::new(), Vec::new());
+    std::fs::write(&path, serde_json::to_vec(&older).unwrap()).unwrap();
+    let mut resumed = Keeper::open(Some(&path), &start, 40).unwrap();
+    resumed.iteration(42, &second, 44, &nodes).unwrap();
+    assert_eq!(resumed.order(), [0, 1, 2, 3]);
+    // Hints for another cut are refused.
+    let mut damaged = journal;
+    damaged.hints.push(Some(3));
+    std::fs::write(&path, serde_json::to_vec(&damaged).unwrap()).unwrap();
+    let mut resumed = Keeper::open(Some(&path), &start, 40).unwrap();
+    let refused = resumed.iteration(42, &second, 44, &nodes).unwrap_err();
+    assert!(
+        refused.to_string().contains("hints name 5 subtrees"),
+        "{refused}"
+    );
 }

@@ -1,7 +1,8 @@
 //! What a long IDA* search has finished, kept in a file so that a search stopped by a limit, a
-//! signal or a crash resumes where it was: the iteration under way (its threshold) and which of
-//! its subtrees are done. A resumed search loses at most the subtrees that were under way and
-//! whatever finished in the last second, and reaches the same answer.
+//! signal or a crash resumes where it was: the iteration under way (its threshold), which of
+//! its subtrees are done and the order to search them in ([`super::order`]). A resumed search
+//! loses at most the subtrees that were under way and whatever finished in the last second, and
+//! reaches the same answer.
 //!
 //! The file is JSON, written whole ([`npuzzle_files::write_atomically`]: a stop while writing
 //! leaves the previous journal) and read with a cap. It names the position and the goal, and
@@ -15,6 +16,7 @@ use std::time::{Duration, Instant};
 use npuzzle_core::Move;
 use serde::{Deserialize, Serialize};
 
+use super::order;
 use crate::error::SolveError;
 use crate::start::Start;
 use crate::stats::Stats;
@@ -64,6 +66,15 @@ pub struct Journal {
     pub seconds: f64,
     /// The solution, once found (tile letters).
     pub solution: Option<String>,
+    /// What the iteration before learned of each subtree of the cut, which decides the order
+    /// they are searched in ([`super::order`]); empty when it learned nothing (the first
+    /// iteration, or a journal of an older version).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hints: Vec<Option<u32>>,
+    /// The least heuristic value each finished subtree's search reached (`null` until it
+    /// finishes, or when it was not measured): the next iteration's hints.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub nearest: Vec<Option<u32>>,
 }
 
 /// The journal of a search under way: read at the start (when a file is named and exists),
@@ -85,7 +96,7 @@ pub struct Journal {
 /// let cut: [&[Move]; 2] = [&[Move::Left], &[Move::Up]];
 /// let (done, _) = keeper.iteration(2, &cut, u32::MAX, &Stats::default()).unwrap();
 /// assert_eq!(done, [false, false]);
-/// keeper.finished(1, 4, &Stats::default());
+/// keeper.finished(1, 4, Some(7), &Stats::default());
 /// keeper.flush();
 /// // A second run learns that subtree 1 is done.
 /// let mut again = Keeper::open(Some(&file), &start, 2).unwrap();
@@ -95,6 +106,8 @@ pub struct Journal {
 pub struct Keeper {
     path: Option<PathBuf>,
     journal: Journal,
+    /// The paths of the cut of the iteration under way (for the next iteration's hints).
+    paths: Vec<Vec<Move>>,
     /// Whether the journal's iteration is one read from the file (then it is not counted again).
     resumed: bool,
     /// The seconds of search of the previous runs, and when this one began.
@@ -127,6 +140,8 @@ impl Keeper {
             iterations: 0,
             seconds: 0.0,
             solution: None,
+            hints: Vec::new(),
+            nearest: Vec::new(),
         };
         let read = match path {
             Some(path) => read(path, &fresh)?,
@@ -141,6 +156,7 @@ impl Keeper {
             written: Instant::now(),
             failure: None,
             journal,
+            paths: Vec::new(),
         })
     }
 
@@ -197,8 +213,11 @@ impl Keeper {
         let hash = hash(paths);
         if std::mem::take(&mut self.resumed) {
             let done = self.resumed_cut(bound, hash, paths.len())?;
+            self.journal.nearest.resize(paths.len(), None);
+            self.paths = paths.iter().map(|path| path.to_vec()).collect();
             return Ok((done, self.journal.next_bound));
         }
+        self.learn(paths);
         let journal = &mut self.journal;
         journal.bound = bound;
         journal.subtrees = paths.len() as u32;
@@ -212,6 +231,32 @@ impl Keeper {
         Ok((vec![false; paths.len()], cut_next))
     }
 
+    /// Takes what the iteration ending learned of its subtrees as the hints of the next one,
+    /// cut into `paths`.
+    fn learn(&mut self, paths: &[&[Move]]) {
+        let before: Vec<(&[Move], Option<u32>)> = (self.paths.iter().map(Vec::as_slice))
+            .zip(self.journal.nearest.iter().copied())
+            .collect();
+        let hints = order::hints(&before, paths);
+        self.journal.hints = if hints.iter().any(Option::is_some) {
+            hints
+        } else {
+            Vec::new()
+        };
+        self.journal.nearest = vec![None; paths.len()];
+        self.paths = paths.iter().map(|path| path.to_vec()).collect();
+    }
+
+    /// The places in the cut of the iteration under way in the order to search them (the
+    /// hints' order, [`order::order`]).
+    pub fn order(&self) -> Vec<usize> {
+        let journal = &self.journal;
+        if journal.hints.is_empty() {
+            return (0..journal.subtrees as usize).collect();
+        }
+        order::order(&journal.hints)
+    }
+
     /// Which of the `subtrees` of the cut at `bound` (hashed to `hash`) the journal read says
     /// are done, once the cut is checked to be the journal's.
     fn resumed_cut(&self, bound: u32, hash: u64, subtrees: usize) -> Result<Vec<bool>, SolveError> {
@@ -222,6 +267,14 @@ impl Keeper {
                  this search's at {bound} has {subtrees} (another heuristic or version?)",
                 journal.bound, journal.subtrees,
             )));
+        }
+        for (what, list) in [("hints", &journal.hints), ("nearest", &journal.nearest)] {
+            if !list.is_empty() && list.len() != subtrees {
+                return Err(self.damaged(&format!(
+                    "its {what} name {} subtrees, its cut has {subtrees}",
+                    list.len()
+                )));
+            }
         }
         let mut done = vec![false; subtrees];
         for &i in &journal.finished {
@@ -240,10 +293,14 @@ impl Keeper {
         self.journal.bound = bound;
     }
 
-    /// Records that subtree `index` is done, with the least f-value past the bound in it and
-    /// what it cost; writes the journal if the last write is a second old.
-    pub fn finished(&mut self, index: usize, next_bound: u32, stats: &Stats) {
+    /// Records that subtree `index` is done, with the least f-value past the bound in it, the
+    /// least heuristic value its search reached (`nearest`, if measured) and what it cost;
+    /// writes the journal if the last write is a second old.
+    pub fn finished(&mut self, index: usize, next_bound: u32, nearest: Option<u32>, stats: &Stats) {
         let journal = &mut self.journal;
+        if let Some(slot) = journal.nearest.get_mut(index) {
+            *slot = nearest;
+        }
         if let Err(place) = journal.finished.binary_search(&(index as u32)) {
             journal.finished.insert(place, index as u32);
         }

@@ -9,6 +9,8 @@ pub mod fsm;
 pub mod idastar;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod journal;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod order;
 mod parallel;
 pub mod rbfs;
 pub mod table;

@@ -4,8 +4,10 @@ For each threshold, the driver cuts the iteration a few moves deep into subtrees
 worker, so that they even out), every worker searches its subtrees with the threshold, the first
 goal found stops the others (it is optimal: every solution within a threshold has exactly that
 length, and the thresholds rise by the least f-value that passed the last), and the next
-threshold is the least value past this one among all of them. Workers keep their prepared solver
-(pattern databases from their node's cache) between tasks.
+threshold is the least value past this one among all of them. The subtrees are handed out first
+to last by how near the goal their search came in the iteration before (the least heuristic value
+it reached), as ``npuzzle solve --split`` orders its cores' work. Workers keep their prepared
+solver (pattern databases from their node's cache) between tasks.
 """
 
 from __future__ import annotations
@@ -96,13 +98,12 @@ def search(
     cuts = workers * subtrees_per_worker if journal is None else JOURNAL_SUBTREES
     remote = ray.remote(num_cpus=1, max_retries=5)(_subtree)
     try:
-        found = run.keeper.solution() if run.keeper else None
+        found = run.keeper.solution()
         while found is None:
             found = run.iteration(remote, cuts)
     except BaseException:
         # A stop of any kind: the journal keeps what was finished (the answer writes it too).
-        if run.keeper:
-            run.keeper.flush()
+        run.keeper.flush()
         raise
     return run.solution(found)
 
@@ -129,16 +130,17 @@ class _Search:
         self.bound = _native.first_bound(text, self.driver)
         self.expanded = self.generated = 0
         self.keeper = self._open()
-        self.prior = self.keeper.prior if self.keeper else (0, 0, 0.0)
+        self.prior = self.keeper.prior
         #: Subtrees under way at a time.
         self.window = window
         self.progress = progress
 
-    def _open(self) -> _native.Journal | None:
-        if self.journal is None:
-            return None
+    def _open(self) -> _native.Journal:
+        """The search's journal: its file's, or one kept in memory only (for the subtrees'
+        order and the counts) when there is no file."""
         keeper = _native.Journal(self.journal, self.text, self.driver)
-        self.bound = keeper.bound
+        if self.journal is not None:
+            self.bound = keeper.bound
         return keeper
 
     def alone(self, local_nodes: int) -> Solution | None:
@@ -166,14 +168,13 @@ class _Search:
         )
         self._count(expanded, generated)
         if found is not None:
-            if self.keeper:
-                self.keeper.ended_above_the_cut(self.bound)
+            self.keeper.ended_above_the_cut(self.bound)
             return found
-        done = [False] * len(paths)
-        if self.keeper:
-            done, above = self.keeper.iteration(self.bound, paths, above, expanded, generated)
+        done, above = self.keeper.iteration(self.bound, paths, above, expanded, generated)
         self._check()
-        found, least = self._subtrees(remote, paths, done)
+        # First the subtrees whose search came nearest the goal in the iteration before.
+        left = [index for index in self.keeper.order() if not done[index]]
+        found, least = self._subtrees(remote, paths, left)
         if found is not None:
             return found
         self._check()
@@ -181,14 +182,13 @@ class _Search:
         if least == _NONE:
             raise ValueError("internal error: IDA* exhausted a solvable space")
         self.bound = least
-        if self.keeper:
-            self.keeper.flush()
+        self.keeper.flush()
         return None
 
-    def _subtrees(self, remote: Any, paths: list[str], done: list[bool]) -> tuple[str | None, int]:
-        """Searches every subtree not ``done`` on the workers until one reaches the goal: its
-        path (or None), and the least f-value past the threshold among those finished."""
-        left = [index for index, kept in enumerate(done) if not kept]
+    def _subtrees(self, remote: Any, paths: list[str], left: list[int]) -> tuple[str | None, int]:
+        """Searches the subtrees ``left`` (by their place in ``paths``), in that order, on the
+        workers until one reaches the goal: its path (or None), and the least f-value past the
+        threshold among those finished."""
         tasks = Round.begin()
         # The node limit each subtree under way may still spend, by subtree.
         shares: dict[int, int | None] = {}
@@ -208,15 +208,14 @@ class _Search:
         replies = tasks.replies(submit, ((i, i) for i in left), self.window)
         with closing(replies):
             try:
-                for index, (found, next_bound, expanded, generated) in replies:
+                for index, (found, next_bound, expanded, generated, nearest) in replies:
                     del shares[index]
                     self._count(expanded, generated)
                     if next_bound is not None:
                         least = min(least, next_bound)
                     if found is not None:
                         break
-                    if self.keeper:
-                        self.keeper.finished(index, next_bound, expanded, generated)
+                    self.keeper.finished(index, next_bound, expanded, generated, nearest)
                     finished += 1
                     self._tell(finished, len(paths))
             except LimitReached as stopped:
@@ -253,8 +252,7 @@ class _Search:
     def solution(self, path: str) -> Solution:
         """The goal's path as the solution, the journal told of it."""
         expanded, generated, seconds = self._totals()
-        if self.keeper:
-            self.keeper.found(path, expanded, generated)
+        self.keeper.found(path, expanded, generated)
         return _native.split_solution(self.text, self.driver, path, expanded, generated, seconds)
 
 

@@ -177,6 +177,9 @@ pub struct Subtree {
     pub found: Option<Vec<Move>>,
     /// The least f-value past the threshold in the subtree (`u32::MAX`: none).
     pub next_bound: u32,
+    /// The least heuristic value among the nodes the search expanded (`None`: it expanded
+    /// none), for [`crate::algorithm::journal::Keeper::finished`].
+    pub nearest: Option<u32>,
     /// The nodes the search expanded.
     pub stats: Stats,
 }
@@ -309,6 +312,7 @@ impl<H: Heuristic> SplitSearch for IdaStar<'_, H> {
             return Ok(Subtree {
                 found: None,
                 next_bound: u32::MAX,
+                nearest: None,
                 stats: Stats::default(),
             });
         };
@@ -333,6 +337,7 @@ impl<H: Heuristic> SplitSearch for IdaStar<'_, H> {
             return Ok(Subtree {
                 found: None,
                 next_bound: f,
+                nearest: None,
                 stats: Stats::default(),
             });
         }
@@ -348,15 +353,18 @@ impl<H: Heuristic> SplitSearch for IdaStar<'_, H> {
         };
         let result = search.dfs(&node, bound, path.last().copied());
         search.walk.stats.elapsed = search.walk.budget.elapsed();
+        let nearest = (search.nearest != u32::MAX).then_some(search.nearest);
         match result {
             Ok(true) => Ok(Subtree {
                 found: Some(search.walk.path),
                 next_bound: u32::MAX,
+                nearest: Some(0),
                 stats: search.walk.stats,
             }),
             Ok(false) => Ok(Subtree {
                 found: None,
                 next_bound: search.next_bound,
+                nearest,
                 stats: search.walk.stats,
             }),
             Err(limit) => Err(SolveError::LimitReached {

@@ -180,9 +180,10 @@ impl<H: Heuristic + Sync> Run<'_, '_, H> {
         stats
     }
 
-    /// Searches every subtree within `bound` not yet `done` on all cores, each with what is left
-    /// of the limits; the first to reach the goal or a limit stops the others. Adds their
-    /// statistics to `stats`, and tells the journal of each subtree finished.
+    /// Searches every subtree within `bound` not yet `done` on all cores, in the journal's order
+    /// ([`Keeper::order`]), each with what is left of the limits; the first to reach the goal or
+    /// a limit stops the others. Adds their statistics to `stats`, and tells the journal of each
+    /// subtree finished.
     fn subtrees(
         &self,
         splits: &[Cut<H::State>],
@@ -194,12 +195,13 @@ impl<H: Heuristic + Sync> Run<'_, '_, H> {
         let stop = AtomicBool::new(false);
         // Every subtree counts its nodes here, so that together they keep the node limit.
         let spent = Arc::new(AtomicU64::new(stats.expanded));
-        let results: Vec<_> = splits
-            .par_iter()
-            .zip(done)
-            .enumerate()
-            .filter(|(_, (_, done))| !**done)
-            .map(|(index, (split, _))| self.subtree(index, split, bound, &stop, &spent))
+        // Taken one at a time in the journal's order, as each core comes free.
+        let order = self.keeper().order();
+        let results: Vec<_> = order
+            .into_iter()
+            .filter(|&index| !done[index])
+            .par_bridge()
+            .map(|index| self.subtree(index, &splits[index], bound, &stop, &spent))
             .collect();
         let mut subtrees = Subtrees {
             found: None,
@@ -250,7 +252,8 @@ impl<H: Heuristic + Sync> Run<'_, '_, H> {
             Ok(false) => {
                 self.tell(|progress| progress.finished(search.walk.stats.expanded));
                 let mut keeper = self.keeper();
-                keeper.finished(index, search.next_bound, &search.walk.stats);
+                let nearest = (search.nearest != u32::MAX).then_some(search.nearest);
+                keeper.finished(index, search.next_bound, nearest, &search.walk.stats);
                 if keeper.failed() {
                     stop.store(true, Ordering::Relaxed);
                 }

@@ -28,6 +28,9 @@ pub(super) struct Search<'a, H: Heuristic> {
     stop: &'a AtomicBool,
     /// Whether this search stopped because `stop` was set (its subtree is then not finished).
     pub(super) abandoned: bool,
+    /// The least heuristic value among the nodes expanded (`u32::MAX`: none): how near the goal
+    /// the search came, which orders the next iteration's subtrees ([`crate::algorithm::order`]).
+    pub(super) nearest: u32,
 }
 
 /// A node of the search: where the blank is, how far from the start, the heuristic's state and
@@ -56,6 +59,7 @@ impl<'a, H: Heuristic> Search<'a, H> {
             next_bound: u32::MAX,
             stop,
             abandoned: false,
+            nearest: u32::MAX,
         }
     }
 
@@ -69,9 +73,11 @@ impl<'a, H: Heuristic> Search<'a, H> {
         previous: Option<Move>,
     ) -> Result<bool, Limit> {
         let (blank, g) = (node.blank, node.g);
-        if self.walk.h.value(&node.state) == 0 && self.walk.cells == self.walk.puzzle.goal_cells() {
+        let h = self.walk.h.value(&node.state);
+        if h == 0 && self.walk.cells == self.walk.puzzle.goal_cells() {
             return Ok(true);
         }
+        self.nearest = self.nearest.min(h);
         self.walk.stats.expanded += 1;
         self.walk.budget.check(&self.walk.stats)?;
         if self.walk.stats.expanded.is_multiple_of(4096) && self.stop.load(Ordering::Relaxed) {
