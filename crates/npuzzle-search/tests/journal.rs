@@ -58,17 +58,20 @@ fn a_search_stopped_by_node_limits_resumes_to_the_same_answer() {
             }) => {
                 assert_eq!(n, slice);
                 // Each run keeps its node limit (the totals count every run).
-                assert!(
-                    stats.expanded - kept <= 2 * slice,
-                    "{} in one run",
-                    stats.expanded - kept
-                );
+                // (A run's totals count the subtrees it left unfinished, the journal does not:
+                // the next run's may be lower.)
+                let run = stats.expanded.saturating_sub(kept);
+                assert!(run <= 2 * slice, "{run} in one run");
                 kept = stats.expanded;
             }
             Err(e) => panic!("{e}"),
         }
     };
-    assert!(runs > 4, "{runs} runs");
+    assert!(
+        runs > 2,
+        "{runs} runs, whole search {}",
+        whole.stats.expanded
+    );
     assert_eq!((whole.moves.len(), resumed.moves.len()), (optimum, optimum));
     assert_eq!(resumed.stats.iterations, whole.stats.iterations);
     // Finished, the journal answers at once with the same moves, without a node of search.
@@ -265,4 +268,40 @@ fn each_iteration_searches_first_the_subtrees_that_came_nearest_the_goal_in_the_
         refused.to_string().contains("hints name 5 subtrees"),
         "{refused}"
     );
+}
+
+#[test]
+fn both_cores_take_the_subtrees_in_the_journal_s_order() {
+    use npuzzle_search::algorithm::journal::Journal;
+    let (start, _) = korf(35);
+    let puzzle = Puzzle::new(start.goal()).unwrap();
+    let h = WalkingDistance::new(&puzzle).unwrap();
+    let idastar = IdaStar {
+        parallel: true,
+        ..IdaStar::new(&puzzle, &h)
+    };
+    let path = journal("cores");
+    // Stopped again and again by a node limit until an iteration with hints is part-way done.
+    for _ in 0..200 {
+        let limits = Limits::none().nodes(100_000).keep_journal(&path);
+        assert!(
+            idastar.run(&start, &limits).is_err(),
+            "solved before the check"
+        );
+        let journal: Journal = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+        if journal.hints.is_empty() || journal.finished.len() < 20 {
+            continue;
+        }
+        let order = npuzzle_search::algorithm::order::order(&journal.hints);
+        // Every subtree finished was taken before any other, but for those under way at a stop.
+        let place = |index: &u32| order.iter().position(|&i| i == *index as usize).unwrap();
+        let last = journal.finished.iter().map(place).max().unwrap();
+        let threads = rayon::current_num_threads();
+        assert!(
+            last < journal.finished.len() + threads,
+            "{last} {journal:?}"
+        );
+        return;
+    }
+    panic!("no iteration with hints was stopped part-way");
 }
