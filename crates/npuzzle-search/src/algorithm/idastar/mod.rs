@@ -353,7 +353,6 @@ impl<H: Heuristic> SplitSearch for IdaStar<'_, H> {
         };
         let result = search.dfs(&node, bound, path.last().copied());
         search.walk.stats.elapsed = search.walk.budget.elapsed();
-        let nearest = (search.nearest != u32::MAX).then_some(search.nearest);
         match result {
             Ok(true) => Ok(Subtree {
                 found: Some(search.walk.path),
@@ -364,7 +363,7 @@ impl<H: Heuristic> SplitSearch for IdaStar<'_, H> {
             Ok(false) => Ok(Subtree {
                 found: None,
                 next_bound: search.next_bound,
-                nearest,
+                nearest: search.nearest(),
                 stats: search.walk.stats,
             }),
             Err(limit) => Err(SolveError::LimitReached {

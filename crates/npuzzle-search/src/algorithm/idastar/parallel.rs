@@ -252,8 +252,12 @@ impl<H: Heuristic + Sync> Run<'_, '_, H> {
             Ok(false) => {
                 self.tell(|progress| progress.finished(search.walk.stats.expanded));
                 let mut keeper = self.keeper();
-                let nearest = (search.nearest != u32::MAX).then_some(search.nearest);
-                keeper.finished(index, search.next_bound, nearest, &search.walk.stats);
+                keeper.finished(
+                    index,
+                    search.next_bound,
+                    search.nearest(),
+                    &search.walk.stats,
+                );
                 if keeper.failed() {
                     stop.store(true, Ordering::Relaxed);
                 }

@@ -30,7 +30,7 @@ pub(super) struct Search<'a, H: Heuristic> {
     pub(super) abandoned: bool,
     /// The least heuristic value among the nodes expanded (`u32::MAX`: none): how near the goal
     /// the search came, which orders the next iteration's subtrees ([`crate::algorithm::order`]).
-    pub(super) nearest: u32,
+    nearest: u32,
 }
 
 /// A node of the search: where the blank is, how far from the start, the heuristic's state and
@@ -61,6 +61,11 @@ impl<'a, H: Heuristic> Search<'a, H> {
             abandoned: false,
             nearest: u32::MAX,
         }
+    }
+
+    /// The least heuristic value among the nodes expanded so far (`None`: none).
+    pub(super) fn nearest(&self) -> Option<u32> {
+        (self.nearest != u32::MAX).then_some(self.nearest)
     }
 
     /// Searches below `node`, whose f is within `bound`. True when the goal was found (the path
