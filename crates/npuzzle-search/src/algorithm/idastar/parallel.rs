@@ -6,7 +6,6 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use npuzzle_core::Move;
 
-use super::layers::Layers;
 use super::tree::{Cut, Search, Tree};
 use crate::algorithm::fsm::Fsm;
 use crate::algorithm::journal::{Keeper, SUBTREES};
@@ -90,11 +89,18 @@ impl<H: Heuristic + Sync> Run<'_, '_, H> {
         stats: &mut Stats,
     ) -> Result<Ended, SolveError> {
         stats.iterations += 1;
-        // The cut and the layers below it count into the run's nodes, so that the node limit
-        // holds across iterations.
+        // The cut counts into the run's nodes, so that the node limit holds across iterations.
         let before = stats.clone();
-        let (splits, layers, cut_next) = match self.cut(top, bound, stats) {
-            Ok(cut) => cut,
+        let found = self
+            .tree
+            .frontier(top, bound, SUBTREES, &self.limits, stats);
+        let cut = Stats {
+            expanded: stats.expanded - before.expanded,
+            generated: stats.generated - before.generated,
+            ..Stats::default()
+        };
+        let (splits, cut_next) = match found {
+            Ok(frontier) => frontier,
             Err(Ok(moves)) => {
                 self.keeper().ended_above_the_cut(bound);
                 self.tell(|progress| progress.begin(bound, 0, 0));
@@ -102,20 +108,11 @@ impl<H: Heuristic + Sync> Run<'_, '_, H> {
             }
             Err(Err(limit)) => return Err(self.stopped(limit, bound, stats)),
         };
-        let cut = Stats {
-            expanded: stats.expanded - before.expanded,
-            generated: stats.generated - before.generated,
-            ..Stats::default()
-        };
         let paths: Vec<&[Move]> = splits.iter().map(|s| s.path.as_slice()).collect();
         let (done, next) = self.keeper().iteration(bound, &paths, cut_next, &cut)?;
         let finished = done.iter().filter(|&&done| done).count();
         self.tell(|progress| progress.begin(bound, splits.len(), finished));
-        let below = Below {
-            splits: &splits,
-            layers: layers.as_ref(),
-        };
-        let subtrees = self.subtrees(&below, &done, bound, stats);
+        let subtrees = self.subtrees(&splits, &done, bound, stats);
         if let Some(error) = self.keeper().failure() {
             return Err(error);
         }
@@ -127,32 +124,7 @@ impl<H: Heuristic + Sync> Run<'_, '_, H> {
             return Err(self.stopped(limit, bound, stats));
         }
         self.keeper().flush();
-        Ok(Ended::Next(next.min(cut_next).min(subtrees.next_bound)))
-    }
-
-    /// The iteration at `bound` cut into subtrees a few moves deep, and in a long search its
-    /// frontier laid out below them ([`super::layers`]), with the least f-value past the bound
-    /// above the subtrees' searches; or the goal's path, or the limit that stopped it.
-    #[allow(clippy::type_complexity)]
-    fn cut(
-        &self,
-        top: Cut<H::State>,
-        bound: u32,
-        stats: &mut Stats,
-    ) -> Result<(Vec<Cut<H::State>>, Option<Layers>, u32), Result<Vec<Move>, Limit>> {
-        let (splits, mut next) = self
-            .tree
-            .frontier(top, bound, SUBTREES, &self.limits, stats)?;
-        let so_far = self.prior.expanded + stats.expanded;
-        let aim = self.tree.layering.aim(so_far, &self.limits);
-        let layers = match aim {
-            0 => None,
-            aim => {
-                let limits = (&self.limits, &self.clock);
-                (self.tree).lay_out(&splits, bound, aim, limits, stats, &mut next)?
-            }
-        };
-        Ok((splits, layers, next))
+        Ok(Ended::Next(next.min(subtrees.next_bound)))
     }
 
     /// Tells the search's progress, if the limits ask for it.
@@ -214,7 +186,7 @@ impl<H: Heuristic + Sync> Run<'_, '_, H> {
     /// subtree finished.
     fn subtrees(
         &self,
-        below: &Below<'_, H::State>,
+        splits: &[Cut<H::State>],
         done: &[bool],
         bound: u32,
         stats: &mut Stats,
@@ -229,7 +201,7 @@ impl<H: Heuristic + Sync> Run<'_, '_, H> {
             .into_iter()
             .filter(|&index| !done[index])
             .par_bridge()
-            .map(|index| self.subtree(index, below, bound, &stop, &spent))
+            .map(|index| self.subtree(index, &splits[index], bound, &stop, &spent))
             .collect();
         let mut subtrees = Subtrees {
             found: None,
@@ -251,12 +223,12 @@ impl<H: Heuristic + Sync> Run<'_, '_, H> {
         subtrees
     }
 
-    /// Searches subtree `index` of `below` within `bound`, unless `stop` is set; sets `stop`
+    /// Searches subtree `index`, at `split`, within `bound`, unless `stop` is set; sets `stop`
     /// when it reaches the goal or a limit, or the journal cannot be written.
     fn subtree(
         &self,
         index: usize,
-        below: &Below<'_, H::State>,
+        split: &Cut<H::State>,
         bound: u32,
         stop: &AtomicBool,
         spent: &Arc<AtomicU64>,
@@ -270,26 +242,22 @@ impl<H: Heuristic + Sync> Run<'_, '_, H> {
             ..self.limits.clone()
         };
         let budget = Budget::sharing_nodes(remaining, Arc::clone(spent));
-        let split = &below.splits[index];
         let (cells, path) = (split.cells.clone(), split.path.clone());
         let mut search = Search::new(self.tree, cells, path, budget, stop);
         if stop.load(Ordering::Relaxed) {
             return (Outcome::Abandoned, search.walk.stats);
         }
-        let searched = match below.layers {
-            None => search.dfs(&split.node(), bound, split.path.last().copied()),
-            Some(layers) => self.layers_below(layers, index, &mut search, bound),
-        };
-        let outcome = match searched {
+        let outcome = match search.dfs(&split.node(), bound, split.path.last().copied()) {
             Ok(true) => Outcome::Found(std::mem::take(&mut search.walk.path)),
             Ok(false) => {
                 self.tell(|progress| progress.finished(search.walk.stats.expanded));
-                let nearest = match (search.nearest(), below.layers) {
-                    (nearest, Some(layers)) => nearest.min(layers.nearest(index)).or(nearest),
-                    (nearest, None) => nearest,
-                };
                 let mut keeper = self.keeper();
-                keeper.finished(index, search.next_bound, nearest, &search.walk.stats);
+                keeper.finished(
+                    index,
+                    search.next_bound,
+                    search.nearest(),
+                    &search.walk.stats,
+                );
                 if keeper.failed() {
                     stop.store(true, Ordering::Relaxed);
                 }
@@ -303,32 +271,6 @@ impl<H: Heuristic + Sync> Run<'_, '_, H> {
         }
         (outcome, search.walk.stats)
     }
-
-    /// Searches below each path of the frontier `layers` laid out in subtree `unit`: true when
-    /// one reaches the goal (the search's path then holds it).
-    fn layers_below(
-        &self,
-        layers: &Layers,
-        unit: usize,
-        search: &mut Search<'_, H>,
-        bound: u32,
-    ) -> Result<bool, Limit> {
-        for start in layers.starts(self.tree, unit) {
-            search.walk.cells = start.cells;
-            search.walk.path = start.path;
-            let last = search.walk.path.last().copied();
-            if search.dfs(&start.node, bound, last)? {
-                return Ok(true);
-            }
-        }
-        Ok(false)
-    }
-}
-
-/// What the subtrees of an iteration search: the cut, and the frontier laid out below it if any.
-struct Below<'a, S> {
-    splits: &'a [Cut<S>],
-    layers: Option<&'a Layers>,
 }
 
 /// How an iteration ended, when no limit stopped it.
