@@ -1,16 +1,21 @@
 //! An experiment for issue 39: IDA* on Korf & Felner's 24-puzzles with the maximum of two 6-6-6-6
 //! partitionings (each with its reflection, the second looked up only where the first does not
 //! already prune) against the standard one alone, on both cores; for each instance and
-//! heuristic, the expansions, the time and the length.
+//! heuristic, the expansions, the time and the length; then, for the maximum, how often the
+//! second was looked up and pruned by the slack the first left.
 //!
 //! ```text
-//! cargo run --release -p npuzzle-search --example max_partitions -- DIR 38,22 [TILE LISTS]
+//! cargo run --release -p npuzzle-search --example max_partitions -- DIR 38,22 [SECOND [FIRST]]
 //! ```
+//!
+//! SECOND is the second partitioning's tile lists, FIRST the first's (`6666` by default); `z:`
+//! before either makes it zero-aware (`z:6666` and `z:1,2,3,6,7,8/…`).
 //!
 //! DIR holds the databases (the second partitioning is built there on first use, about three
 //! minutes and 255 MB). The default second partitioning cuts the board along other lines than
 //! the standard one: 1,2,3,6,7,8 / 4,5,9,10,14,15 / 11,12,13,16,17,18 / 19,20,21,22,23,24.
 
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
 
 use npuzzle_core::{Board, Goal, Size};
@@ -21,6 +26,12 @@ use npuzzle_search::pdb::{Event, Partition, Store};
 use npuzzle_search::{Limits, Puzzle, Start};
 
 const SECOND: &str = "1,2,3,6,7,8/4,5,9,10,14,15/11,12,13,16,17,18/19,20,21,22,23,24";
+
+/// How often the second heuristic was looked up, by the slack the first left (the budget less
+/// the first's value, 15 for 15 and more).
+static LOOKED_UP: [AtomicU64; 16] = [const { AtomicU64::new(0) }; 16];
+/// How often, of those, the second pruned the child.
+static PRUNED: [AtomicU64; 16] = [const { AtomicU64::new(0) }; 16];
 
 /// The larger of two admissible heuristics' values: admissible too.
 struct MaxOf<A, B>(A, B);
@@ -61,8 +72,13 @@ impl<A: Heuristic, B: Heuristic> Heuristic for MaxOf<A, B> {
         budget: u32,
     ) -> Result<Self::State, u32> {
         let a = self.0.moved_within(a, cells, tile, from, to, budget)?;
-        let b = self.1.moved_within(b, cells, tile, from, to, budget)?;
-        Ok((a, b))
+        let slack = (budget - self.0.value(&a)).min(15) as usize;
+        let b = self.1.moved_within(b, cells, tile, from, to, budget);
+        LOOKED_UP[slack].fetch_add(1, Relaxed);
+        if b.is_err() {
+            PRUNED[slack].fetch_add(1, Relaxed);
+        }
+        Ok((a, b?))
     }
 
     fn consistent(&self) -> bool {
@@ -116,7 +132,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let dir = args
         .first()
-        .ok_or("usage: max_partitions DIR LIST [TILE LISTS]")?;
+        .ok_or("usage: max_partitions DIR LIST [SECOND [FIRST]]")?;
     let wanted: Vec<usize> = match args.get(1) {
         Some(list) => list.split(',').map(str::parse).collect::<Result<_, _>>()?,
         None => vec![38, 22],
@@ -130,12 +146,19 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             eprintln!("building a database of the second partitioning (minutes)");
         }
     };
-    let standard = store.open(&puzzle, &"6666".parse()?, report)?;
+    let first: Partition = args.get(3).map_or("6666", String::as_str).parse()?;
+    let standard = store.open(&puzzle, &first, report)?;
     let other = store.open(&puzzle, &second, report)?;
     for instance in instances(&wanted) {
-        run("6-6-6-6", &puzzle, &standard, &instance);
+        run("first", &puzzle, &standard, &instance);
         let both = MaxOf(standard.clone(), other.clone());
-        run("max of two 6-6-6-6", &puzzle, &both, &instance);
+        run("max of both", &puzzle, &both, &instance);
+        for (slack, (looked_up, pruned)) in LOOKED_UP.iter().zip(&PRUNED).enumerate() {
+            let (looked_up, pruned) = (looked_up.swap(0, Relaxed), pruned.swap(0, Relaxed));
+            if looked_up > 0 {
+                println!("slack {slack}: {looked_up} looked up, {pruned} pruned by the second");
+            }
+        }
     }
     Ok(())
 }

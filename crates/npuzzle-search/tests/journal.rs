@@ -74,12 +74,18 @@ fn a_search_stopped_by_node_limits_resumes_to_the_same_answer() {
     );
     assert_eq!((whole.moves.len(), resumed.moves.len()), (optimum, optimum));
     assert_eq!(resumed.stats.iterations, whole.stats.iterations);
-    // Finished, the journal answers at once with the same moves, without a node of search.
+    // Finished, the journal answers at once with the same moves, without a node of search,
+    // and is left as it was.
+    let kept = std::fs::read(&path).unwrap();
     let again = idastar
         .run(&start, &Limits::none().nodes(1).keep_journal(&path))
         .unwrap();
     assert_eq!(again.moves, resumed.moves);
     assert_eq!(again.stats.expanded, resumed.stats.expanded);
+    assert!(
+        std::fs::read(&path).unwrap() == kept,
+        "the journal was rewritten"
+    );
 }
 
 #[test]

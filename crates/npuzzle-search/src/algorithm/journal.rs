@@ -310,9 +310,15 @@ impl Keeper {
         self.write(false);
     }
 
-    /// Records the solution and what the whole search cost (`totals`), and writes the journal.
+    /// Records the solution and what the whole search cost (`totals`), and writes the journal;
+    /// a journal that already holds the solution (read from the file) is left as it is, so that
+    /// answering from it again and again changes nothing.
     pub fn found(&mut self, moves: &[Move], totals: &Stats) {
-        self.journal.solution = Some(moves.iter().map(|m| m.tile_letter()).collect());
+        let letters: String = moves.iter().map(|m| m.tile_letter()).collect();
+        if self.journal.solution.as_ref() == Some(&letters) {
+            return;
+        }
+        self.journal.solution = Some(letters);
         self.journal.expanded = totals.expanded;
         self.journal.generated = totals.generated;
         self.write(true);
