@@ -310,12 +310,6 @@ impl Keeper {
         self.write(false);
     }
 
-    /// Counts nodes spent outside the subtrees (a frontier laid out during the iteration).
-    pub fn spent(&mut self, stats: &Stats) {
-        self.journal.expanded += stats.expanded;
-        self.journal.generated += stats.generated;
-    }
-
     /// Records the solution and what the whole search cost (`totals`), and writes the journal;
     /// a journal that already holds the solution (read from the file) is left as it is, so that
     /// answering from it again and again changes nothing.

@@ -1,13 +1,8 @@
 //! IDA* (Korf 1985): iterative-deepening depth-first search on f = g + h.
 
-mod layering;
-#[cfg(not(target_arch = "wasm32"))]
-mod layers;
 #[cfg(not(target_arch = "wasm32"))]
 mod parallel;
 mod tree;
-
-pub use layering::{BYTES_PER_PATH, Layering, MOST_CELLS};
 
 use std::sync::atomic::AtomicBool;
 
@@ -59,9 +54,6 @@ pub struct IdaStar<'a, H> {
     pub parallel: bool,
     /// The move sequences never searched (duplicates of smaller ones).
     pub fsm: &'a Fsm,
-    /// When the search on every core lays out an iteration's frontier with each position kept
-    /// once, and how large ([`Layering::DEFAULT`]: in long searches only).
-    pub layering: Layering,
 }
 
 impl<'a, H> IdaStar<'a, H> {
@@ -81,7 +73,6 @@ impl<'a, H> IdaStar<'a, H> {
             h,
             parallel: false,
             fsm: Fsm::for_cells(puzzle.cells()),
-            layering: Layering::DEFAULT,
         }
     }
 }
@@ -93,7 +84,6 @@ impl<'a, H> IdaStar<'a, H> {
             puzzle: self.puzzle,
             h: self.h,
             fsm: self.fsm,
-            layering: self.layering,
         }
     }
 }

@@ -6,7 +6,6 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use npuzzle_core::Move;
 
-use super::layers::{Frontier, Units};
 use super::tree::{Cut, Search, Tree};
 use crate::algorithm::fsm::Fsm;
 use crate::algorithm::journal::{Keeper, SUBTREES};
@@ -36,7 +35,6 @@ pub(super) fn solve<H: Heuristic + Sync>(
         keeper: Mutex::new(keeper),
         lower_bound: begin.lower_bound,
         limits,
-        frontier: Mutex::new(None),
     };
     // Read first: the guard must not live into `solved`, which takes the journal again.
     let previous = run.keeper().solution()?;
@@ -75,8 +73,6 @@ struct Run<'a, 'b, H: Heuristic> {
     prior: Stats,
     keeper: Mutex<Keeper>,
     lower_bound: u32,
-    /// The frontier laid out for the iterations of a long search ([`super::layers`]).
-    frontier: Mutex<Option<Arc<Frontier>>>,
 }
 
 impl<H: Heuristic + Sync> Run<'_, '_, H> {
@@ -95,61 +91,28 @@ impl<H: Heuristic + Sync> Run<'_, '_, H> {
         stats.iterations += 1;
         // The cut counts into the run's nodes, so that the node limit holds across iterations.
         let before = stats.clone();
-        let root = top.clone();
-        let (splits, cut_next) = match self
+        let found = self
             .tree
-            .frontier(top, bound, SUBTREES, &self.limits, stats)
-        {
-            Ok(cut) => cut,
-            Err(Ok(moves)) => return Ok(self.above_the_cut(moves, bound)),
-            Err(Err(limit)) => return Err(self.stopped(limit, bound, stats)),
-        };
+            .frontier(top, bound, SUBTREES, &self.limits, stats);
         let cut = Stats {
             expanded: stats.expanded - before.expanded,
             generated: stats.generated - before.generated,
             ..Stats::default()
         };
+        let (splits, cut_next) = match found {
+            Ok(frontier) => frontier,
+            Err(Ok(moves)) => {
+                self.keeper().ended_above_the_cut(bound);
+                self.tell(|progress| progress.begin(bound, 0, 0));
+                return Ok(Ended::Found(moves));
+            }
+            Err(Err(limit)) => return Err(self.stopped(limit, bound, stats)),
+        };
         let paths: Vec<&[Move]> = splits.iter().map(|s| s.path.as_slice()).collect();
-        let (done, mut next) = self.keeper().iteration(bound, &paths, cut_next, &cut)?;
+        let (done, next) = self.keeper().iteration(bound, &paths, cut_next, &cut)?;
         let finished = done.iter().filter(|&&done| done).count();
         self.tell(|progress| progress.begin(bound, splits.len(), finished));
-        // With a frontier due, the first subtrees of the journal's order first, each from the
-        // cut: the iteration that reaches the goal usually does so in them, and then lays out
-        // no frontier.
-        let order: Vec<usize> = (self.keeper().order().into_iter())
-            .filter(|&index| !done[index])
-            .collect();
-        let first = match self.frontier_due(bound, self.prior.expanded + stats.expanded) {
-            true => FIRST,
-            false => order.len(),
-        };
-        let (first, rest) = order.split_at(order.len().min(first));
-        let from_the_cut = Below {
-            splits: &splits,
-            frontier: None,
-        };
-        let mut subtrees = self.subtrees(&from_the_cut, first, bound, stats);
-        if subtrees.found.is_none() && subtrees.hit.is_none() && !rest.is_empty() {
-            let laid_out = match self.laid_out(&root, &splits, bound, stats) {
-                Ok(laid_out) => laid_out,
-                Err(Ok(moves)) => return Ok(self.above_the_cut(moves, bound)),
-                Err(Err(limit)) => return Err(self.stopped(limit, bound, stats)),
-            };
-            if let Some((_, units)) = &laid_out {
-                next = next.min(units.next_bound);
-            }
-            let below = Below {
-                splits: &splits,
-                frontier: laid_out
-                    .as_ref()
-                    .map(|(frontier, units)| (&**frontier, units)),
-            };
-            let others = self.subtrees(&below, rest, bound, stats);
-            subtrees = Subtrees {
-                next_bound: subtrees.next_bound.min(others.next_bound),
-                ..others
-            };
-        }
+        let subtrees = self.subtrees(&splits, &done, bound, stats);
         if let Some(error) = self.keeper().failure() {
             return Err(error);
         }
@@ -162,66 +125,6 @@ impl<H: Heuristic + Sync> Run<'_, '_, H> {
         }
         self.keeper().flush();
         Ok(Ended::Next(next.min(subtrees.next_bound)))
-    }
-
-    /// The iteration at `bound` that reached the goal above its subtrees, by `moves`.
-    fn above_the_cut(&self, moves: Vec<Move>, bound: u32) -> Ended {
-        self.keeper().ended_above_the_cut(bound);
-        self.tell(|progress| progress.begin(bound, 0, 0));
-        Ended::Found(moves)
-    }
-
-    /// The search's frontier ([`super::layers`]) for the iteration at `bound`, grouped by its
-    /// cut `splits`, if it has one; its nodes counted in `stats` and the journal.
-    #[allow(clippy::type_complexity)]
-    fn laid_out(
-        &self,
-        root: &Cut<H::State>,
-        splits: &[Cut<H::State>],
-        bound: u32,
-        stats: &mut Stats,
-    ) -> Result<Option<(Arc<Frontier>, Units)>, Result<Vec<Move>, Limit>> {
-        let before = stats.clone();
-        let frontier = self.frontier(root, bound, stats);
-        self.keeper().spent(&Stats {
-            expanded: stats.expanded - before.expanded,
-            generated: stats.generated - before.generated,
-            ..Stats::default()
-        });
-        Ok(frontier?.and_then(|f| f.units(splits, bound).map(|units| (f, units))))
-    }
-
-    /// The frontier the iteration at `bound` searches below: the one kept, while it is at most
-    /// an iteration old, else one laid out anew from `root` once the search is long enough
-    /// ([`crate::algorithm::idastar::Layering`]).
-    fn frontier(
-        &self,
-        root: &Cut<H::State>,
-        bound: u32,
-        stats: &mut Stats,
-    ) -> Result<Option<Arc<Frontier>>, Result<Vec<Move>, Limit>> {
-        let mut kept = self.frontier.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(frontier) = kept.as_ref().filter(|f| bound <= f.bound() + KEPT_FOR) {
-            return Ok(Some(Arc::clone(frontier)));
-        }
-        *kept = None;
-        let aim = (self.tree.layering).aim(self.prior.expanded + stats.expanded, &self.limits);
-        if aim > 0 {
-            let limits = (&self.limits, &self.clock);
-            *kept = self
-                .tree
-                .lay_out(root, bound, aim, limits, stats)?
-                .map(Arc::new);
-        }
-        Ok(kept.clone())
-    }
-
-    /// Whether the iteration at `bound`, after `expanded` nodes, searches below a frontier: the
-    /// one kept, or one laid out anew.
-    fn frontier_due(&self, bound: u32, expanded: u64) -> bool {
-        let kept = self.frontier.lock().unwrap_or_else(PoisonError::into_inner);
-        kept.as_ref().is_some_and(|f| bound <= f.bound() + KEPT_FOR)
-            || self.tree.layering.aim(expanded, &self.limits) > 0
     }
 
     /// Tells the search's progress, if the limits ask for it.
@@ -277,14 +180,14 @@ impl<H: Heuristic + Sync> Run<'_, '_, H> {
         stats
     }
 
-    /// Searches the subtrees `order` names (in that order: the journal's, [`Keeper::order`])
-    /// within `bound` on all cores, each with what is left of the limits; the first to reach the goal or
+    /// Searches every subtree within `bound` not yet `done` on all cores, in the journal's order
+    /// ([`Keeper::order`]), each with what is left of the limits; the first to reach the goal or
     /// a limit stops the others. Adds their statistics to `stats`, and tells the journal of each
     /// subtree finished.
     fn subtrees(
         &self,
-        below: &Below<'_, H::State>,
-        order: &[usize],
+        splits: &[Cut<H::State>],
+        done: &[bool],
         bound: u32,
         stats: &mut Stats,
     ) -> Subtrees {
@@ -292,10 +195,13 @@ impl<H: Heuristic + Sync> Run<'_, '_, H> {
         let stop = AtomicBool::new(false);
         // Every subtree counts its nodes here, so that together they keep the node limit.
         let spent = Arc::new(AtomicU64::new(stats.expanded));
-        // Taken one at a time in `order`, as each core comes free.
-        let results: Vec<_> = (order.iter().copied())
+        // Taken one at a time in the journal's order, as each core comes free.
+        let order = self.keeper().order();
+        let results: Vec<_> = order
+            .into_iter()
+            .filter(|&index| !done[index])
             .par_bridge()
-            .map(|index| self.subtree(index, below, bound, &stop, &spent))
+            .map(|index| self.subtree(index, &splits[index], bound, &stop, &spent))
             .collect();
         let mut subtrees = Subtrees {
             found: None,
@@ -317,12 +223,12 @@ impl<H: Heuristic + Sync> Run<'_, '_, H> {
         subtrees
     }
 
-    /// Searches subtree `index` of `below` within `bound`, unless `stop` is set; sets `stop`
+    /// Searches subtree `index`, at `split`, within `bound`, unless `stop` is set; sets `stop`
     /// when it reaches the goal or a limit, or the journal cannot be written.
     fn subtree(
         &self,
         index: usize,
-        below: &Below<'_, H::State>,
+        split: &Cut<H::State>,
         bound: u32,
         stop: &AtomicBool,
         spent: &Arc<AtomicU64>,
@@ -336,25 +242,22 @@ impl<H: Heuristic + Sync> Run<'_, '_, H> {
             ..self.limits.clone()
         };
         let budget = Budget::sharing_nodes(remaining, Arc::clone(spent));
-        let split = &below.splits[index];
         let (cells, path) = (split.cells.clone(), split.path.clone());
         let mut search = Search::new(self.tree, cells, path, budget, stop);
         if stop.load(Ordering::Relaxed) {
             return (Outcome::Abandoned, search.walk.stats);
         }
-        let searched = match below.frontier {
-            Some((frontier, units)) if !units.plain(index) => {
-                self.below_frontier(frontier, units, index, &mut search, bound)
-            }
-            _ => search.dfs(&split.node(), bound, split.path.last().copied()),
-        };
-        let outcome = match searched {
+        let outcome = match search.dfs(&split.node(), bound, split.path.last().copied()) {
             Ok(true) => Outcome::Found(std::mem::take(&mut search.walk.path)),
             Ok(false) => {
                 self.tell(|progress| progress.finished(search.walk.stats.expanded));
                 let mut keeper = self.keeper();
-                let nearest = search.nearest();
-                keeper.finished(index, search.next_bound, nearest, &search.walk.stats);
+                keeper.finished(
+                    index,
+                    search.next_bound,
+                    search.nearest(),
+                    &search.walk.stats,
+                );
                 if keeper.failed() {
                     stop.store(true, Ordering::Relaxed);
                 }
@@ -368,44 +271,7 @@ impl<H: Heuristic + Sync> Run<'_, '_, H> {
         }
         (outcome, search.walk.stats)
     }
-
-    /// Searches below each path of `frontier` in subtree `unit` of `units`: true when one
-    /// reaches the goal (the search's path then holds it).
-    fn below_frontier(
-        &self,
-        frontier: &Frontier,
-        units: &Units,
-        unit: usize,
-        search: &mut Search<'_, H>,
-        bound: u32,
-    ) -> Result<bool, Limit> {
-        for start in frontier.starts(units, self.tree, unit) {
-            search.walk.cells = start.cells;
-            search.walk.path = start.path;
-            let last = search.walk.path.last().copied();
-            if search.dfs(&start.node, bound, last)? {
-                return Ok(true);
-            }
-        }
-        Ok(false)
-    }
 }
-
-/// What the subtrees of an iteration search: the cut, and the search's frontier grouped by it
-/// if it has one.
-struct Below<'a, S> {
-    splits: &'a [Cut<S>],
-    frontier: Option<(&'a Frontier, &'a Units)>,
-}
-
-/// How many subtrees of each iteration are searched from the cut before the frontier is used
-/// (a few for each core).
-const FIRST: usize = 4;
-
-/// For how many thresholds past its own a frontier is searched below before it is laid out
-/// again (the iteration after its own: the frontier of an iteration searched whole serves the
-/// last, which usually ends early).
-const KEPT_FOR: u32 = 2;
 
 /// How an iteration ended, when no limit stopped it.
 enum Ended {

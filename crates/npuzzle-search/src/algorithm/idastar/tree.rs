@@ -5,7 +5,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use npuzzle_core::Move;
 
-use super::layering::Layering;
 use crate::algorithm::Walk;
 use crate::algorithm::fsm::{Fsm, FsmState};
 use crate::heuristic::Heuristic;
@@ -18,9 +17,6 @@ pub(super) struct Tree<'a, H> {
     pub(super) puzzle: &'a Puzzle,
     pub(super) h: &'a H,
     pub(super) fsm: &'a Fsm,
-    /// When an iteration's frontier is laid out (by the search on every core).
-    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
-    pub(super) layering: Layering,
 }
 
 /// A depth-first search of the tree within a threshold.
@@ -136,7 +132,6 @@ impl<'a, H: Heuristic> Search<'a, H> {
 }
 
 /// A node where a split iteration divides the tree.
-#[derive(Clone)]
 pub(super) struct Cut<S> {
     pub(super) cells: Vec<u8>,
     pub(super) blank: usize,
