@@ -21,6 +21,7 @@
 
 use std::collections::HashSet;
 
+use npuzzle_core::instances::InstanceFile;
 use npuzzle_core::{Goal, Move, Size};
 use npuzzle_search::Puzzle;
 use npuzzle_search::algorithm::fsm::{Fsm, FsmState};
@@ -141,18 +142,20 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let h = Store::new(dir.as_str()).open(&puzzle, &"z:6666".parse()?, &mut |_| {})?;
     let fsm = Fsm::for_cells(25);
     let text = include_str!("../../../data/instances/korf24_50.txt");
-    let lines: Vec<&str> = text
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .collect();
+    let file = InstanceFile::parse(text)?;
     for n in wanted {
-        let numbers: Vec<u8> = lines[n - 1]
-            .split_whitespace()
-            .take(26)
-            .map(str::parse)
-            .collect::<Result<_, _>>()?;
-        let cells: [u8; 25] = numbers[..25].try_into()?;
-        let bound = u32::from(numbers[25]) - 2;
+        let instance = (n.checked_sub(1))
+            .and_then(|i| file.instances.get(i))
+            .ok_or(format!(
+                "no instance #{n}: the file has {}",
+                file.instances.len()
+            ))?;
+        let cells: [u8; 25] = puzzle
+            .bytes(&instance.board)
+            .try_into()
+            .map_err(|_| "a 5x5 board")?;
+        let optimum = instance.optimal.ok_or("an instance without its optimum")?;
+        let bound = u32::try_from(optimum)? - 2;
         println!(
             "#{n}, threshold {bound} (its optimum less two), root h {}",
             h.value(&h.start(&cells))
