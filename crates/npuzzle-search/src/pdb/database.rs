@@ -125,38 +125,14 @@ impl PatternDb {
                     manhattan += self.manhattan[i * self.cells + cell as usize];
                     cell
                 }));
-        manhattan + 2 * self.excess(rank, || occupied, blank)
-    }
-
-    /// The Manhattan distance of the placement `at` (see [`PatternDb::value`]).
-    pub(crate) fn manhattan(&self, at: impl IntoIterator<Item = u8>) -> u8 {
-        at.into_iter()
-            .enumerate()
-            .map(|(i, cell)| self.manhattan[i * self.cells + cell as usize])
-            .sum()
-    }
-
-    /// How much the Manhattan distance changes when the pattern's `i`-th tile moves from `from`
-    /// to `to`.
-    #[inline]
-    pub(crate) fn manhattan_step(&self, i: usize, from: usize, to: usize) -> i32 {
-        let row = &self.manhattan[i * self.cells..];
-        i32::from(row[to]) - i32::from(row[from])
-    }
-
-    /// The excess of placement `rank` over its Manhattan distance, with the blank on `blank`:
-    /// `value = manhattan + 2 * excess`. `occupied` (its tiles' cells as bits) is asked for only
-    /// by a zero-aware database, for an escaped entry.
-    #[inline]
-    pub(crate) fn excess(&self, rank: u64, occupied: impl FnOnce() -> u64, blank: u8) -> u8 {
         let byte = self.entries()[(rank / 2) as usize];
-        let excess = (byte >> (4 * (rank & 1))) & 0xF;
-        match &self.regions {
-            Some(regions) if excess == MAX_EXCESS => regions
-                .excess(rank, occupied(), blank)
-                .unwrap_or(MAX_EXCESS),
-            _ => excess,
+        let mut excess = (byte >> (4 * (rank & 1))) & 0xF;
+        if excess == MAX_EXCESS
+            && let Some(regions) = &self.regions
+        {
+            excess = regions.excess(rank, occupied, blank).unwrap_or(MAX_EXCESS);
         }
+        manhattan + 2 * excess
     }
 }
 

@@ -5,8 +5,6 @@ use crate::puzzle::Puzzle;
 
 /// The largest board a pattern database is built for (cells are bits of a `u64`).
 pub const MAX_PDB_CELLS: usize = 64;
-/// The most placements a pattern has: its ranks fit in a `u32` (a search keeps them).
-pub const MAX_PLACEMENTS: u64 = u32::MAX as u64;
 
 /// Some tiles of a board, and the dense numbering of all the ways to place them.
 ///
@@ -53,12 +51,6 @@ impl Pattern {
         let radix = (0..k)
             .map(|i| ((cells - k + 1)..(cells - i)).map(|x| x as u64).product())
             .collect();
-        let placements: u64 = ((cells - k + 1)..=cells).map(|x| x as u64).product();
-        if placements > MAX_PLACEMENTS {
-            return Err(PdbError::Pattern(format!(
-                "a pattern has at most {MAX_PLACEMENTS} placements (its database would take more than 2 GB), not {placements}"
-            )));
-        }
         Ok(Pattern {
             cells,
             tiles: tiles.to_vec(),
@@ -100,42 +92,6 @@ impl Pattern {
             used |= 1 << cell;
         }
         (rank, used)
-    }
-
-    /// The rank after the pattern's `i`-th tile slides from cell `from` to the free cell `to`,
-    /// given `rank` before: only that tile's digit changes, and the digits of later tiles on the
-    /// cells between (`index_at(cell)`: the pattern index of the tile there, `u8::MAX` for
-    /// another tile). A move along a row has no cell between, so that is one addition.
-    ///
-    /// ```
-    /// use npuzzle_core::Goal;
-    /// use npuzzle_search::{Puzzle, pdb::Pattern};
-    /// let puzzle = Puzzle::new(&Goal::BlankLast.board("3".parse().unwrap()).unwrap()).unwrap();
-    /// let pattern = Pattern::new(&puzzle, &[1, 2, 3]).unwrap();
-    /// // Tile 1 slides up from cell 6 to cell 3, past tile 3 on cell 5 and tile 2 on cell 4.
-    /// let before = pattern.rank([6, 4, 5]);
-    /// let index_at = |cell: usize| [u8::MAX, u8::MAX, u8::MAX, u8::MAX, 1, 2][cell];
-    /// assert_eq!(pattern.slide(before, 0, 6, 3, index_at), pattern.rank([3, 4, 5]));
-    /// ```
-    #[inline]
-    pub fn slide(
-        &self,
-        rank: u64,
-        i: usize,
-        from: usize,
-        to: usize,
-        index_at: impl Fn(usize) -> u8,
-    ) -> u64 {
-        let (low, high) = (from.min(to), from.max(to));
-        let mut step = (high - low) as u64 * self.radix[i];
-        for cell in low + 1..high {
-            match index_at(cell) as usize {
-                j if j < i => step -= self.radix[i],
-                j if j > i && j < self.radix.len() => step += self.radix[j],
-                _ => {}
-            }
-        }
-        if to > from { rank + step } else { rank - step }
     }
 
     /// The placement of a rank.
