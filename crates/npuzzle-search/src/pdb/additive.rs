@@ -1,6 +1,8 @@
 //! Disjoint pattern databases added up, and their mirror lookup, as a heuristic.
 
 use super::database::PatternDb;
+use super::one_bit::OneBitDb;
+use super::pattern::Pattern;
 use crate::heuristic::Heuristic;
 use crate::puzzle::Puzzle;
 
@@ -25,8 +27,8 @@ pub const MAX_PATTERNS: usize = 16;
 /// assert!(h.value(&h.start(&puzzle.bytes(&board))) <= 31); // its optimum is 31
 /// ```
 #[derive(Clone, Debug)]
-pub struct AdditivePdb {
-    dbs: Vec<PatternDb>,
+pub struct AdditivePdb<D = PatternDb> {
+    dbs: Vec<D>,
     /// For each tile, the database it belongs to and its index in that pattern (`u8::MAX`: none).
     owner: Vec<(u8, u8)>,
     /// The reflection, when the board is square and the goal's blank is on the diagonal:
@@ -44,9 +46,53 @@ pub struct PdbState {
     mirrored_sum: u32,
 }
 
-impl AdditivePdb {
+/// One pattern's distances as the additive heuristic reads them: from nothing at the start, then
+/// after each move of one of its tiles, from the distance before.
+pub trait Lookup: Clone + std::fmt::Debug + Send + Sync {
+    /// The pattern.
+    fn pattern(&self) -> &Pattern;
+
+    /// The distance of the placement `at` (each pattern tile's cell) with the blank on `blank`.
+    fn distance(&self, at: impl IntoIterator<Item = u8>, blank: u8) -> u8;
+
+    /// The distance after one of the pattern's tiles moved, the distance before being `before`.
+    #[inline]
+    fn after_move(&self, _before: u8, at: impl IntoIterator<Item = u8>, blank: u8) -> u8 {
+        self.distance(at, blank)
+    }
+}
+
+impl Lookup for PatternDb {
+    fn pattern(&self) -> &Pattern {
+        PatternDb::pattern(self)
+    }
+
+    #[inline]
+    fn distance(&self, at: impl IntoIterator<Item = u8>, blank: u8) -> u8 {
+        self.value(at, blank)
+    }
+}
+
+/// A one-bit database answers a move from one bit; from nothing it walks down to the goal (a
+/// damaged table, which the store's checksum keeps out, counts as 0).
+impl Lookup for OneBitDb {
+    fn pattern(&self) -> &Pattern {
+        OneBitDb::pattern(self)
+    }
+
+    fn distance(&self, at: impl IntoIterator<Item = u8>, blank: u8) -> u8 {
+        self.value(at, blank).unwrap_or(0)
+    }
+
+    #[inline]
+    fn after_move(&self, before: u8, at: impl IntoIterator<Item = u8>, blank: u8) -> u8 {
+        self.next(before, at, blank)
+    }
+}
+
+impl<D: Lookup> AdditivePdb<D> {
     /// The heuristic of `dbs` (disjoint patterns) on `puzzle`.
-    pub fn new(puzzle: &Puzzle, dbs: Vec<PatternDb>) -> AdditivePdb {
+    pub fn new(puzzle: &Puzzle, dbs: Vec<D>) -> AdditivePdb<D> {
         let n = puzzle.cells();
         let mut owner = vec![(u8::MAX, u8::MAX); n];
         for (d, db) in dbs.iter().enumerate() {
@@ -73,7 +119,7 @@ impl AdditivePdb {
     }
 
     /// The databases.
-    pub fn databases(&self) -> &[PatternDb] {
+    pub fn databases(&self) -> &[D] {
         &self.dbs
     }
 
@@ -82,30 +128,44 @@ impl AdditivePdb {
         self.mirror.is_some()
     }
 
-    fn value_of(&self, d: usize, position: &[u8; MAX_HEURISTIC_CELLS]) -> u8 {
+    /// Database `d`'s distance, from `before` after a move of one of its tiles (`None`: from
+    /// nothing).
+    #[inline]
+    fn value_of(&self, d: usize, position: &[u8; MAX_HEURISTIC_CELLS], before: Option<u8>) -> u8 {
         let db = &self.dbs[d];
-        db.value(
-            db.pattern().tiles().iter().map(|&t| position[t as usize]),
-            position[0],
-        )
+        let at = db.pattern().tiles().iter().map(|&t| position[t as usize]);
+        match before {
+            Some(before) => db.after_move(before, at, position[0]),
+            None => db.distance(at, position[0]),
+        }
     }
 
-    fn mirrored_value_of(&self, d: usize, position: &[u8; MAX_HEURISTIC_CELLS]) -> u8 {
+    /// The same on the reflected board.
+    #[inline]
+    fn mirrored_value_of(
+        &self,
+        d: usize,
+        position: &[u8; MAX_HEURISTIC_CELLS],
+        before: Option<u8>,
+    ) -> u8 {
         let Some((cells, tiles)) = &self.mirror else {
             return 0;
         };
         let db = &self.dbs[d];
-        db.value(
-            db.pattern()
-                .tiles()
-                .iter()
-                .map(|&t| cells[position[tiles[t as usize] as usize] as usize]),
-            cells[position[0] as usize],
-        )
+        let at = db
+            .pattern()
+            .tiles()
+            .iter()
+            .map(|&t| cells[position[tiles[t as usize] as usize] as usize]);
+        let blank = cells[position[0] as usize];
+        match before {
+            Some(before) => db.after_move(before, at, blank),
+            None => db.distance(at, blank),
+        }
     }
 }
 
-impl AdditivePdb {
+impl<D: Lookup> AdditivePdb<D> {
     /// `state` with `tile` moved from `from` to `to` (the blank the other way), its values not
     /// yet updated.
     #[inline]
@@ -122,7 +182,7 @@ impl AdditivePdb {
         let (d, _) = self.owner[tile as usize];
         if d != u8::MAX {
             let d = d as usize;
-            let value = self.value_of(d, &next.position);
+            let value = self.value_of(d, &next.position, Some(next.values[d]));
             next.sum = next.sum + u32::from(value) - u32::from(next.values[d]);
             next.values[d] = value;
         }
@@ -135,7 +195,7 @@ impl AdditivePdb {
             let (d, _) = self.owner[tiles[tile as usize] as usize];
             if d != u8::MAX {
                 let d = d as usize;
-                let value = self.mirrored_value_of(d, &next.position);
+                let value = self.mirrored_value_of(d, &next.position, Some(next.mirrored[d]));
                 next.mirrored_sum =
                     next.mirrored_sum + u32::from(value) - u32::from(next.mirrored[d]);
                 next.mirrored[d] = value;
@@ -144,7 +204,7 @@ impl AdditivePdb {
     }
 }
 
-impl Heuristic for AdditivePdb {
+impl<D: Lookup> Heuristic for AdditivePdb<D> {
     type State = PdbState;
 
     fn kind(&self) -> Option<crate::method::HeuristicKind> {
@@ -163,8 +223,8 @@ impl Heuristic for AdditivePdb {
             state.position[tile as usize] = cell as u8;
         }
         for d in 0..self.dbs.len() {
-            state.values[d] = self.value_of(d, &state.position);
-            state.mirrored[d] = self.mirrored_value_of(d, &state.position);
+            state.values[d] = self.value_of(d, &state.position, None);
+            state.mirrored[d] = self.mirrored_value_of(d, &state.position, None);
         }
         state.sum = state.values.iter().map(|&v| u32::from(v)).sum();
         state.mirrored_sum = state.mirrored.iter().map(|&v| u32::from(v)).sum();
