@@ -70,9 +70,9 @@ fn one_bit(
 ) -> Result<OneBitDb, Box<dyn std::error::Error>> {
     let pattern = Pattern::new(puzzle, tiles)?;
     let names: Vec<String> = tiles.iter().map(u8::to_string).collect();
-    let path = format!("{dir}/onebyte-{}.bin", names.join("-"));
+    let path = format!("{dir}/onebit-{}.bin", names.join("-"));
     if let Ok(bytes) = std::fs::read(&path) {
-        return OneBitDb::from_bytes(puzzle, pattern, std::sync::Arc::new(bytes))
+        return OneBitDb::from_bits(puzzle, pattern, &bytes)
             .ok_or("a one-bit file of another length".into());
     }
     let clock = Instant::now();
@@ -80,10 +80,10 @@ fn one_bit(
     let db = OneBitDb::build(puzzle, pattern, &by_region)?;
     eprintln!(
         "built {path}: {} bytes in {:.1} s",
-        db.bytes().len(),
+        db.bytes(),
         clock.elapsed().as_secs_f64()
     );
-    std::fs::write(&path, db.bytes())?;
+    std::fs::write(&path, db.words_le())?;
     Ok(db)
 }
 

@@ -16,6 +16,7 @@
 //! its four-bit entries and regions table.
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::build::{RegionDistances, UNSEEN};
 use super::database::manhattan_table;
@@ -26,6 +27,9 @@ use crate::puzzle::Puzzle;
 
 /// The most tiles in a pattern of a one-bit database (the order of the tiles is ranked in 64 bits).
 const MAX_TILES: usize = 12;
+/// A map's word: how many regions in the low four bits, its first bit (in units of the
+/// placements of one map) above them.
+const REGION_BITS: u32 = 4;
 /// The most steps a walk down takes before the table is taken for damaged.
 const MAX_WALK: u32 = 255;
 
@@ -52,9 +56,15 @@ const MAX_WALK: u32 = 255;
 #[derive(Clone)]
 pub struct OneBitDb {
     pattern: Pattern,
-    /// A byte a placement: the second bit of each region's distance, regions in the order of
-    /// their first cells, and [`MANY`] where there is more than one region.
-    bytes: Arc<dyn AsRef<[u8]> + Send + Sync>,
+    /// For each map (by its combinatorial rank), its first bit over `orders` and its regions.
+    maps: Arc<[u32]>,
+    /// For each map, each free cell's region, two bits a cell (maps of up to four regions).
+    labels: Arc<[u64]>,
+    bits: Arc<[u64]>,
+    /// `binomial[cell][j]`: cell choose j, for ranking maps.
+    binomial: Arc<[[u32; MAX_TILES + 1]]>,
+    /// The orders of the pattern's tiles on one map: `k!`.
+    orders: u64,
     manhattan: Vec<u8>,
     cells: usize,
     /// The pattern's goal cells, and the blank's.
@@ -63,16 +73,11 @@ pub struct OneBitDb {
     grid: Arc<Grid>,
 }
 
-/// A placement's flag: its free cells make more than one region.
-const MANY: u8 = 0x80;
-/// The most regions a placement's byte holds.
-const MAX_REGIONS: u32 = 7;
-
 impl std::fmt::Debug for OneBitDb {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("OneBitDb")
             .field("tiles", &self.pattern.tiles())
-            .field("bytes", &self.bytes().len())
+            .field("bytes", &(self.bits.len() * 8))
             .finish()
     }
 }
@@ -84,55 +89,54 @@ impl OneBitDb {
         pattern: Pattern,
         by_region: &RegionDistances,
     ) -> Result<OneBitDb, PdbError> {
-        let placements = pattern.placements() as usize;
-        if by_region.least().len() != placements {
+        if by_region.least().len() as u64 != pattern.placements() {
             return Err(PdbError::Pattern(
                 "a one-bit database needs its pattern's distances by region".into(),
             ));
         }
-        let mut bytes = vec![0u8; placements];
-        let chunk = |(c, run): (usize, &mut [u8])| -> Result<(), PdbError> {
-            for (i, byte) in run.iter_mut().enumerate() {
-                let rank = (c * CHUNK + i) as u64;
-                let mut region = 0;
-                for slot in 0..by_region.slots() as u32 {
-                    let d = by_region.of(rank, slot);
-                    if d == UNSEEN {
-                        continue;
-                    }
-                    if region == MAX_REGIONS {
-                        return Err(PdbError::Pattern(format!(
-                            "a one-bit database holds at most {MAX_REGIONS} regions a placement"
-                        )));
-                    }
-                    *byte |= ((d >> 1) & 1) << region;
-                    region += 1;
-                }
-                if region > 1 {
-                    *byte |= MANY;
-                }
-            }
-            Ok(())
-        };
-        for_each_chunk(&mut bytes, chunk)?;
-        OneBitDb::from_bytes(puzzle, pattern, Arc::new(bytes))
-            .ok_or_else(|| PdbError::Internal("one-bit bytes of another length".into()))
+        let mut db = OneBitDb::from_words(puzzle, pattern, Arc::new([]))?;
+        let words: Vec<AtomicU64> = (0..db.words()).map(|_| AtomicU64::new(0)).collect();
+        db.fill(by_region, &words)?;
+        db.bits = words.into_iter().map(AtomicU64::into_inner).collect();
+        Ok(db)
     }
 
-    /// The database of `pattern` from its bytes (as [`OneBitDb::bytes`] gives them); `None`
-    /// when they are not one a placement.
-    pub fn from_bytes(
-        puzzle: &Puzzle,
-        pattern: Pattern,
-        bytes: Arc<dyn AsRef<[u8]> + Send + Sync>,
-    ) -> Option<OneBitDb> {
-        if (*bytes).as_ref().len() as u64 != pattern.placements()
-            || pattern.tiles().len() > MAX_TILES
-        {
+    /// The database of `pattern` from its bits as [`OneBitDb::words_le`] gives them; `None`
+    /// when they are not as many as the pattern needs.
+    pub fn from_bits(puzzle: &Puzzle, pattern: Pattern, bytes: &[u8]) -> Option<OneBitDb> {
+        let mut db = OneBitDb::from_words(puzzle, pattern, Arc::new([])).ok()?;
+        if bytes.len() as u64 != db.words() * 8 {
             return None;
         }
+        db.bits = bytes
+            .chunks_exact(8)
+            .map(|w| u64::from_le_bytes(w.try_into().expect("eight bytes")))
+            .collect();
+        Some(db)
+    }
+
+    /// The bits as little-endian bytes.
+    pub fn words_le(&self) -> Vec<u8> {
+        self.bits.iter().flat_map(|w| w.to_le_bytes()).collect()
+    }
+
+    /// The database's layout for `pattern`, with `bits`.
+    fn from_words(
+        puzzle: &Puzzle,
+        pattern: Pattern,
+        bits: Arc<[u64]>,
+    ) -> Result<OneBitDb, PdbError> {
+        let k = pattern.tiles().len();
+        if k > MAX_TILES || k >= puzzle.cells() {
+            return Err(PdbError::Pattern(format!(
+                "a one-bit database holds 1 to {MAX_TILES} tiles and a free cell"
+            )));
+        }
+        let grid = Grid::new(puzzle);
+        let binomial = binomials(puzzle.cells());
+        let (maps, labels) = map_words(&grid, puzzle.cells(), k, &binomial)?;
         let target = puzzle.target();
-        Some(OneBitDb {
+        Ok(OneBitDb {
             manhattan: manhattan_table(puzzle, &pattern),
             cells: puzzle.cells(),
             home: pattern
@@ -142,9 +146,55 @@ impl OneBitDb {
                 .collect(),
             goal_blank: target[0],
             pattern,
-            bytes,
-            grid: Arc::new(Grid::new(puzzle)),
+            maps: maps.into(),
+            labels: labels.into(),
+            bits,
+            binomial: binomial.into(),
+            orders: (1..=k as u64).product(),
+            grid: Arc::new(grid),
         })
+    }
+
+    /// How many 64-bit words the bits take.
+    fn words(&self) -> u64 {
+        let last = *self.maps.last().expect("a map at least");
+        let units = u64::from(last >> REGION_BITS) + u64::from(last & 15);
+        (units * self.orders).div_ceil(64)
+    }
+
+    /// Sets the bits of every placement's regions from `by_region`.
+    fn fill(&self, by_region: &RegionDistances, words: &[AtomicU64]) -> Result<(), PdbError> {
+        let k = self.pattern.tiles().len();
+        let chunk = |start: u64| -> Result<(), PdbError> {
+            let mut at = [0u8; MAX_TILES];
+            let end = (start + CHUNK).min(self.pattern.placements());
+            for rank in start..end {
+                self.pattern.unrank(rank, &mut at[..k]);
+                let (first, regions, _) = self.first_bit(&at[..k]);
+                let mut region = 0;
+                for slot in 0..by_region.slots() as u32 {
+                    let d = by_region.of(rank, slot);
+                    if d == UNSEEN {
+                        continue;
+                    }
+                    if region >= regions {
+                        return Err(PdbError::Internal(format!(
+                            "placement {rank} has more regions than its map"
+                        )));
+                    }
+                    if d & 2 != 0 {
+                        let bit = first + region;
+                        words[(bit / 64) as usize].fetch_or(1 << (bit % 64), Ordering::Relaxed);
+                    }
+                    region += 1;
+                }
+            }
+            Ok(())
+        };
+        let starts: Vec<u64> = (0..self.pattern.placements())
+            .step_by(CHUNK as usize)
+            .collect();
+        for_each_start(&starts, chunk)
     }
 
     /// The pattern.
@@ -152,22 +202,48 @@ impl OneBitDb {
         &self.pattern
     }
 
-    /// The bytes, one a placement.
-    pub fn bytes(&self) -> &[u8] {
-        (*self.bytes).as_ref()
+    /// The bytes the bits take.
+    pub fn bytes(&self) -> usize {
+        self.bits.len() * 8
+    }
+
+    /// The first bit of placement `at`, how many regions its map has, and its cells.
+    #[inline]
+    fn first_bit(&self, at: &[u8]) -> (u64, u64, u64) {
+        let occupied = at.iter().fold(0u64, |m, &c| m | 1 << c);
+        let mut map = 0;
+        let (mut cells, mut j) = (occupied, 1);
+        while cells != 0 {
+            map += self.binomial[cells.trailing_zeros() as usize][j];
+            cells &= cells - 1;
+            j += 1;
+        }
+        // The order of the tiles on the map's cells, as a Lehmer code.
+        let (mut order, mut seen) = (0u64, 0u32);
+        for (i, &cell) in at.iter().enumerate() {
+            let position = (occupied & ((1 << cell) - 1)).count_ones();
+            let digit = position - (seen & ((1 << position) - 1)).count_ones();
+            order = order * (at.len() - i) as u64 + u64::from(digit);
+            seen |= 1 << position;
+        }
+        let word = self.maps[map as usize];
+        let regions = u64::from(word & 15);
+        let first = u64::from(word >> REGION_BITS) * self.orders + order * regions;
+        (first, regions, u64::from(map))
     }
 
     /// The second bit of the distance of placement `at` with the blank on `blank`.
     #[inline]
     fn second_bit(&self, at: &[u8], blank: u8) -> u8 {
-        let (rank, occupied) = self.pattern.rank_and_cells(at.iter().copied());
-        let byte = self.bytes()[rank as usize];
-        let region = if byte & MANY != 0 {
-            self.region(blank, self.grid.all & !occupied)
-        } else {
-            0
-        };
-        (byte >> region) & 1
+        let (first, regions, map) = self.first_bit(at);
+        let mut bit = first;
+        if regions > 4 || self.labels.is_empty() {
+            let occupied = at.iter().fold(0u64, |m, &c| m | 1 << c);
+            bit += self.region(blank, self.grid.all & !occupied);
+        } else if regions > 1 {
+            bit += (self.labels[map as usize] >> (2 * blank)) & 3;
+        }
+        ((self.bits[(bit / 64) as usize] >> (bit % 64)) & 1) as u8
     }
 
     /// The distance of placement `at` with the blank on `blank`, modulo four: the second bit
@@ -251,25 +327,82 @@ impl OneBitDb {
     }
 }
 
-/// Placements handled together while the bytes are set.
-const CHUNK: usize = 1 << 16;
+/// Placements handled together while the bits are set.
+const CHUNK: u64 = 1 << 16;
 
-/// Runs `f` on each chunk of `bytes` with its index, on every core where there are threads.
+/// `binomial[n][j]` for `n` below `cells` and `j` up to [`MAX_TILES`].
+fn binomials(cells: usize) -> Vec<[u32; MAX_TILES + 1]> {
+    let mut table = vec![[0u32; MAX_TILES + 1]; cells + 1];
+    for n in 0..=cells {
+        table[n][0] = 1;
+        for j in 1..=MAX_TILES.min(n) {
+            table[n][j] = table[n - 1][j - 1] + if j < n { table[n - 1][j] } else { 0 };
+        }
+    }
+    table
+}
+
+/// Every map's word (its first bit in units of `k!`, and its regions) and labels, by
+/// combinatorial rank.
+fn map_words(
+    grid: &Grid,
+    cells: usize,
+    k: usize,
+    binomial: &[[u32; MAX_TILES + 1]],
+) -> Result<(Vec<u32>, Vec<u64>), PdbError> {
+    let count = binomial[cells][k] as usize;
+    let mut regions = vec![0u32; count];
+    let mut labels = vec![0u64; if cells <= 32 { count } else { 0 }];
+    // Every set of k cells, in increasing order as numbers: their combinatorial ranks in order.
+    let mut set: u64 = (1 << k) - 1;
+    for (m, slot) in regions.iter_mut().enumerate() {
+        let free = grid.all & !set;
+        let mut rest = free;
+        while rest != 0 {
+            let mut region = grid.flood(rest & rest.wrapping_neg(), free);
+            rest &= !region;
+            if let Some(label) = labels.get_mut(m).filter(|_| *slot < 4) {
+                while region != 0 {
+                    *label |= u64::from(*slot) << (2 * region.trailing_zeros());
+                    region &= region - 1;
+                }
+            }
+            *slot += 1;
+        }
+        if *slot > 15 {
+            return Err(PdbError::Pattern(
+                "a one-bit database holds at most 15 regions a placement".into(),
+            ));
+        }
+        // The next set of as many bits (Gosper's hack).
+        let low = set & set.wrapping_neg();
+        let ripple = set + low;
+        set = (((ripple ^ set) >> 2) / low) | ripple;
+    }
+    let mut units = 0u32;
+    let words = regions
+        .iter()
+        .map(|&r| {
+            let word = units << REGION_BITS | r;
+            units += r;
+            word
+        })
+        .collect();
+    Ok((words, labels))
+}
+
 #[cfg(not(target_arch = "wasm32"))]
-fn for_each_chunk(
-    bytes: &mut [u8],
-    f: impl Fn((usize, &mut [u8])) -> Result<(), PdbError> + Sync + Send,
+fn for_each_start(
+    starts: &[u64],
+    f: impl Fn(u64) -> Result<(), PdbError> + Sync + Send,
 ) -> Result<(), PdbError> {
     use rayon::prelude::*;
-    bytes.par_chunks_mut(CHUNK).enumerate().try_for_each(f)
+    starts.par_iter().try_for_each(|&s| f(s))
 }
 
 #[cfg(target_arch = "wasm32")]
-fn for_each_chunk(
-    bytes: &mut [u8],
-    f: impl Fn((usize, &mut [u8])) -> Result<(), PdbError>,
-) -> Result<(), PdbError> {
-    bytes.chunks_mut(CHUNK).enumerate().try_for_each(f)
+fn for_each_start(starts: &[u64], f: impl Fn(u64) -> Result<(), PdbError>) -> Result<(), PdbError> {
+    starts.iter().try_for_each(|&s| f(s))
 }
 
 #[cfg(test)]
@@ -330,7 +463,7 @@ mod tests {
         let by_region =
             super::super::distances_by_region(&puzzle, &pattern, &mut |_, _| true).unwrap();
         let mut db = OneBitDb::build(&puzzle, pattern, &by_region).unwrap();
-        db.bytes = Arc::new(vec![0u8; db.bytes().len()]);
+        db.bits = db.bits.iter().map(|_| 0).collect();
         assert_eq!(db.value([8, 7, 6, 3], 0), None);
     }
 }
