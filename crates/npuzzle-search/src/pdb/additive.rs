@@ -1,8 +1,6 @@
 //! Disjoint pattern databases added up, and their mirror lookup, as a heuristic.
 
 use super::database::PatternDb;
-use super::one_bit::OneBitDb;
-use super::pattern::Pattern;
 use crate::heuristic::Heuristic;
 use crate::puzzle::Puzzle;
 
@@ -27,8 +25,8 @@ pub const MAX_PATTERNS: usize = 16;
 /// assert!(h.value(&h.start(&puzzle.bytes(&board))) <= 31); // its optimum is 31
 /// ```
 #[derive(Clone, Debug)]
-pub struct AdditivePdb<D = PatternDb> {
-    dbs: Vec<D>,
+pub struct AdditivePdb {
+    dbs: Vec<PatternDb>,
     /// For each tile, the database it belongs to and its index in that pattern (`u8::MAX`: none).
     owner: Vec<(u8, u8)>,
     /// The reflection, when the board is square and the goal's blank is on the diagonal:
@@ -46,53 +44,9 @@ pub struct PdbState {
     mirrored_sum: u32,
 }
 
-/// One pattern's distances as the additive heuristic reads them: from nothing at the start, then
-/// after each move of one of its tiles, from the distance before.
-pub trait Lookup: Clone + std::fmt::Debug + Send + Sync {
-    /// The pattern.
-    fn pattern(&self) -> &Pattern;
-
-    /// The distance of the placement `at` (each pattern tile's cell) with the blank on `blank`.
-    fn distance(&self, at: impl IntoIterator<Item = u8>, blank: u8) -> u8;
-
-    /// The distance after one of the pattern's tiles moved, the distance before being `before`.
-    #[inline]
-    fn after_move(&self, _before: u8, at: impl IntoIterator<Item = u8>, blank: u8) -> u8 {
-        self.distance(at, blank)
-    }
-}
-
-impl Lookup for PatternDb {
-    fn pattern(&self) -> &Pattern {
-        PatternDb::pattern(self)
-    }
-
-    #[inline]
-    fn distance(&self, at: impl IntoIterator<Item = u8>, blank: u8) -> u8 {
-        self.value(at, blank)
-    }
-}
-
-/// A one-bit database answers a move from one bit; from nothing it walks down to the goal (a
-/// damaged table, which the store's checksum keeps out, counts as 0).
-impl Lookup for OneBitDb {
-    fn pattern(&self) -> &Pattern {
-        OneBitDb::pattern(self)
-    }
-
-    fn distance(&self, at: impl IntoIterator<Item = u8>, blank: u8) -> u8 {
-        self.value(at, blank).unwrap_or(0)
-    }
-
-    #[inline]
-    fn after_move(&self, before: u8, at: impl IntoIterator<Item = u8>, blank: u8) -> u8 {
-        self.next(before, at, blank)
-    }
-}
-
-impl<D: Lookup> AdditivePdb<D> {
+impl AdditivePdb {
     /// The heuristic of `dbs` (disjoint patterns) on `puzzle`.
-    pub fn new(puzzle: &Puzzle, dbs: Vec<D>) -> AdditivePdb<D> {
+    pub fn new(puzzle: &Puzzle, dbs: Vec<PatternDb>) -> AdditivePdb {
         let n = puzzle.cells();
         let mut owner = vec![(u8::MAX, u8::MAX); n];
         for (d, db) in dbs.iter().enumerate() {
@@ -119,7 +73,7 @@ impl<D: Lookup> AdditivePdb<D> {
     }
 
     /// The databases.
-    pub fn databases(&self) -> &[D] {
+    pub fn databases(&self) -> &[PatternDb] {
         &self.dbs
     }
 
@@ -128,44 +82,30 @@ impl<D: Lookup> AdditivePdb<D> {
         self.mirror.is_some()
     }
 
-    /// Database `d`'s distance, from `before` after a move of one of its tiles (`None`: from
-    /// nothing).
-    #[inline]
-    fn value_of(&self, d: usize, position: &[u8; MAX_HEURISTIC_CELLS], before: Option<u8>) -> u8 {
+    fn value_of(&self, d: usize, position: &[u8; MAX_HEURISTIC_CELLS]) -> u8 {
         let db = &self.dbs[d];
-        let at = db.pattern().tiles().iter().map(|&t| position[t as usize]);
-        match before {
-            Some(before) => db.after_move(before, at, position[0]),
-            None => db.distance(at, position[0]),
-        }
+        db.value(
+            db.pattern().tiles().iter().map(|&t| position[t as usize]),
+            position[0],
+        )
     }
 
-    /// The same on the reflected board.
-    #[inline]
-    fn mirrored_value_of(
-        &self,
-        d: usize,
-        position: &[u8; MAX_HEURISTIC_CELLS],
-        before: Option<u8>,
-    ) -> u8 {
+    fn mirrored_value_of(&self, d: usize, position: &[u8; MAX_HEURISTIC_CELLS]) -> u8 {
         let Some((cells, tiles)) = &self.mirror else {
             return 0;
         };
         let db = &self.dbs[d];
-        let at = db
-            .pattern()
-            .tiles()
-            .iter()
-            .map(|&t| cells[position[tiles[t as usize] as usize] as usize]);
-        let blank = cells[position[0] as usize];
-        match before {
-            Some(before) => db.after_move(before, at, blank),
-            None => db.distance(at, blank),
-        }
+        db.value(
+            db.pattern()
+                .tiles()
+                .iter()
+                .map(|&t| cells[position[tiles[t as usize] as usize] as usize]),
+            cells[position[0] as usize],
+        )
     }
 }
 
-impl<D: Lookup> AdditivePdb<D> {
+impl AdditivePdb {
     /// `state` with `tile` moved from `from` to `to` (the blank the other way), its values not
     /// yet updated.
     #[inline]
@@ -182,7 +122,7 @@ impl<D: Lookup> AdditivePdb<D> {
         let (d, _) = self.owner[tile as usize];
         if d != u8::MAX {
             let d = d as usize;
-            let value = self.value_of(d, &next.position, Some(next.values[d]));
+            let value = self.value_of(d, &next.position);
             next.sum = next.sum + u32::from(value) - u32::from(next.values[d]);
             next.values[d] = value;
         }
@@ -195,7 +135,7 @@ impl<D: Lookup> AdditivePdb<D> {
             let (d, _) = self.owner[tiles[tile as usize] as usize];
             if d != u8::MAX {
                 let d = d as usize;
-                let value = self.mirrored_value_of(d, &next.position, Some(next.mirrored[d]));
+                let value = self.mirrored_value_of(d, &next.position);
                 next.mirrored_sum =
                     next.mirrored_sum + u32::from(value) - u32::from(next.mirrored[d]);
                 next.mirrored[d] = value;
@@ -204,7 +144,7 @@ impl<D: Lookup> AdditivePdb<D> {
     }
 }
 
-impl<D: Lookup> Heuristic for AdditivePdb<D> {
+impl Heuristic for AdditivePdb {
     type State = PdbState;
 
     fn kind(&self) -> Option<crate::method::HeuristicKind> {
@@ -223,8 +163,8 @@ impl<D: Lookup> Heuristic for AdditivePdb<D> {
             state.position[tile as usize] = cell as u8;
         }
         for d in 0..self.dbs.len() {
-            state.values[d] = self.value_of(d, &state.position, None);
-            state.mirrored[d] = self.mirrored_value_of(d, &state.position, None);
+            state.values[d] = self.value_of(d, &state.position);
+            state.mirrored[d] = self.mirrored_value_of(d, &state.position);
         }
         state.sum = state.values.iter().map(|&v| u32::from(v)).sum();
         state.mirrored_sum = state.mirrored.iter().map(|&v| u32::from(v)).sum();

@@ -137,7 +137,7 @@ impl PatternDb {
 }
 
 /// `table[i * cells + cell]`: how far the pattern's `i`-th tile is from home at `cell`.
-pub(super) fn manhattan_table(puzzle: &Puzzle, pattern: &Pattern) -> Vec<u8> {
+fn manhattan_table(puzzle: &Puzzle, pattern: &Pattern) -> Vec<u8> {
     let manhattan = Manhattan::for_puzzle(puzzle);
     pattern
         .tiles()
