@@ -528,3 +528,30 @@ def _wait_for_progress(journal: Path, past: int) -> int:
             return now
         time.sleep(0.05)
     pytest.fail(f"{journal} made no progress in {LIMIT} s")
+
+
+def test_a_signal_between_writing_an_answer_and_counting_it_waits_for_the_count() -> None:
+    """A SIGTERM that came after an answer was written and before it was counted made the closing
+    line say "3 positions answered above" over a file of four (a run of the signal test above).
+    Answers are now written and counted with the stopping signals held: the signal stops the run
+    as the block ends, after the count."""
+    from npuzzle.cluster import __main__ as command
+
+    handlers = {number: signal.getsignal(number) for number in command.SIGNALS}
+    written, counted = io.StringIO(), 0
+    try:
+        command._catch_signals()
+        with pytest.raises(command.Stopped) as stopped:
+            with command._held():
+                written.write("answer\n")
+                os.kill(os.getpid(), signal.SIGTERM)
+                counted += 1
+        assert stopped.value.number == signal.SIGTERM
+        assert (written.getvalue().count("\n"), counted) == (1, 1)
+        # Outside the block a signal stops at once, as before.
+        with pytest.raises(command.Stopped):
+            os.kill(os.getpid(), signal.SIGTERM)
+            time.sleep(LIMIT)
+    finally:
+        for number, handler in handlers.items():
+            signal.signal(number, handler)

@@ -20,13 +20,14 @@ missing, and the exit status 130, 143 or 129, whatever Ray installs.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import signal
 import sys
 import time
 from collections import Counter
-from typing import Any, TextIO
+from typing import Any, Iterator, TextIO
 
 from .. import (
     Board,
@@ -73,6 +74,17 @@ def _catch_signals() -> None:
     _received = None
     for number in SIGNALS:
         signal.signal(number, _stop)
+
+
+@contextlib.contextmanager
+def _held() -> Iterator[None]:
+    """The stopping signals wait until the block ends, so that an answer is written and counted
+    together: one that comes in between stops the run after the count, not before it."""
+    signal.pthread_sigmask(signal.SIG_BLOCK, SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, SIGNALS)
 
 
 def _stopped_by(caught: KeyboardInterrupt) -> Stopped:
@@ -268,8 +280,14 @@ def _search(args: argparse.Namespace, out: TextIO) -> int:
         return _status(error)
     finally:
         line.close()
-    out.write(answer.to_json() + "\n" if args.json else answer.to_text())
-    out.flush()
+    try:
+        with _held():
+            out.write(answer.to_json() + "\n" if args.json else answer.to_text())
+            out.flush()
+    except KeyboardInterrupt as caught:
+        stop = _stopped_by(caught)
+        _say(f"interrupted by {stop}: the answer above is complete")
+        return 128 + stop.number
     return SUCCESS
 
 
@@ -315,13 +333,15 @@ def _solve(args: argparse.Namespace, out: TextIO) -> int:
     try:
         for index, answer in solve([b for _, b in boards], options, address=args.address,
                                    chunk=chunk):
-            if isinstance(answer, Solution):
-                out.write(answer.to_json() + "\n" if args.json else answer.to_text(batch=True))
-            else:
-                _say(f"{where} line {boards[index][0]}: {answer}")
-                worst = max(worst, _status(answer))
-            out.flush()
-            answered += 1
+            with _held():
+                if isinstance(answer, Solution):
+                    out.write(answer.to_json() + "\n" if args.json
+                              else answer.to_text(batch=True))
+                else:
+                    _say(f"{where} line {boards[index][0]}: {answer}")
+                    worst = max(worst, _status(answer))
+                out.flush()
+                answered += 1
             progress.step()
     except KeyboardInterrupt as caught:
         stop = _stopped_by(caught)
