@@ -559,3 +559,21 @@ def test_a_signal_between_writing_an_answer_and_counting_it_waits_for_the_count(
     finally:
         for number, handler in handlers.items():
             signal.signal(number, handler)
+
+
+def test_a_signal_after_the_run_is_noted_not_raised() -> None:
+    """A SIGINT that came during Ray's shutdown, after every answer was written, printed a
+    traceback from the exit handlers ("Exception ignored in atexit callback ... Stopped: Ctrl-C").
+    Once the run is over, a stopping signal is noted and the finished run keeps its status."""
+    from npuzzle.cluster import __main__ as command
+
+    handlers = {number: signal.getsignal(number) for number in command.SIGNALS}
+    try:
+        command._catch_signals()
+        command._settle_signals()
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(0.01)
+        assert command._received == signal.SIGINT
+    finally:
+        for number, handler in handlers.items():
+            signal.signal(number, handler)

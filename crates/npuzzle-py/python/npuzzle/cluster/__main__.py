@@ -76,6 +76,19 @@ def _catch_signals() -> None:
         signal.signal(number, _stop)
 
 
+def _note(number: int, frame: Any) -> None:
+    global _received
+    _received = number
+
+
+def _settle_signals() -> None:
+    """Once everything is answered and written, a stopping signal is noted, not raised: one that
+    came during Ray's shutdown printed a traceback from the exit handlers over a finished run
+    (whose status stays the run's own)."""
+    for number in SIGNALS:
+        signal.signal(number, _note)
+
+
 @contextlib.contextmanager
 def _held() -> Iterator[None]:
     """The stopping signals wait until the block ends, so that an answer is written and counted
@@ -379,6 +392,7 @@ def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
         return 128 + _stopped_by(caught).number
     finally:
         if out is None:
+            _settle_signals()
             answers.flush()
 
 
