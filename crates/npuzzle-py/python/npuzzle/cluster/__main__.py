@@ -60,18 +60,25 @@ class Stopped(KeyboardInterrupt):
 
 #: The last stopping signal received since the handlers were installed (None: none yet).
 _received: int | None = None
+#: Whether an answer is being written and counted (see :func:`_held`).
+_holding = False
+#: A stopping signal that came while holding, raised when the hold ends.
+_pending: int | None = None
 
 
 def _stop(number: int, frame: Any) -> None:
-    global _received
+    global _received, _pending
     _received = number
+    if _holding:
+        _pending = number
+        return
     raise Stopped(number)
 
 
 def _catch_signals() -> None:
     """Every stopping signal raises :class:`Stopped` (installed after Ray's own handlers)."""
-    global _received
-    _received = None
+    global _received, _pending
+    _received = _pending = None
     for number in SIGNALS:
         signal.signal(number, _stop)
 
@@ -91,13 +98,19 @@ def _settle_signals() -> None:
 
 @contextlib.contextmanager
 def _held() -> Iterator[None]:
-    """The stopping signals wait until the block ends, so that an answer is written and counted
-    together: one that comes in between stops the run after the count, not before it."""
-    signal.pthread_sigmask(signal.SIG_BLOCK, SIGNALS)
+    """A stopping signal waits until the block ends, so that an answer is written and counted
+    together: one that comes in between stops the run after the count, not before it. (Python
+    runs signal handlers in the main thread whichever thread the signal reached, so a flag the
+    handler reads holds where masking the main thread's signals would not.)"""
+    global _holding, _pending
+    _holding = True
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, SIGNALS)
+        _holding = False
+        if _pending is not None:
+            number, _pending = _pending, None
+            raise Stopped(number)
 
 
 def _stopped_by(caught: KeyboardInterrupt) -> Stopped:
