@@ -493,24 +493,28 @@ def test_a_search_killed_on_the_cluster_goes_on_from_its_journal(address, tmp_pa
     assert answer["expanded"] >= kept > 0
 
 
-def test_a_signal_ray_turned_into_a_plain_interrupt_keeps_its_name() -> None:
-    """A signal's exception raised while Ray waits comes out of the wait as a bare
-    ``KeyboardInterrupt`` (it did in a run of the test above: SIGTERM ended with status 130 and
-    "interrupted by :"); the run still names the signal and exits with its status."""
+@pytest.fixture
+def command():
+    """The cluster's command module, its signal handlers put back as they were afterwards."""
     from npuzzle.cluster import __main__ as command
 
     handlers = {number: signal.getsignal(number) for number in command.SIGNALS}
-    try:
-        command._catch_signals()
-        with pytest.raises(command.Stopped):
-            command._stop(signal.SIGTERM, None)
-        stop = command._stopped_by(KeyboardInterrupt())
-        assert (str(stop), stop.number) == ("SIGTERM", signal.SIGTERM)
-        command._catch_signals()
-        assert command._stopped_by(KeyboardInterrupt()).number == signal.SIGINT
-    finally:
-        for number, handler in handlers.items():
-            signal.signal(number, handler)
+    yield command
+    for number, handler in handlers.items():
+        signal.signal(number, handler)
+
+
+def test_a_signal_ray_turned_into_a_plain_interrupt_keeps_its_name(command) -> None:
+    """A signal's exception raised while Ray waits comes out of the wait as a bare
+    ``KeyboardInterrupt`` (it did in a run of the test above: SIGTERM ended with status 130 and
+    "interrupted by :"); the run still names the signal and exits with its status."""
+    command._catch_signals()
+    with pytest.raises(command.Stopped):
+        command._stop(signal.SIGTERM, None)
+    stop = command._stopped_by(KeyboardInterrupt())
+    assert (str(stop), stop.number) == ("SIGTERM", signal.SIGTERM)
+    command._catch_signals()
+    assert command._stopped_by(KeyboardInterrupt()).number == signal.SIGINT
 
 
 def _progress(journal: Path) -> int:
@@ -534,46 +538,32 @@ def _wait_for_progress(journal: Path, past: int) -> int:
     pytest.fail(f"{journal} made no progress in {LIMIT} s")
 
 
-def test_a_signal_between_writing_an_answer_and_counting_it_waits_for_the_count() -> None:
+def test_a_signal_between_writing_an_answer_and_counting_it_waits_for_the_count(command) -> None:
     """A SIGTERM that came after an answer was written and before it was counted made the closing
     line say "3 positions answered above" over a file of four (a run of the signal test above).
     Answers are now written and counted with the stopping signals held: the signal stops the run
     as the block ends, after the count."""
-    from npuzzle.cluster import __main__ as command
-
-    handlers = {number: signal.getsignal(number) for number in command.SIGNALS}
     written, counted = io.StringIO(), 0
-    try:
-        command._catch_signals()
-        with pytest.raises(command.Stopped) as stopped:
-            with command._held():
-                written.write("answer\n")
-                os.kill(os.getpid(), signal.SIGTERM)
-                counted += 1
-        assert stopped.value.number == signal.SIGTERM
-        assert (written.getvalue().count("\n"), counted) == (1, 1)
-        # Outside the block a signal stops at once, as before.
-        with pytest.raises(command.Stopped):
+    command._catch_signals()
+    with pytest.raises(command.Stopped) as stopped:
+        with command._held():
+            written.write("answer\n")
             os.kill(os.getpid(), signal.SIGTERM)
-            time.sleep(LIMIT)
-    finally:
-        for number, handler in handlers.items():
-            signal.signal(number, handler)
+            counted += 1
+    assert stopped.value.number == signal.SIGTERM
+    assert (written.getvalue().count("\n"), counted) == (1, 1)
+    # Outside the block a signal stops at once, as before.
+    with pytest.raises(command.Stopped):
+        os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(LIMIT)
 
 
-def test_a_signal_after_the_run_is_noted_not_raised() -> None:
+def test_a_signal_after_the_run_is_noted_not_raised(command) -> None:
     """A SIGINT that came during Ray's shutdown, after every answer was written, printed a
     traceback from the exit handlers ("Exception ignored in atexit callback ... Stopped: Ctrl-C").
     Once the run is over, a stopping signal is noted and the finished run keeps its status."""
-    from npuzzle.cluster import __main__ as command
-
-    handlers = {number: signal.getsignal(number) for number in command.SIGNALS}
-    try:
-        command._catch_signals()
-        command._settle_signals()
-        os.kill(os.getpid(), signal.SIGINT)
-        time.sleep(0.01)
-        assert command._received == signal.SIGINT
-    finally:
-        for number, handler in handlers.items():
-            signal.signal(number, handler)
+    command._catch_signals()
+    command._settle_signals()
+    os.kill(os.getpid(), signal.SIGINT)
+    time.sleep(0.01)
+    assert command._received == signal.SIGINT

@@ -66,9 +66,14 @@ _holding = False
 _pending: int | None = None
 
 
-def _stop(number: int, frame: Any) -> None:
-    global _received, _pending
+def _note(number: int, frame: Any) -> None:
+    global _received
     _received = number
+
+
+def _stop(number: int, frame: Any) -> None:
+    global _pending
+    _note(number, frame)
     if _holding:
         _pending = number
         return
@@ -81,11 +86,6 @@ def _catch_signals() -> None:
     _received = _pending = None
     for number in SIGNALS:
         signal.signal(number, _stop)
-
-
-def _note(number: int, frame: Any) -> None:
-    global _received
-    _received = number
 
 
 def _settle_signals() -> None:
