@@ -35,15 +35,17 @@ fn moves(path: &str) -> PyResult<Vec<Move>> {
 
 #[pymethods]
 impl PyJournal {
-    /// The journal at `path` of the search of `position` with `options` (read when the file
-    /// exists; `FileError` when it is another search's or damaged); with no path, one kept in
-    /// memory only (for the order of the subtrees and the counts).
+    /// The journal at `path` of the search of `position` with `options`, whose iterations are
+    /// cut into at least `aim` subtrees (read when the file exists; `FileError` when it is
+    /// another search's or damaged); with no path, one kept in memory only (for the order of
+    /// the subtrees and the counts).
     #[new]
     fn new(
         py: Python<'_>,
         path: Option<PathBuf>,
         position: &Bound<'_, PyAny>,
         options: &Bound<'_, PyOptions>,
+        aim: usize,
     ) -> PyResult<PyJournal> {
         let keeper = with_search(
             py,
@@ -52,7 +54,8 @@ impl PyJournal {
             &Cancel::new(),
             None,
             |search, start| Keeper::open(path.as_deref(), start, search.first_bound(start)?),
-        )?;
+        )?
+        .cutting_at(aim);
         Ok(PyJournal {
             keeper: Mutex::new(keeper),
         })
@@ -101,6 +104,40 @@ impl PyJournal {
             .map_err(|e| solve_error(py, e))?;
         self.written(py)?;
         Ok((done, (next != u32::MAX).then_some(next)))
+    }
+
+    /// How many subtrees (at least) to cut the next iteration into: the journal's aim, or the
+    /// finer cut of the iteration read from the file.
+    #[getter]
+    fn aim(&self) -> usize {
+        self.keeper().aim()
+    }
+
+    /// The aim of the cut of the iteration read from the file when it is coarser than this
+    /// journal's (`None` otherwise): cut that iteration again at this aim and give its paths to
+    /// `recut` before `iteration`.
+    #[getter]
+    fn stale_aim(&self) -> Option<usize> {
+        self.keeper().stale_aim()
+    }
+
+    /// Carries the iteration read from the file, cut into `old` (at `stale_aim`), over to its cut
+    /// `new` at this journal's aim, keeping what was finished.
+    fn recut(
+        &self,
+        py: Python<'_>,
+        bound: u32,
+        old: Vec<String>,
+        new: Vec<String>,
+    ) -> PyResult<()> {
+        let old = old.iter().map(|p| moves(p)).collect::<PyResult<Vec<_>>>()?;
+        let new = new.iter().map(|p| moves(p)).collect::<PyResult<Vec<_>>>()?;
+        let old: Vec<&[Move]> = old.iter().map(Vec::as_slice).collect();
+        let new: Vec<&[Move]> = new.iter().map(Vec::as_slice).collect();
+        self.keeper()
+            .recut(bound, &old, &new)
+            .map_err(|e| solve_error(py, e))?;
+        self.written(py)
     }
 
     /// Counts the iteration at `bound` that reached the goal above its cut.

@@ -191,10 +191,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::generate, m)?)?;
     m.add_function(wrap_pyfunction!(read_instances, m)?)?;
     m.add_class::<journal::PyJournal>()?;
-    m.add(
-        "JOURNAL_SUBTREES",
-        npuzzle_search::algorithm::journal::SUBTREES,
-    )?;
     m.add_function(wrap_pyfunction!(split::first_bound, m)?)?;
     m.add_function(wrap_pyfunction!(split::split, m)?)?;
     m.add_function(wrap_pyfunction!(split::subtree, m)?)?;

@@ -372,6 +372,40 @@ def test_a_limit_from_the_cluster_is_the_same_data_as_from_a_solve(address) -> N
     assert str(remote) == str(local.value)
 
 
+def test_a_journal_cut_coarser_is_carried_over_on_the_cluster(address, tmp_path: Path) -> None:
+    """A journal whose iteration was cut coarser than the cluster cuts (an earlier build's) goes
+    on on the cluster: cut again the cluster's way, each subtree under a finished one finished."""
+    from npuzzle import _native
+
+    board, optimum, *_ = npuzzle.read_instances(npuzzle_instances() / "korf100.txt")[81]
+    text = str(board)
+    options = npuzzle.Options(algorithm="idastar", heuristic="walking-distance", goal="blank-first")
+    aim = cluster.split.JOURNAL_SUBTREES
+    bound = _native.first_bound(text, options)
+    while len(_native.split(text, options, bound, aim)[1]) < aim:
+        bound += 2
+    # The coarse journal: an iteration cut into 64 or more, its first half searched.
+    _, coarse, above, expanded, generated = _native.split(text, options, bound, 64)
+    kept = tmp_path / "coarse.journal"
+    journal = _native.Journal(kept, text, options, 64)
+    journal.iteration(bound, coarse, above, expanded, generated)
+    half = len(coarse) // 2
+    for index, path in enumerate(coarse[:half]):
+        found, next_bound, expanded, generated, nearest = _native.subtree(text, options, path, bound)
+        assert found is None
+        journal.finished(index, next_bound, expanded, generated, nearest)
+    journal.flush()
+    told: list[tuple[int, int, int]] = []
+    solution = cluster.search(
+        board, options, journal=kept, local_nodes=0, progress=lambda *t: told.append(t)
+    )
+    assert (solution.length, solution.optimal) == (optimum, True)
+    fine = _native.split(text, options, bound, aim)[1]
+    depth, done = len(coarse[0]), set(coarse[:half])
+    assert told[0] == (bound, sum(path[:depth] in done for path in fine), len(fine))
+    assert 0 < told[0][1] < len(fine)
+
+
 def test_a_journal_moves_between_the_cluster_and_one_machine(address, tmp_path: Path) -> None:
     """Issue 39: the split search keeps the journal ``npuzzle solve --resume`` keeps. Stopped
     again and again by its time limit, it resumes each time and proves Korf's #82 optimal (about
@@ -441,7 +475,8 @@ def test_the_cluster_hands_out_first_the_subtrees_that_came_nearest_the_goal(
     hints, nearest, finished = journal["hints"], journal["nearest"], journal["finished"]
     assert len(hints) == len(nearest) == journal["subtrees"]
     assert len(finished) >= 40 and all(nearest[i] is not None for i in finished)
-    order = npuzzle._native.Journal(kept, str(board), options).order()
+    aim = cluster.split.JOURNAL_SUBTREES
+    order = npuzzle._native.Journal(kept, str(board), options, aim).order()
     assert order == sorted(range(len(hints)), key=lambda i: (hints[i] is None, hints[i] or 0, i))
     # What was handed out in order ends in order, but for the few under way at the stop.
     last = max(order.index(i) for i in finished)

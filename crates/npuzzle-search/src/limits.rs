@@ -304,6 +304,21 @@ impl Budget {
         self.clock.elapsed()
     }
 
+    /// Checks the clock and the cancellation now: what a search of many small parts (the
+    /// subtrees of a split iteration, each with its own budget) does before each part, which
+    /// may end before [`Budget::check`] looks at them.
+    pub fn check_clock(&self) -> Result<(), Limit> {
+        if let Some(max) = self.limits.timeout
+            && self.clock.elapsed() > max
+        {
+            return Err(Limit::Time(max));
+        }
+        if self.limits.cancelled() {
+            return Err(Limit::Cancelled);
+        }
+        Ok(())
+    }
+
     /// Checks the limits against `stats` (expanded nodes and memory every call, the clock every
     /// few thousand calls).
     #[inline]
@@ -325,14 +340,7 @@ impl Budget {
         self.countdown -= 1;
         if self.countdown == 0 {
             self.countdown = CLOCK_INTERVAL;
-            if let Some(max) = self.limits.timeout
-                && self.clock.elapsed() > max
-            {
-                return Err(Limit::Time(max));
-            }
-            if self.limits.cancelled() {
-                return Err(Limit::Cancelled);
-            }
+            return self.check_clock();
         }
         Ok(())
     }

@@ -24,6 +24,22 @@ fn korf(number: usize) -> (Start, usize) {
     (Start::new(board, goal).unwrap(), instance.optimal.unwrap())
 }
 
+/// Runs `test` with IDA* on both cores, walking distance, on Korf's instance `number`, its start
+/// and its optimum.
+fn on_both_cores<T>(
+    number: usize,
+    test: impl FnOnce(&IdaStar<WalkingDistance>, Start, usize) -> T,
+) -> T {
+    let (start, optimum) = korf(number);
+    let puzzle = Puzzle::new(start.goal()).unwrap();
+    let h = WalkingDistance::new(&puzzle).unwrap();
+    let idastar = IdaStar {
+        parallel: true,
+        ..IdaStar::new(&puzzle, &h)
+    };
+    test(&idastar, start, optimum)
+}
+
 /// A fresh journal path for a test.
 fn journal(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("npuzzle-journal-{name}-{}", std::process::id()));
@@ -34,58 +50,53 @@ fn journal(name: &str) -> PathBuf {
 
 #[test]
 fn a_search_stopped_by_node_limits_resumes_to_the_same_answer() {
-    let (start, optimum) = korf(35);
-    let puzzle = Puzzle::new(start.goal()).unwrap();
-    let h = WalkingDistance::new(&puzzle).unwrap();
-    let idastar = IdaStar {
-        parallel: true,
-        ..IdaStar::new(&puzzle, &h)
-    };
-    let whole = idastar.run(&start, &Limits::default()).unwrap();
-    let path = journal("nodes");
-    let slice = 250_000;
-    let mut kept = 0;
-    let mut runs = 0;
-    let resumed = loop {
-        runs += 1;
-        assert!(runs < 200, "no progress after {runs} runs");
-        let limits = Limits::none().nodes(slice).keep_journal(&path);
-        match idastar.run(&start, &limits) {
-            Ok(solution) => break solution,
-            Err(SolveError::LimitReached {
-                limit: Limit::Nodes(n),
-                stats,
-            }) => {
-                assert_eq!(n, slice);
-                // Each run keeps its node limit (the totals count every run).
-                // (A run's totals count the subtrees it left unfinished, the journal does not:
-                // the next run's may be lower.)
-                let run = stats.expanded.saturating_sub(kept);
-                assert!(run <= 2 * slice, "{run} in one run");
-                kept = stats.expanded;
+    on_both_cores(35, |idastar, start, optimum| {
+        let whole = idastar.run(&start, &Limits::default()).unwrap();
+        let path = journal("nodes");
+        let slice = 250_000;
+        let mut kept = 0;
+        let mut runs = 0;
+        let resumed = loop {
+            runs += 1;
+            assert!(runs < 200, "no progress after {runs} runs");
+            let limits = Limits::none().nodes(slice).keep_journal(&path);
+            match idastar.run(&start, &limits) {
+                Ok(solution) => break solution,
+                Err(SolveError::LimitReached {
+                    limit: Limit::Nodes(n),
+                    stats,
+                }) => {
+                    assert_eq!(n, slice);
+                    // Each run keeps its node limit (the totals count every run).
+                    // (A run's totals count the subtrees it left unfinished, the journal does not:
+                    // the next run's may be lower.)
+                    let run = stats.expanded.saturating_sub(kept);
+                    assert!(run <= 2 * slice, "{run} in one run");
+                    kept = stats.expanded;
+                }
+                Err(e) => panic!("{e}"),
             }
-            Err(e) => panic!("{e}"),
-        }
-    };
-    assert!(
-        runs > 2,
-        "{runs} runs, whole search {}",
-        whole.stats.expanded
-    );
-    assert_eq!((whole.moves.len(), resumed.moves.len()), (optimum, optimum));
-    assert_eq!(resumed.stats.iterations, whole.stats.iterations);
-    // Finished, the journal answers at once with the same moves, without a node of search,
-    // and is left as it was.
-    let kept = std::fs::read(&path).unwrap();
-    let again = idastar
-        .run(&start, &Limits::none().nodes(1).keep_journal(&path))
-        .unwrap();
-    assert_eq!(again.moves, resumed.moves);
-    assert_eq!(again.stats.expanded, resumed.stats.expanded);
-    assert!(
-        std::fs::read(&path).unwrap() == kept,
-        "the journal was rewritten"
-    );
+        };
+        assert!(
+            runs > 2,
+            "{runs} runs, whole search {}",
+            whole.stats.expanded
+        );
+        assert_eq!((whole.moves.len(), resumed.moves.len()), (optimum, optimum));
+        assert_eq!(resumed.stats.iterations, whole.stats.iterations);
+        // Finished, the journal answers at once with the same moves, without a node of search,
+        // and is left as it was.
+        let kept = std::fs::read(&path).unwrap();
+        let again = idastar
+            .run(&start, &Limits::none().nodes(1).keep_journal(&path))
+            .unwrap();
+        assert_eq!(again.moves, resumed.moves);
+        assert_eq!(again.stats.expanded, resumed.stats.expanded);
+        assert!(
+            std::fs::read(&path).unwrap() == kept,
+            "the journal was rewritten"
+        );
+    })
 }
 
 #[test]
@@ -202,30 +213,25 @@ fn a_search_cancelled_before_it_begins_searches_nothing_and_writes_no_journal() 
 
 #[test]
 fn progress_tells_the_threshold_and_the_subtrees_finished_with_a_journal() {
-    let (start, optimum) = korf(79);
-    let puzzle = Puzzle::new(start.goal()).unwrap();
-    let wd = WalkingDistance::new(&puzzle).unwrap();
-    let idastar = IdaStar {
-        parallel: true,
-        ..IdaStar::new(&puzzle, &wd)
-    };
-    let path = journal("progress");
-    // Stopped part-way, then resumed: the resumed iteration counts the subtrees kept as done.
-    let stopped = Limits::none().nodes(20_000).keep_journal(&path);
-    assert!(idastar.run(&start, &stopped).is_err());
-    let kept: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-    let progress = Progress::default();
-    let limits = Limits::none().keep_journal(&path).report(progress.clone());
-    let solution = idastar.run(&start, &limits).unwrap();
-    assert_eq!(
-        (solution.moves.len(), progress.bound() as usize),
-        (optimum, optimum)
-    );
-    let (finished, all) = progress.subtrees();
-    assert!(all >= 512 && finished <= all, "{finished} of {all}");
-    assert!(progress.expanded() > 0 && progress.expanded() <= solution.stats.expanded);
-    assert!(kept["bound"].as_u64().unwrap() < optimum as u64, "{kept}");
+    on_both_cores(79, |idastar, start, optimum| {
+        let path = journal("progress");
+        // Stopped part-way, then resumed: the resumed iteration counts the subtrees kept as done.
+        let stopped = Limits::none().nodes(20_000).keep_journal(&path);
+        assert!(idastar.run(&start, &stopped).is_err());
+        let kept: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let progress = Progress::default();
+        let limits = Limits::none().keep_journal(&path).report(progress.clone());
+        let solution = idastar.run(&start, &limits).unwrap();
+        assert_eq!(
+            (solution.moves.len(), progress.bound() as usize),
+            (optimum, optimum)
+        );
+        let (finished, all) = progress.subtrees();
+        assert!(all >= 512 && finished <= all, "{finished} of {all}");
+        assert!(progress.expanded() > 0 && progress.expanded() <= solution.stats.expanded);
+        assert!(kept["bound"].as_u64().unwrap() < optimum as u64, "{kept}");
+    })
 }
 
 #[test]
@@ -279,35 +285,114 @@ fn each_iteration_searches_first_the_subtrees_that_came_nearest_the_goal_in_the_
 #[test]
 fn both_cores_take_the_subtrees_in_the_journal_s_order() {
     use npuzzle_search::algorithm::journal::Journal;
-    let (start, _) = korf(35);
-    let puzzle = Puzzle::new(start.goal()).unwrap();
-    let h = WalkingDistance::new(&puzzle).unwrap();
-    let idastar = IdaStar {
-        parallel: true,
-        ..IdaStar::new(&puzzle, &h)
-    };
-    let path = journal("cores");
-    // Stopped again and again by a node limit until an iteration with hints is part-way done.
-    for _ in 0..200 {
-        let limits = Limits::none().nodes(100_000).keep_journal(&path);
-        assert!(
-            idastar.run(&start, &limits).is_err(),
-            "solved before the check"
-        );
-        let journal: Journal = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
-        if journal.hints.is_empty() || journal.finished.len() < 20 {
-            continue;
+    on_both_cores(35, |idastar, start, _| {
+        let path = journal("cores");
+        // Stopped again and again by a node limit until an iteration with hints is part-way done.
+        for _ in 0..200 {
+            let limits = Limits::none().nodes(100_000).keep_journal(&path);
+            assert!(
+                idastar.run(&start, &limits).is_err(),
+                "solved before the check"
+            );
+            let journal: Journal = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+            if journal.hints.is_empty() || journal.finished.len() < 20 {
+                continue;
+            }
+            let order = npuzzle_search::algorithm::order::order(&journal.hints);
+            // Every subtree finished was taken before any other, but for those under way at a stop.
+            let place = |index: &u32| order.iter().position(|&i| i == *index as usize).unwrap();
+            let last = journal.finished.iter().map(place).max().unwrap();
+            let threads = rayon::current_num_threads();
+            assert!(
+                last < journal.finished.len() + threads,
+                "{last} {journal:?}"
+            );
+            return;
         }
-        let order = npuzzle_search::algorithm::order::order(&journal.hints);
-        // Every subtree finished was taken before any other, but for those under way at a stop.
-        let place = |index: &u32| order.iter().position(|&i| i == *index as usize).unwrap();
-        let last = journal.finished.iter().map(place).max().unwrap();
-        let threads = rayon::current_num_threads();
-        assert!(
-            last < journal.finished.len() + threads,
-            "{last} {journal:?}"
+        panic!("no iteration with hints was stopped part-way");
+    })
+}
+
+#[test]
+fn a_journal_cut_at_512_by_an_earlier_build_is_carried_over_to_the_finer_cut() {
+    use npuzzle_search::SplitSearch;
+    use npuzzle_search::algorithm::journal::{Journal, Keeper, SUBTREES};
+    on_both_cores(35, |idastar, start, optimum| {
+        let whole = idastar.run(&start, &Limits::none()).unwrap();
+        let path = journal("recut");
+        // An earlier build's journal: an iteration cut at 512, its first half searched (the first
+        // iterations' trees are too small to cut).
+        let first = idastar.first_bound(&start).unwrap();
+        let bound = (first..)
+            .step_by(2)
+            .find(|&b| idastar.split(&start, b, SUBTREES).unwrap().paths.len() >= SUBTREES)
+            .unwrap();
+        assert!(bound < optimum as u32);
+        let old = idastar.split(&start, bound, 512).unwrap();
+        let old_paths: Vec<&[Move]> = old.paths.iter().map(Vec::as_slice).collect();
+        let mut keeper = Keeper::open(Some(&path), &start, first).unwrap();
+        keeper
+            .iteration(bound, &old_paths, old.next_bound, &old.stats)
+            .unwrap();
+        let half = old_paths.len() / 2;
+        for (index, moves) in old_paths.iter().enumerate().take(half) {
+            let subtree = idastar
+                .subtree(&start, moves, bound, &Limits::none())
+                .unwrap();
+            assert!(subtree.found.is_none());
+            keeper.finished(index, subtree.next_bound, subtree.nearest, &subtree.stats);
+        }
+        keeper.flush();
+        let mut written: Journal = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+        written.aim = 512;
+        std::fs::write(&path, serde_json::to_vec(&written).unwrap()).unwrap();
+        // Carried over: a subtree of the finer cut is finished where its old subtree was.
+        let new = idastar.split(&start, bound, SUBTREES).unwrap();
+        let new_paths: Vec<&[Move]> = new.paths.iter().map(Vec::as_slice).collect();
+        let mut resumed = Keeper::open(Some(&path), &start, first).unwrap();
+        assert_eq!(resumed.stale_aim(), Some(512));
+        resumed.recut(bound, &old_paths, &new_paths).unwrap();
+        let (done, next) = resumed
+            .iteration(bound, &new_paths, new.next_bound, &new.stats)
+            .unwrap();
+        let depth = old_paths[0].len();
+        assert!(new_paths.len() >= SUBTREES && new_paths[0].len() > depth);
+        assert_eq!(next, written.next_bound);
+        let carried: Journal = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+        // Each new subtree finished, with its old subtree's nearest, where that one was.
+        for ((moves, done), nearest) in new_paths.iter().zip(&done).zip(&carried.nearest) {
+            let place = old_paths
+                .iter()
+                .position(|p| *p == &moves[..depth])
+                .unwrap();
+            assert_eq!(*done, place < half, "{moves:?}");
+            assert_eq!(
+                *nearest,
+                written.nearest[place].filter(|_| *done),
+                "{moves:?}"
+            );
+        }
+        assert!(carried.nearest.iter().flatten().count() > 0);
+        assert_eq!(
+            (carried.aim, carried.expanded),
+            (SUBTREES as u32, written.expanded)
         );
-        return;
-    }
-    panic!("no iteration with hints was stopped part-way");
+        // Its cut at 512 given again is refused: the journal is the finer cut's now.
+        let mut again = Keeper::open(Some(&path), &start, first).unwrap();
+        assert_eq!((again.aim(), again.stale_aim()), (SUBTREES, None));
+        assert!(again.recut(bound, &old_paths, &new_paths).is_err());
+        // A search cutting at 512 (the cluster's) keeps the finer cut for the iteration under way,
+        // losing nothing, and its own for the next.
+        let cluster = Keeper::open(Some(&path), &start, first)
+            .unwrap()
+            .cutting_at(512);
+        assert_eq!((cluster.aim(), cluster.stale_aim()), (SUBTREES, None));
+        let fresh = Keeper::open(None, &start, first).unwrap().cutting_at(512);
+        assert_eq!((fresh.aim(), fresh.stale_aim()), (512, None));
+        // The search resumed from the earlier build's journal reaches the same answer.
+        std::fs::write(&path, serde_json::to_vec(&written).unwrap()).unwrap();
+        let limits = Limits::none().keep_journal(&path);
+        let resumed = idastar.run(&start, &limits).unwrap();
+        assert_eq!((resumed.moves.len(), whole.moves.len()), (optimum, optimum));
+    })
 }

@@ -15,7 +15,6 @@ __all__ = [
     "Boards",
     "DatabaseError",
     "FileError",
-    "JOURNAL_SUBTREES",
     "Journal",
     "Limit",
     "LimitReached",
@@ -317,12 +316,11 @@ def generate(
 def read_instances(
     path: str | os.PathLike[str],
 ) -> builtins.list[tuple[Board, int | None, int | None, int, str]]: ...
-JOURNAL_SUBTREES: int
 
 @final
 class Journal:
     def __new__(
-        cls, path: str | os.PathLike[str] | None, position: Any, options: Options
+        cls, path: str | os.PathLike[str] | None, position: Any, options: Options, aim: int
     ) -> Journal: ...
     def solution(self) -> str | None: ...
     @property
@@ -337,6 +335,11 @@ class Journal:
         expanded: int,
         generated: int,
     ) -> tuple[builtins.list[bool], int | None]: ...
+    @property
+    def aim(self) -> int: ...
+    @property
+    def stale_aim(self) -> int | None: ...
+    def recut(self, bound: int, old: builtins.list[str], new: builtins.list[str]) -> None: ...
     def ended_above_the_cut(self, bound: int) -> None: ...
     def order(self) -> builtins.list[int]: ...
     def finished(

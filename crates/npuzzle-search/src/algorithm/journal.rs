@@ -25,10 +25,14 @@ use crate::stats::Stats;
 pub const FORMAT: u32 = 1;
 
 /// How many subtrees (at least) each iteration of IDA* on every core is cut into (many per core,
-/// for balance), and of any search that keeps a journal: one number for any count of cores or
-/// workers, so that a journal written by one machine is resumed by another, or by a cluster
-/// (`npuzzle.cluster.search`), and back.
-pub const SUBTREES: usize = 512;
+/// for balance, and fine enough that a stop loses little of a search of hours: it loses the
+/// subtrees under way). A journal written with another cut (512, by earlier builds and by
+/// `npuzzle.cluster.search`, whose subtrees are tasks) is carried over to this one
+/// ([`Keeper::recut`]), so a journal moves between machines and clusters.
+pub const SUBTREES: usize = 4096;
+
+/// The aim of the cut of the journals written before the journal named it.
+const FIRST_AIM: u32 = 512;
 
 /// The most a journal file may hold (a cut has a few thousand subtrees at most).
 const MOST_BYTES: u64 = 4 << 20;
@@ -50,6 +54,10 @@ pub struct Journal {
     pub bound: u32,
     /// How many subtrees the iteration's cut has.
     pub subtrees: u32,
+    /// How many subtrees (at least) the iteration was cut into (512 where a journal does not
+    /// say: earlier builds).
+    #[serde(default = "first_aim")]
+    pub aim: u32,
     /// A hash of the paths to the cut's subtrees (the CRC-32 of their moves).
     pub cut: u64,
     /// The iteration's finished subtrees, by their place in the cut, in increasing order.
@@ -106,6 +114,8 @@ pub struct Journal {
 pub struct Keeper {
     path: Option<PathBuf>,
     journal: Journal,
+    /// How many subtrees (at least) this search cuts each iteration into.
+    aim: usize,
     /// The paths of the cut of the iteration under way (for the next iteration's hints).
     paths: Vec<Vec<Move>>,
     /// Whether the journal's iteration is one read from the file (then it is not counted again).
@@ -132,6 +142,7 @@ impl Keeper {
             goal: start.goal().to_string(),
             bound: first_bound,
             subtrees: 0,
+            aim: FIRST_AIM,
             cut: 0,
             finished: Vec::new(),
             next_bound: u32::MAX,
@@ -156,8 +167,19 @@ impl Keeper {
             written: Instant::now(),
             failure: None,
             journal,
+            aim: SUBTREES,
             paths: Vec::new(),
         })
+    }
+
+    /// The same keeper for a search that cuts each iteration into at least `aim` subtrees, not
+    /// [`SUBTREES`] (`npuzzle.cluster.search`: its subtrees are tasks, each costing
+    /// milliseconds).
+    pub fn cutting_at(self, aim: usize) -> Keeper {
+        Keeper {
+            aim: aim.max(1),
+            ..self
+        }
     }
 
     /// The solution a previous run found (replayed by the caller). IDA* finds a solution as
@@ -221,6 +243,7 @@ impl Keeper {
         let journal = &mut self.journal;
         journal.bound = bound;
         journal.subtrees = paths.len() as u32;
+        journal.aim = self.aim as u32;
         journal.cut = hash;
         journal.finished.clear();
         journal.next_bound = cut_next;
@@ -229,6 +252,87 @@ impl Keeper {
         journal.generated += cut.generated;
         self.write(true);
         Ok((vec![false; paths.len()], cut_next))
+    }
+
+    /// How many subtrees (at least) to cut the next iteration into: this search's aim, or the
+    /// iteration read from the file's where that cut is finer (carried over to a coarser cut,
+    /// the subtrees finished beside unfinished ones would be lost).
+    pub fn aim(&self) -> usize {
+        match self.resumed {
+            true => self.aim.max(self.journal.aim as usize),
+            false => self.aim,
+        }
+    }
+
+    /// The aim of the cut of the iteration read from the file, when it is coarser than this
+    /// search's (a journal of an earlier build, or of the cluster): cut that iteration again at
+    /// this aim and give its paths to [`Keeper::recut`] before [`Keeper::iteration`].
+    pub fn stale_aim(&self) -> Option<usize> {
+        let aim = self.journal.aim as usize;
+        (self.resumed && aim < self.aim).then_some(aim)
+    }
+
+    /// Carries the iteration read from the file, cut into `old` (at [`Keeper::stale_aim`]), over
+    /// to the cut `new` of the same iteration at this search's aim: a new subtree is finished where
+    /// the old subtree that holds it is, or every old subtree it holds is; hints and nearest
+    /// values pass the same way ([`order::carried`]). The nodes and the least f-value past the
+    /// threshold found so far stay: the finished work is the same.
+    ///
+    /// ```
+    /// use npuzzle_core::Move::{Down, Left, Right, Up};
+    /// use npuzzle_search::{algorithm::journal::Keeper, Start, Stats};
+    /// let goal = "1 2 3/4 5 6/7 8 0".parse().unwrap();
+    /// let start = Start::new("1 2 3/4 5 6/0 7 8".parse().unwrap(), goal).unwrap();
+    /// let file = std::env::temp_dir().join(format!("doc-recut-{}.journal", std::process::id()));
+    /// let mut keeper = Keeper::open(Some(&file), &start, 2).unwrap();
+    /// let old: [&[_]; 2] = [&[Up], &[Right]];
+    /// keeper.iteration(2, &old, u32::MAX, &Stats::default()).unwrap();
+    /// keeper.finished(1, 4, Some(3), &Stats::default());
+    /// keeper.flush();
+    /// // An earlier build cut at 512: say so in the file.
+    /// let text = std::fs::read_to_string(&file).unwrap().replace(r#""aim": 4096"#, r#""aim": 512"#);
+    /// std::fs::write(&file, text).unwrap();
+    /// let mut again = Keeper::open(Some(&file), &start, 2).unwrap();
+    /// assert_eq!(again.stale_aim(), Some(512));
+    /// let new: [&[_]; 3] = [&[Up, Left], &[Right, Up], &[Right, Down]];
+    /// again.recut(2, &old, &new).unwrap();
+    /// assert_eq!(again.iteration(2, &new, u32::MAX, &Stats::default()).unwrap(), (vec![false, true, true], 4));
+    /// std::fs::remove_file(&file).unwrap();
+    /// ```
+    pub fn recut(
+        &mut self,
+        bound: u32,
+        old: &[&[Move]],
+        new: &[&[Move]],
+    ) -> Result<(), SolveError> {
+        let done = self.resumed_cut(bound, hash(old), old.len())?;
+        let carry = |values: &[Option<u32>]| {
+            let before: Vec<_> = old.iter().copied().zip(values.iter().copied()).collect();
+            order::hints(&before, new)
+        };
+        let before: Vec<(&[Move], bool)> = old.iter().copied().zip(done).collect();
+        let finished: Vec<bool> = order::carried(&before, new, |a, b| a && b)
+            .into_iter()
+            .map(|finished| finished == Some(true))
+            .collect();
+        let journal = &mut self.journal;
+        if !journal.hints.is_empty() {
+            journal.hints = carry(&journal.hints);
+        }
+        // Only finished subtrees have a nearest (the least of the old ones they hold).
+        journal.nearest = (carry(&journal.nearest).into_iter().zip(&finished))
+            .map(|(nearest, &finished)| nearest.filter(|_| finished))
+            .collect();
+        journal.finished = (0..)
+            .zip(&finished)
+            .filter(|(_, f)| **f)
+            .map(|(place, _)| place)
+            .collect();
+        journal.subtrees = new.len() as u32;
+        journal.aim = self.aim as u32;
+        journal.cut = hash(new);
+        self.write(true);
+        Ok(())
     }
 
     /// Takes what the iteration ending learned of its subtrees as the hints of the next one,
@@ -401,6 +505,11 @@ fn read(path: &Path, fresh: &Journal) -> Result<Option<Journal>, SolveError> {
         return Err(error(format!("{} seconds of search", journal.seconds)));
     }
     Ok(Some(journal))
+}
+
+/// The aim of the cut of a journal that does not name one.
+fn first_aim() -> u32 {
+    FIRST_AIM
 }
 
 /// The CRC-32 of the moves of every path, each path ended by a separator (the checksum the

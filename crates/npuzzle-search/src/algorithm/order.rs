@@ -27,13 +27,38 @@ use npuzzle_core::Move;
 /// assert_eq!(hints(&before, &cut), [Some(9), Some(4), None]);
 /// ```
 pub fn hints(before: &[(&[Move], Option<u32>)], cut: &[&[Move]]) -> Vec<Option<u32>> {
-    // The least nearest below every prefix of an old path.
-    let mut below: HashMap<&[Move], u32> = HashMap::new();
-    for &(path, nearest) in before {
-        let Some(nearest) = nearest else { continue };
+    let known: Vec<(&[Move], u32)> = before
+        .iter()
+        .filter_map(|&(path, nearest)| Some((path, nearest?)))
+        .collect();
+    carried(&known, cut, u32::min)
+}
+
+/// For each path of a new cut, the value of the old cut's path that holds it, or the `merge` of
+/// the values of the old paths it holds (cuts may differ in depth); `None` where no old path is
+/// either. How what one cut knows of its subtrees passes to another: the hints of the iteration
+/// before ([`hints`]), and a journal written with another cut (`Keeper::recut`).
+///
+/// ```
+/// use npuzzle_core::Move::{Down, Left, Up};
+/// use npuzzle_search::algorithm::order::carried;
+/// let before: [(&[_], _); 2] = [(&[Up, Left], true), (&[Up, Down], false)];
+/// let cut: [&[_]; 3] = [&[Up, Left, Up], &[Up], &[Left]];
+/// assert_eq!(carried(&before, &cut, |a, b| a && b), [Some(true), Some(false), None]);
+/// ```
+pub fn carried<T: Copy>(
+    before: &[(&[Move], T)],
+    cut: &[&[Move]],
+    merge: impl Fn(T, T) -> T,
+) -> Vec<Option<T>> {
+    // The merge of the values below every prefix of an old path.
+    let mut below: HashMap<&[Move], T> = HashMap::new();
+    for &(path, value) in before {
         for end in 1..=path.len() {
-            let least = below.entry(&path[..end]).or_insert(nearest);
-            *least = (*least).min(nearest);
+            below
+                .entry(&path[..end])
+                .and_modify(|merged| *merged = merge(*merged, value))
+                .or_insert(value);
         }
     }
     cut.iter()

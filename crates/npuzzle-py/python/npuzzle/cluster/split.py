@@ -36,9 +36,11 @@ UNDER_WAY_PER_WORKER = SUBTREES_PER_WORKER
 #: shared out. A larger one goes on from the threshold this one proved.
 LOCAL_NODES = 1_000_000
 
-#: The subtrees (at least) each iteration is cut into when the search keeps a journal: the
-#: library's own number, the same on one machine and any cluster, so a journal moves between them.
-JOURNAL_SUBTREES: int = _native.JOURNAL_SUBTREES
+#: The subtrees (at least) each iteration is cut into when the search keeps a journal, on any
+#: cluster: fewer than ``npuzzle solve --resume``'s 4,096, as each subtree is a task, which costs
+#: milliseconds. A journal moves between the two all the same, carried over from one cut to the
+#: other (the subtrees finished kept).
+JOURNAL_SUBTREES = 512
 
 #: No f-value past the threshold (yet).
 _NONE = 2**32 - 1
@@ -90,17 +92,17 @@ def search(
     text = str(Board(position) if not isinstance(position, Board) else position)
     workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
     searched = _options(asked, {"algorithm": "idastar", "parallel": False})
-    run = _Search(text, searched, journal, workers * UNDER_WAY_PER_WORKER, progress)
+    cuts = workers * subtrees_per_worker if journal is None else JOURNAL_SUBTREES
+    run = _Search(text, searched, journal, cuts, workers * UNDER_WAY_PER_WORKER, progress)
     if local_nodes > 0:
         solution = run.alone(local_nodes)
         if solution is not None:
             return solution
-    cuts = workers * subtrees_per_worker if journal is None else JOURNAL_SUBTREES
     remote = ray.remote(num_cpus=1, max_retries=5)(_subtree)
     try:
         found = run.keeper.solution()
         while found is None:
-            found = run.iteration(remote, cuts)
+            found = run.iteration(remote)
     except BaseException:
         # A stop of any kind: the journal keeps what was finished (the answer writes it too).
         run.keeper.flush()
@@ -117,6 +119,7 @@ class _Search:
         text: str,
         options: Options,
         journal: str | os.PathLike[str] | None,
+        cuts: int,
         window: int,
         progress: Callable[[int, int, int], None] | None,
     ) -> None:
@@ -126,6 +129,8 @@ class _Search:
         # prepared for it all.
         self.driver = _options(options, {"parallel": True})
         self.journal = journal
+        #: Subtrees (at least) in each iteration's cut.
+        self.cuts = cuts
         self.clock = time.monotonic()
         self.bound = _native.first_bound(text, self.driver)
         self.expanded = self.generated = 0
@@ -138,7 +143,7 @@ class _Search:
     def _open(self) -> _native.Journal:
         """The search's journal: its file's, or one kept in memory only (for the subtrees'
         order and the counts) when there is no file."""
-        keeper = _native.Journal(self.journal, self.text, self.driver)
+        keeper = _native.Journal(self.journal, self.text, self.driver, self.cuts)
         if self.journal is not None:
             self.bound = keeper.bound
         return keeper
@@ -160,16 +165,22 @@ class _Search:
             self.keeper = self._open()
             return None
 
-    def iteration(self, remote: Any, cuts: int) -> str | None:
-        """The iteration at the threshold, cut into ``cuts`` subtrees searched by the workers:
-        the goal's path, or None with the threshold raised to the next."""
+    def iteration(self, remote: Any) -> str | None:
+        """The iteration at the threshold, cut into subtrees searched by the workers: the goal's
+        path, or None with the threshold raised to the next."""
         found, paths, above, expanded, generated = _native.split(
-            self.text, self.driver, self.bound, cuts
+            self.text, self.driver, self.bound, self.keeper.aim
         )
         self._count(expanded, generated)
         if found is not None:
             self.keeper.ended_above_the_cut(self.bound)
             return found
+        stale = self.keeper.stale_aim
+        if stale is not None:
+            # A journal of an earlier build, cut coarser: carried over to this cut. (A finer
+            # cut, `npuzzle solve`'s, is kept for the iteration under way.)
+            old = _native.split(self.text, self.driver, self.bound, stale)[1]
+            self.keeper.recut(self.bound, old, paths)
         done, above = self.keeper.iteration(self.bound, paths, above, expanded, generated)
         self._check()
         # First the subtrees whose search came nearest the goal in the iteration before.

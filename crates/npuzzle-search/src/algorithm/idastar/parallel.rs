@@ -8,7 +8,7 @@ use npuzzle_core::Move;
 
 use super::tree::{Cut, Search, Tree};
 use crate::algorithm::fsm::Fsm;
-use crate::algorithm::journal::{Keeper, SUBTREES};
+use crate::algorithm::journal::Keeper;
 use crate::algorithm::{Found, Root, finish, root};
 use crate::error::SolveError;
 use crate::heuristic::Heuristic;
@@ -91,9 +91,10 @@ impl<H: Heuristic + Sync> Run<'_, '_, H> {
         stats.iterations += 1;
         // The cut counts into the run's nodes, so that the node limit holds across iterations.
         let before = stats.clone();
+        let aim = self.keeper().aim();
         let found = self
             .tree
-            .frontier(top, bound, SUBTREES, &self.limits, stats);
+            .frontier(top.clone(), bound, aim, &self.limits, stats);
         let cut = Stats {
             expanded: stats.expanded - before.expanded,
             generated: stats.generated - before.generated,
@@ -109,6 +110,7 @@ impl<H: Heuristic + Sync> Run<'_, '_, H> {
             Err(Err(limit)) => return Err(self.stopped(limit, bound, stats)),
         };
         let paths: Vec<&[Move]> = splits.iter().map(|s| s.path.as_slice()).collect();
+        self.recut(top, bound, &paths)?;
         let (done, next) = self.keeper().iteration(bound, &paths, cut_next, &cut)?;
         let finished = done.iter().filter(|&&done| done).count();
         self.tell(|progress| progress.begin(bound, splits.len(), finished));
@@ -125,6 +127,21 @@ impl<H: Heuristic + Sync> Run<'_, '_, H> {
         }
         self.keeper().flush();
         Ok(Ended::Next(next.min(subtrees.next_bound)))
+    }
+
+    /// Carries a journal written with another cut of the iteration at `bound` over to this
+    /// one, `paths` ([`Keeper::recut`]).
+    fn recut(&self, top: Cut<H::State>, bound: u32, paths: &[&[Move]]) -> Result<(), SolveError> {
+        let Some(aim) = self.keeper().stale_aim() else {
+            return Ok(());
+        };
+        let old = self
+            .tree
+            .frontier(top, bound, aim, &Limits::none(), &mut Stats::default())
+            .map(|(splits, _)| splits)
+            .unwrap_or_default();
+        let old: Vec<&[Move]> = old.iter().map(|s| s.path.as_slice()).collect();
+        self.keeper().recut(bound, &old, paths)
     }
 
     /// Tells the search's progress, if the limits ask for it.
@@ -242,11 +259,16 @@ impl<H: Heuristic + Sync> Run<'_, '_, H> {
             ..self.limits.clone()
         };
         let budget = Budget::sharing_nodes(remaining, Arc::clone(spent));
+        if stop.load(Ordering::Relaxed) {
+            return (Outcome::Abandoned, Stats::default());
+        }
+        // A subtree may end before its budget first looks at the clock.
+        if let Err(limit) = budget.check_clock() {
+            stop.store(true, Ordering::Relaxed);
+            return (Outcome::Hit(limit), Stats::default());
+        }
         let (cells, path) = (split.cells.clone(), split.path.clone());
         let mut search = Search::new(self.tree, cells, path, budget, stop);
-        if stop.load(Ordering::Relaxed) {
-            return (Outcome::Abandoned, search.walk.stats);
-        }
         let outcome = match search.dfs(&split.node(), bound, split.path.last().copied()) {
             Ok(true) => Outcome::Found(std::mem::take(&mut search.walk.path)),
             Ok(false) => {

@@ -132,6 +132,7 @@ impl<'a, H: Heuristic> Search<'a, H> {
 }
 
 /// A node where a split iteration divides the tree.
+#[derive(Clone)]
 pub(super) struct Cut<S> {
     pub(super) cells: Vec<u8>,
     pub(super) blank: usize,
@@ -171,6 +172,9 @@ impl<H: Heuristic> Tree<'_, H> {
         let mut splits = vec![root];
         let mut next_bound = u32::MAX;
         while splits.len() < aim && !splits.is_empty() {
+            if limits.cancelled() {
+                return Err(Err(Limit::Cancelled));
+            }
             if let Some(goal) = splits
                 .iter()
                 .find(|s| self.h.value(&s.state) == 0 && s.cells == self.puzzle.goal_cells())
