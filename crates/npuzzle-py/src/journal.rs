@@ -33,6 +33,11 @@ fn moves(path: &str) -> PyResult<Vec<Move>> {
     parse_moves(path, Some(Notation::Tile), None).map_err(parse_error)
 }
 
+/// The paths of a cut, read.
+fn cut(paths: &[String]) -> PyResult<Vec<Vec<Move>>> {
+    paths.iter().map(|p| moves(p)).collect()
+}
+
 #[pymethods]
 impl PyJournal {
     /// The journal at `path` of the search of `position` with `options`, whose iterations are
@@ -92,10 +97,7 @@ impl PyJournal {
         expanded: u64,
         generated: u64,
     ) -> PyResult<(Vec<bool>, Option<u32>)> {
-        let paths = paths
-            .iter()
-            .map(|p| moves(p))
-            .collect::<PyResult<Vec<_>>>()?;
+        let paths = cut(&paths)?;
         let paths: Vec<&[Move]> = paths.iter().map(Vec::as_slice).collect();
         let cut = nodes(expanded, generated);
         let (done, next) = self
@@ -130,8 +132,7 @@ impl PyJournal {
         old: Vec<String>,
         new: Vec<String>,
     ) -> PyResult<()> {
-        let old = old.iter().map(|p| moves(p)).collect::<PyResult<Vec<_>>>()?;
-        let new = new.iter().map(|p| moves(p)).collect::<PyResult<Vec<_>>>()?;
+        let (old, new) = (cut(&old)?, cut(&new)?);
         let old: Vec<&[Move]> = old.iter().map(Vec::as_slice).collect();
         let new: Vec<&[Move]> = new.iter().map(Vec::as_slice).collect();
         self.keeper()

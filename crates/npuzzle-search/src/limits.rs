@@ -283,7 +283,9 @@ impl Budget {
         Budget {
             limits,
             clock: Stopwatch::start(),
-            countdown: CLOCK_INTERVAL,
+            // The first check looks at the clock: a search of many small budgets (the subtrees
+            // of a split iteration) may end each before its 16,384th node.
+            countdown: 1,
             shared: None,
         }
     }
@@ -304,10 +306,8 @@ impl Budget {
         self.clock.elapsed()
     }
 
-    /// Checks the clock and the cancellation now: what a search of many small parts (the
-    /// subtrees of a split iteration, each with its own budget) does before each part, which
-    /// may end before [`Budget::check`] looks at them.
-    pub fn check_clock(&self) -> Result<(), Limit> {
+    /// Checks the clock and the cancellation.
+    fn check_clock(&self) -> Result<(), Limit> {
         if let Some(max) = self.limits.timeout
             && self.clock.elapsed() > max
         {
@@ -319,8 +319,8 @@ impl Budget {
         Ok(())
     }
 
-    /// Checks the limits against `stats` (expanded nodes and memory every call, the clock every
-    /// few thousand calls).
+    /// Checks the limits against `stats` (expanded nodes and memory every call, the clock at the
+    /// first call and every few thousand after).
     #[inline]
     pub fn check(&mut self, stats: &Stats) -> Result<(), Limit> {
         if let Some(max) = self.limits.max_nodes {

@@ -258,9 +258,10 @@ impl Keeper {
     /// iteration read from the file's where that cut is finer (carried over to a coarser cut,
     /// the subtrees finished beside unfinished ones would be lost).
     pub fn aim(&self) -> usize {
-        match self.resumed {
-            true => self.aim.max(self.journal.aim as usize),
-            false => self.aim,
+        if self.resumed {
+            self.aim.max(self.journal.aim as usize)
+        } else {
+            self.aim
         }
     }
 

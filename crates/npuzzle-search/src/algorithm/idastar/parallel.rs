@@ -262,11 +262,6 @@ impl<H: Heuristic + Sync> Run<'_, '_, H> {
         if stop.load(Ordering::Relaxed) {
             return (Outcome::Abandoned, Stats::default());
         }
-        // A subtree may end before its budget first looks at the clock.
-        if let Err(limit) = budget.check_clock() {
-            stop.store(true, Ordering::Relaxed);
-            return (Outcome::Hit(limit), Stats::default());
-        }
         let (cells, path) = (split.cells.clone(), split.path.clone());
         let mut search = Search::new(self.tree, cells, path, budget, stop);
         let outcome = match search.dfs(&split.node(), bound, split.path.last().copied()) {
