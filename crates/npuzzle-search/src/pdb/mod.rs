@@ -13,6 +13,7 @@ mod packed;
 mod partition;
 mod pattern;
 pub mod policy;
+mod recent;
 mod regions;
 mod storage;
 mod store;

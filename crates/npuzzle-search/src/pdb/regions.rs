@@ -15,6 +15,7 @@
 use std::sync::Arc;
 
 use super::grid::Grid;
+use super::recent;
 use crate::puzzle::Puzzle;
 
 /// The most regions a record names beside its least (any others count as the least).
@@ -76,6 +77,8 @@ pub(crate) fn encode(records: &[(u32, u32)]) -> Vec<u8> {
 #[derive(Clone)]
 pub(crate) struct RegionTable {
     bytes: Arc<dyn AsRef<[u8]> + Send + Sync>,
+    /// This table's number among the records a thread keeps ([`recent`]).
+    number: u64,
     bits: u32,
     grid: Arc<Grid>,
 }
@@ -92,6 +95,7 @@ impl RegionTable {
             return None;
         }
         Some(RegionTable {
+            number: recent::new_table(),
             bits: slots.trailing_zeros(),
             bytes,
             grid: Arc::new(Grid::new(puzzle)),
@@ -104,12 +108,21 @@ impl RegionTable {
     }
 
     /// The excess of placement `rank` (its tiles on the cells `occupied`) with the blank on cell
-    /// `blank`; `None` when the placement is not listed.
+    /// `blank`; `None` when the placement is not listed. The record is the one this thread read
+    /// last where it is still kept ([`recent`]).
     #[inline]
     pub(crate) fn excess(&self, rank: u64, occupied: u64, blank: u8) -> Option<u8> {
+        let rank = u32::try_from(rank).ok()?;
+        let record = recent::record(self.number, rank, || self.record(rank))?;
+        let free = self.grid.all & !occupied;
+        Some(excess_in(record, self.grid.slot(blank, free)))
+    }
+
+    /// The record of placement `rank` in the table; `None` when it is not listed.
+    fn record(&self, rank: u32) -> Option<u32> {
         let bytes = self.bytes();
         let mask = (1usize << self.bits) - 1;
-        let mut at = home(rank, self.bits);
+        let mut at = home(u64::from(rank), self.bits);
         // At most every slot once: a table with no empty slot (a damaged file) cannot hang.
         for _ in 0..=mask {
             let slot = u64::from_le_bytes(
@@ -120,9 +133,8 @@ impl RegionTable {
             if slot == EMPTY {
                 return None;
             }
-            if slot & 0xFFFF_FFFF == rank {
-                let free = self.grid.all & !occupied;
-                return Some(excess_in((slot >> 32) as u32, self.grid.slot(blank, free)));
+            if slot & 0xFFFF_FFFF == u64::from(rank) {
+                return Some((slot >> 32) as u32);
             }
             at = (at + 1) & mask;
         }
