@@ -16,8 +16,9 @@
 //! before either makes it zero-aware (`z:6666` and `z:1,2,3,6,7,8/…`).
 //!
 //! DIR holds the databases (the second partitioning is built there on first use, about three
-//! minutes; 255 MB plain, 1.3 GB zero-aware). The default second partitioning cuts the board along other lines than
-//! the standard one: 1,2,3,6,7,8 / 4,5,9,10,14,15 / 11,12,13,16,17,18 / 19,20,21,22,23,24.
+//! minutes; 255 MB plain, 1.3 GB zero-aware). The default second partitioning cuts the board
+//! along other lines than the standard one: 1,2,3,6,7,8 / 4,5,9,10,14,15 / 11,12,13,16,17,18 /
+//! 19,20,21,22,23,24.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
