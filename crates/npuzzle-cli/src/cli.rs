@@ -64,8 +64,11 @@ pub enum Task {
     #[command(after_help = "Examples:
   npuzzle verify '1 2 3/4 5 6/0 7 8' 'L L'
   npuzzle verify '1 2 3/4 5 6/0 7 8' L2 --json
-  npuzzle verify '0 1 2/3 4 5/6 7 8' 'u' --goal blank-first     exit status 1: not solved")]
-    Verify(MovesArgs),
+  npuzzle verify '0 1 2/3 4 5/6 7 8' 'u' --goal blank-first     exit status 1: not solved
+  npuzzle verify '1 2 3/4 5 6/0 7 8' 'L L' --optimal            solved: yes; optimal: yes
+  npuzzle verify P MOVES --optimal --goal blank-first --heuristic pdb
+        proves again, from nothing, a length whose proof rested on a journal (\"proof\": \"journal\")")]
+    Verify(VerifyArgs),
     /// Convert a position between text formats, or moves between notations.
     #[command(after_help = "Examples:
   npuzzle convert '8 6 0/5 4 7/2 3 1' --to grid
@@ -231,6 +234,22 @@ impl MovesArgs {
     }
 }
 
+/// `npuzzle verify`.
+#[derive(Debug, Args)]
+pub struct VerifyArgs {
+    /// The position and the moves.
+    #[command(flatten)]
+    pub moves: MovesArgs,
+    /// Also prove that no solution is shorter: solve the position again from nothing (no
+    /// journal) with the search options below, and compare (exit status 1 when a shorter one
+    /// exists, 2 when the search cannot prove an optimum).
+    #[arg(long)]
+    pub optimal: bool,
+    /// Search options (with --optimal).
+    #[command(flatten)]
+    pub search: SearchArgs,
+}
+
 /// `npuzzle convert`.
 #[derive(Debug, Args)]
 pub struct ConvertArgs {
@@ -344,9 +363,14 @@ pub struct SolveArgs {
     pub json: bool,
     /// Keep the search's progress in FILE and go on from it: run again with the same FILE, a
     /// search stopped by a limit, Ctrl-C or a crash resumes from its last threshold and the
-    /// subtrees it finished (one position, --algorithm idastar).
+    /// subtrees it finished (one position, --algorithm idastar). The journal is checked, not
+    /// trusted: one damaged, edited or of another search is refused.
     #[arg(long, value_name = "FILE")]
     pub resume: Option<std::path::PathBuf>,
+    /// With --resume: begin the search afresh, setting the journal there aside (renamed
+    /// FILE.refused-SECONDS, nothing deleted).
+    #[arg(long, requires = "resume")]
+    pub fresh: bool,
 }
 
 /// `npuzzle bench`.
@@ -380,6 +404,10 @@ pub struct BenchArgs {
     /// (--algorithm idastar).
     #[arg(long, value_name = "DIR", conflicts_with = "every")]
     pub resume: Option<std::path::PathBuf>,
+    /// With --resume: begin every search afresh, setting the journals in DIR aside (renamed
+    /// N.journal.refused-SECONDS, nothing deleted).
+    #[arg(long, requires = "resume")]
+    pub fresh: bool,
 }
 
 /// `npuzzle play`.

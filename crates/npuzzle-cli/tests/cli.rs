@@ -3,6 +3,7 @@
 use assert_cmd::Command;
 use insta::assert_snapshot;
 
+mod forged;
 mod hostile;
 
 /// The binary, with pattern databases kept in this test run's own folder.

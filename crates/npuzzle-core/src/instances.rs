@@ -200,8 +200,13 @@ impl InstanceReader {
         let extra = &fields[cells..];
         if extra.len() > self.columns.len() {
             return Err(error(format!(
-                "{} numbers after the tiles, but the columns are {}",
+                "{} numbers after the tiles, but {} named ({}): name every column with a line \
+                 '# COLUMNS: tiles optimal NAME …' before the first position",
                 extra.len(),
+                match self.columns.len() {
+                    1 => "only one column is".to_string(),
+                    n => format!("only {n} columns are"),
+                },
                 self.columns.join(" ")
             )));
         }

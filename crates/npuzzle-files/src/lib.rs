@@ -209,6 +209,45 @@ pub fn temporary_writer(path: &Path) -> Option<u32> {
     pid.parse().ok()
 }
 
+/// Sets the file at `path` aside, renamed `NAME.WHY-SECONDS` (`NAME.WHY-SECONDS-N` when that is
+/// taken), so that nothing is lost when a file the program cannot use must make room: a damaged
+/// records file, a refused journal, a file in the cache that is not a database of ours. The new
+/// name, or `None` when there was no file.
+///
+/// ```
+/// let dir = std::env::temp_dir().join(format!("aside-doc-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir).unwrap();
+/// let file = dir.join("a.journal");
+/// std::fs::write(&file, "mine").unwrap();
+/// let aside = npuzzle_files::set_aside(&file, "refused").unwrap().unwrap();
+/// assert!(aside.to_str().unwrap().contains("a.journal.refused-"));
+/// assert_eq!((file.exists(), std::fs::read_to_string(&aside).unwrap()), (false, "mine".into()));
+/// assert_eq!(npuzzle_files::set_aside(&file, "refused").unwrap(), None);
+/// std::fs::remove_dir_all(&dir).unwrap();
+/// ```
+pub fn set_aside(path: &Path, why: &str) -> io::Result<Option<PathBuf>> {
+    if std::fs::symlink_metadata(path).is_err() {
+        return Ok(None);
+    }
+    let seconds = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let named = |n: u32| {
+        let mut name = path.as_os_str().to_owned();
+        match n {
+            0 => name.push(format!(".{why}-{seconds}")),
+            n => name.push(format!(".{why}-{seconds}-{n}")),
+        }
+        PathBuf::from(name)
+    };
+    let aside = (0..1000)
+        .map(named)
+        .find(|p| std::fs::symlink_metadata(p).is_err())
+        .ok_or_else(|| io::Error::other("no free name to set the file aside under"))?;
+    std::fs::rename(path, &aside)?;
+    Ok(Some(aside))
+}
+
 /// Writes `bytes` to `path` whole (see the crate's rules): beside it, synced, renamed into place.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
     write_with(path, |file| file.write_all(bytes))

@@ -19,6 +19,8 @@ pub enum PyRange {
     LocalNodes,
     /// Threads of a batch.
     Threads,
+    /// Steps (or a text puzzle's turns) before an episode is truncated.
+    EpisodeSteps,
 }
 
 #[pymethods]
@@ -30,6 +32,7 @@ impl PyRange {
             PyRange::Subtrees => Whole::Subtrees,
             PyRange::LocalNodes => Whole::LocalNodes,
             PyRange::Threads => Whole::Threads,
+            PyRange::EpisodeSteps => Whole::EpisodeSteps,
         };
         whole(name, range, value)
     }

@@ -58,7 +58,10 @@ impl PyJournal {
             options.get(),
             &Cancel::new(),
             None,
-            |search, start| Keeper::open(path.as_deref(), start, search.first_bound(start)?),
+            |search, start| {
+                let first = search.first_bound(start)?;
+                Keeper::open(path.as_deref(), start, first, &search.identity())
+            },
         )?
         .cutting_at(aim);
         Ok(PyJournal {
@@ -141,6 +144,20 @@ impl PyJournal {
         self.written(py)
     }
 
+    /// Whether the answer rests partly on what the file said an earlier run did (then reported
+    /// with `proof="journal"`).
+    #[getter]
+    fn rests_on_journal(&self) -> bool {
+        self.keeper().rests_on_journal()
+    }
+
+    /// The threshold after the iteration at `bound` whose least f-value past it was `least`
+    /// (rounded up to the threshold's parity: the library's rule).
+    #[staticmethod]
+    fn next_threshold(bound: u32, least: u32) -> u32 {
+        npuzzle_search::algorithm::idastar::next_threshold(bound, least)
+    }
+
     /// Counts the iteration at `bound` that reached the goal above its cut.
     fn ended_above_the_cut(&self, bound: u32) {
         self.keeper().ended_above_the_cut(bound);
@@ -196,4 +213,16 @@ impl PyJournal {
             None => Ok(()),
         }
     }
+}
+
+/// Sets the journal at `path` aside (renamed `NAME.refused-SECONDS`) for a search begun afresh
+/// (`npuzzle.solve(journal=…, fresh=True)`): the new name, or None when there was no file.
+#[pyfunction]
+pub fn set_aside_journal(path: PathBuf) -> PyResult<Option<PathBuf>> {
+    npuzzle_search::algorithm::journal::set_aside(&path).map_err(|e| {
+        crate::errors::FileError::new_err(format!(
+            "the journal {} could not be set aside: {e}",
+            path.display()
+        ))
+    })
 }

@@ -171,6 +171,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("ActionError", py.get_type::<exceptions::ActionError>())?;
     m.add("MAX_DATA_FILE", npuzzle_files::MAX_DATA_FILE)?;
     m.add_function(wrap_pyfunction!(read_file, m)?)?;
+    m.add_function(wrap_pyfunction!(journal::set_aside_journal, m)?)?;
     m.add_function(wrap_pyfunction!(read_text, m)?)?;
     m.add_function(wrap_pyfunction!(board_size, m)?)?;
     m.add_function(wrap_pyfunction!(options::defaults, m)?)?;

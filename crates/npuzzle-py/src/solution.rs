@@ -91,6 +91,16 @@ impl PySolution {
         self.report.figures.optimal
     }
 
+    /// What the proof of optimality rests on: `"search"`, `"journal"` (partly a journal an
+    /// earlier run kept), or None when the length is not proved optimal.
+    #[getter]
+    fn proof(&self) -> Option<&'static str> {
+        self.report.figures.proof.map(|proof| match proof {
+            npuzzle_search::Proof::Search => "search",
+            npuzzle_search::Proof::Journal => "journal",
+        })
+    }
+
     /// No solution is shorter than this.
     #[getter]
     fn lower_bound(&self) -> u64 {

@@ -117,8 +117,11 @@ pub fn subtree(
 }
 
 /// The goal's path a split search found, as the solution `npuzzle solve` would report (replayed
-/// to the goal), with the nodes and seconds of every part of the search.
+/// to the goal), with the nodes and seconds of every part of the search; `journal` says that its
+/// proof rests partly on a journal read back.
 #[pyfunction]
+#[pyo3(signature = (position, options, path, expanded, generated, seconds, journal=false))]
+#[allow(clippy::too_many_arguments)]
 pub fn split_solution(
     py: Python<'_>,
     position: &Bound<'_, PyAny>,
@@ -127,6 +130,7 @@ pub fn split_solution(
     expanded: u64,
     generated: u64,
     seconds: f64,
+    journal: bool,
 ) -> PyResult<PySolution> {
     let moves = parse_moves(path, Some(Notation::Tile), None).map_err(parse_error)?;
     let stats = Stats {
@@ -144,5 +148,10 @@ pub fn split_solution(
         None,
         |search, start| search.solution(start, moves, stats),
     )?;
+    let proof = match journal {
+        true => npuzzle_search::Proof::Journal,
+        false => npuzzle_search::Proof::Search,
+    };
+    let solution = npuzzle_search::Solution { proof, ..solution };
     PySolution::of(&board, &solution)
 }

@@ -47,7 +47,7 @@ pub use plan::{Note, Plan, Stage, plan};
 pub use prepared::{Prepared, Rank, Search};
 pub use puzzle::{MAX_SEARCH_CELLS, Puzzle, TooLargeToSearch};
 pub use report::{Figures, Report};
-pub use solution::Solution;
+pub use solution::{Proof, Solution};
 pub use solver::Solver;
 pub use solvers::{Request, Solvers};
 pub use start::Start;

@@ -69,6 +69,11 @@ pub enum Whole {
     Seed,
     /// An exact optimal distance from the goal (`--distance`, `distance=`).
     Distance,
+    /// Boards of one environment (`num_envs=`).
+    Envs,
+    /// Steps before an episode is truncated (`max_episode_steps=`, `max_turns=`; none for no
+    /// limit).
+    EpisodeSteps,
 }
 
 impl Whole {
@@ -86,6 +91,8 @@ impl Whole {
             Whole::Lookahead => (1, 4),
             Whole::Seed => (0, u64::MAX),
             Whole::Distance => (0, 255),
+            Whole::Envs => (1, 1 << 20),
+            Whole::EpisodeSteps => (1, u32::MAX as u64),
         }
     }
 
@@ -103,6 +110,8 @@ impl Whole {
             Whole::Lookahead => "moves of look-ahead",
             Whole::Seed => "a seed",
             Whole::Distance => "the distance in moves",
+            Whole::Envs => "the number of boards",
+            Whole::EpisodeSteps => "steps an episode",
         }
     }
 

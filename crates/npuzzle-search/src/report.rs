@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use serde::{Deserialize, Serialize};
 
 use crate::method::{Algorithm, HeuristicKind};
-use crate::solution::Solution;
+use crate::solution::{Proof, Solution};
 use crate::stats::Stats;
 
 /// A solution written out: the position, the moves as text, and its [`Figures`].
@@ -126,6 +126,9 @@ impl Report {
     pub fn text(&self, batch: bool) -> String {
         let f = &self.figures;
         let quality = match (f.optimal, f.bound) {
+            (true, _) if f.proof == Some(Proof::Journal) => "optimal, proved partly by a journal \
+                 an earlier run kept (to prove it from nothing: npuzzle verify --optimal)"
+                .to_string(),
             (true, _) => "optimal".to_string(),
             (false, Some(w)) => format!("at most {w} times optimal"),
             (false, None) => format!(
@@ -211,6 +214,10 @@ pub struct Figures {
     pub seconds: f64,
     /// The limit that ended an anytime search before its budget, if one did.
     pub stopped: Option<String>,
+    /// What the proof of optimality rests on (`search`, or `journal` where an earlier run's
+    /// journal was read back); null when the length is not proved optimal.
+    #[serde(default)]
+    pub proof: Option<Proof>,
 }
 
 impl Figures {
@@ -228,6 +235,7 @@ impl Figures {
             lower_bound: solution.lower_bound.into(),
             gap: solution.gap() as u64,
             stopped: solution.stopped.map(|limit| limit.to_string()),
+            proof: solution.optimal.then_some(solution.proof),
             ..Figures::effort(&solution.stats)
         }
     }
@@ -247,6 +255,7 @@ impl Figures {
             lower_bound,
             gap: stm.saturating_sub(lower_bound),
             stopped: None,
+            proof: None,
             ..Figures::effort(stats)
         }
     }
@@ -270,6 +279,7 @@ impl Figures {
             peak_memory: stats.peak_memory,
             seconds: stats.elapsed.as_secs_f64(),
             stopped: None,
+            proof: None,
         }
     }
 }

@@ -39,6 +39,29 @@ pub struct Solution {
     /// solution is the best found by then. `None` when the method ran its course.
     #[serde(skip)]
     pub stopped: Option<Limit>,
+    /// What an optimal solution's proof rests on: this run's search, or partly a journal an
+    /// earlier run kept (meaningless when it is not optimal).
+    pub proof: Proof,
+}
+
+/// What the proof that a solution is optimal rests on.
+///
+/// ```
+/// use npuzzle_search::{Proof, Request};
+/// let solution = Request::new("1 2 3/4 5 6/0 7 8".parse().unwrap()).solve().unwrap();
+/// assert_eq!(solution.proof, Proof::Search);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Proof {
+    /// This run's own search (or table) proved it.
+    #[default]
+    Search,
+    /// Partly a journal read back (`--resume`, `journal=`): the iterations and subtrees it says
+    /// an earlier run exhausted were not searched again. The journal is checked (its checksum,
+    /// whose it is, every value in range), but to prove the length from nothing, solve again
+    /// without it (`npuzzle verify --optimal`).
+    Journal,
 }
 
 impl Solution {

@@ -40,6 +40,14 @@ fn on_both_cores<T>(
     test(&idastar, start, optimum)
 }
 
+/// A search identity for journals kept by hand.
+fn search() -> npuzzle_search::algorithm::journal::Identity {
+    npuzzle_search::algorithm::journal::Identity {
+        heuristic: "walking-distance".into(),
+        machine: "fsm".into(),
+    }
+}
+
 /// A fresh journal path for a test.
 fn journal(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("npuzzle-journal-{name}-{}", std::process::id()));
@@ -177,6 +185,14 @@ fn a_journal_of_another_search_is_refused() {
     std::fs::write(&finished, text.replace(&letters, &longer)).unwrap();
     refused(
         IdaStar::new(&puzzle, &wd).run(&start, &limits),
+        "checksum does not match",
+    );
+    // Even with its checksum made again.
+    let mut forged: npuzzle_search::algorithm::journal::Journal =
+        serde_json::from_str(&text.replace(&letters, &longer)).unwrap();
+    forged.save(&finished).unwrap();
+    refused(
+        IdaStar::new(&puzzle, &wd).run(&start, &limits),
         "not its threshold",
     );
     let limits = Limits::none().keep_journal(&path);
@@ -240,8 +256,12 @@ fn each_iteration_searches_first_the_subtrees_that_came_nearest_the_goal_in_the_
     use npuzzle_search::algorithm::journal::{Journal, Keeper};
     let (start, _) = korf(79);
     let path = journal("order");
-    let nodes = npuzzle_search::Stats::default();
-    let mut keeper = Keeper::open(Some(&path), &start, 40).unwrap();
+    // Every iteration expands nodes (a journal past its first threshold without any is refused).
+    let nodes = npuzzle_search::Stats {
+        expanded: 1,
+        ..npuzzle_search::Stats::default()
+    };
+    let mut keeper = Keeper::open(Some(&path), &start, 40, &search()).unwrap();
     let first: [&[Move]; 3] = [&[Up], &[Left], &[Down]];
     keeper.iteration(40, &first, 42, &nodes).unwrap();
     assert_eq!(keeper.order(), [0, 1, 2]);
@@ -255,7 +275,7 @@ fn each_iteration_searches_first_the_subtrees_that_came_nearest_the_goal_in_the_
     keeper.finished(1, 44, Some(12), &nodes);
     keeper.flush();
     // A run resumed from the file keeps the order and what the finished subtree learned.
-    let mut resumed = Keeper::open(Some(&path), &start, 40).unwrap();
+    let mut resumed = Keeper::open(Some(&path), &start, 40, &search()).unwrap();
     let (done, _) = resumed.iteration(42, &second, 44, &nodes).unwrap();
     assert_eq!(
         (done, resumed.order()),
@@ -266,18 +286,21 @@ fn each_iteration_searches_first_the_subtrees_that_came_nearest_the_goal_in_the_
     // A journal of an older version, without either, resumes in the cut's order.
     let mut older = journal.clone();
     (older.hints, older.nearest) = (Vec::new(), Vec::new());
-    std::fs::write(&path, serde_json::to_vec(&older).unwrap()).unwrap();
-    let mut resumed = Keeper::open(Some(&path), &start, 40).unwrap();
+    older.save(&path).unwrap();
+    let mut resumed = Keeper::open(Some(&path), &start, 40, &search()).unwrap();
     resumed.iteration(42, &second, 44, &nodes).unwrap();
     assert_eq!(resumed.order(), [0, 1, 2, 3]);
     // Hints for another cut are refused.
     let mut damaged = journal;
     damaged.hints.push(Some(3));
-    std::fs::write(&path, serde_json::to_vec(&damaged).unwrap()).unwrap();
-    let mut resumed = Keeper::open(Some(&path), &start, 40).unwrap();
-    let refused = resumed.iteration(42, &second, 44, &nodes).unwrap_err();
+    damaged.save(&path).unwrap();
+    let refused = Keeper::open(Some(&path), &start, 40, &search())
+        .err()
+        .unwrap();
     assert!(
-        refused.to_string().contains("hints name 5 subtrees"),
+        refused
+            .to_string()
+            .contains("hints name 5 subtrees, its cut has 4"),
         "{refused}"
     );
 }
@@ -330,7 +353,7 @@ fn a_journal_cut_at_512_by_an_earlier_build_is_carried_over_to_the_finer_cut() {
         assert!(bound < optimum as u32);
         let old = idastar.split(&start, bound, 512).unwrap();
         let old_paths: Vec<&[Move]> = old.paths.iter().map(Vec::as_slice).collect();
-        let mut keeper = Keeper::open(Some(&path), &start, first).unwrap();
+        let mut keeper = Keeper::open(Some(&path), &start, first, &idastar.identity()).unwrap();
         keeper
             .iteration(bound, &old_paths, old.next_bound, &old.stats)
             .unwrap();
@@ -345,11 +368,11 @@ fn a_journal_cut_at_512_by_an_earlier_build_is_carried_over_to_the_finer_cut() {
         keeper.flush();
         let mut written: Journal = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
         written.aim = 512;
-        std::fs::write(&path, serde_json::to_vec(&written).unwrap()).unwrap();
+        written.save(&path).unwrap();
         // Carried over: a subtree of the finer cut is finished where its old subtree was.
         let new = idastar.split(&start, bound, SUBTREES).unwrap();
         let new_paths: Vec<&[Move]> = new.paths.iter().map(Vec::as_slice).collect();
-        let mut resumed = Keeper::open(Some(&path), &start, first).unwrap();
+        let mut resumed = Keeper::open(Some(&path), &start, first, &idastar.identity()).unwrap();
         assert_eq!(resumed.stale_aim(), Some(512));
         resumed.recut(bound, &old_paths, &new_paths).unwrap();
         let (done, next) = resumed
@@ -378,21 +401,74 @@ fn a_journal_cut_at_512_by_an_earlier_build_is_carried_over_to_the_finer_cut() {
             (SUBTREES as u32, written.expanded)
         );
         // Its cut at 512 given again is refused: the journal is the finer cut's now.
-        let mut again = Keeper::open(Some(&path), &start, first).unwrap();
+        let mut again = Keeper::open(Some(&path), &start, first, &idastar.identity()).unwrap();
         assert_eq!((again.aim(), again.stale_aim()), (SUBTREES, None));
         assert!(again.recut(bound, &old_paths, &new_paths).is_err());
         // A search cutting at 512 (the cluster's) keeps the finer cut for the iteration under way,
         // losing nothing, and its own for the next.
-        let cluster = Keeper::open(Some(&path), &start, first)
+        let cluster = Keeper::open(Some(&path), &start, first, &idastar.identity())
             .unwrap()
             .cutting_at(512);
         assert_eq!((cluster.aim(), cluster.stale_aim()), (SUBTREES, None));
-        let fresh = Keeper::open(None, &start, first).unwrap().cutting_at(512);
+        let fresh = Keeper::open(None, &start, first, &idastar.identity())
+            .unwrap()
+            .cutting_at(512);
         assert_eq!((fresh.aim(), fresh.stale_aim()), (512, None));
         // The search resumed from the earlier build's journal reaches the same answer.
-        std::fs::write(&path, serde_json::to_vec(&written).unwrap()).unwrap();
+        written.save(&path).unwrap();
         let limits = Limits::none().keep_journal(&path);
         let resumed = idastar.run(&start, &limits).unwrap();
         assert_eq!((resumed.moves.len(), whole.moves.len()), (optimum, optimum));
     })
+}
+
+/// Manhattan distance plus two everywhere, the goal included: what a database edited where its
+/// checks cannot see would give. IDA* never meets a goal of value 0.
+struct Overestimating(Manhattan);
+
+impl npuzzle_search::heuristic::Heuristic for Overestimating {
+    type State = <Manhattan as npuzzle_search::heuristic::Heuristic>::State;
+
+    fn start(&self, cells: &[u8]) -> Self::State {
+        self.0.start(cells)
+    }
+
+    fn value(&self, state: &Self::State) -> u32 {
+        self.0.value(state) + 2
+    }
+
+    fn moved(
+        &self,
+        state: &Self::State,
+        cells: &[u8],
+        tile: u8,
+        from: usize,
+        to: usize,
+    ) -> Self::State {
+        self.0.moved(state, cells, tile, from, to)
+    }
+
+    fn consistent(&self) -> bool {
+        true
+    }
+}
+
+#[test]
+fn an_overestimating_heuristic_ends_with_an_error() {
+    use npuzzle_search::heuristic::Heuristic as _;
+    let goal = Goal::BlankLast.board(Size::square(3).unwrap()).unwrap();
+    let start = Start::new("8 6 7/2 5 4/3 0 1".parse().unwrap(), goal.clone()).unwrap();
+    let puzzle = Puzzle::new(&goal).unwrap();
+    let h = Overestimating(Manhattan::for_puzzle(&puzzle));
+    assert_eq!(h.identity(), "internal");
+    for parallel in [false, true] {
+        let idastar = IdaStar {
+            parallel,
+            ..IdaStar::new(&puzzle, &h)
+        };
+        match idastar.run(&start, &Limits::none()) {
+            Err(SolveError::Internal(why)) => assert!(why.contains("overestimates"), "{why}"),
+            other => panic!("{other:?}"),
+        }
+    }
 }

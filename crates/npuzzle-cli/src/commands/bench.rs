@@ -309,13 +309,17 @@ impl Bench<'_> {
     }
 
     /// The limits instance `number` is solved with: the solver's, with its journal in the
-    /// `--resume` folder.
+    /// `--resume` folder (set aside first with `--fresh`).
     fn limits(&self, solver: &Solver, number: usize) -> Limits {
         let limits = solver.options().limits.clone();
-        match &self.args.resume {
-            Some(dir) => limits.keep_journal(dir.join(format!("{number}.journal"))),
-            None => limits,
+        let Some(dir) = &self.args.resume else {
+            return limits;
+        };
+        let path = dir.join(format!("{number}.journal"));
+        if self.args.fresh {
+            super::solve::set_aside_journal(&path);
         }
+        limits.keep_journal(path)
     }
 
     /// A line that is not an instance: its error line, and the run goes on.
@@ -331,7 +335,8 @@ impl Bench<'_> {
         if self.args.json {
             writeln!(out, "{}", json!({ "line": line, "error": message }))?;
         } else {
-            crate::status::report(&format!("line {line}"), error);
+            // The error names its line already.
+            crate::status::report(&self.file.display().to_string(), error);
         }
         Ok(())
     }

@@ -30,6 +30,9 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
     if batch && args.resume.is_some() {
         anyhow::bail!("--resume keeps the journal of one search: give one position");
     }
+    if let (Some(path), true) = (&args.resume, args.fresh) {
+        set_aside_journal(path);
+    }
     // One position from the argument is searched on every core.
     let mut search = args.search.clone();
     search.split |= !batch;
@@ -163,6 +166,23 @@ fn limits(args: &SolveArgs, solver: &Solver, progress: Option<&Progress>) -> Lim
         limits = limits.report(progress.clone());
     }
     limits
+}
+
+/// Sets the journal at `path` aside for a search begun afresh (`--fresh`), saying where it went;
+/// a journal that cannot be moved stays, and is read (and refused) as before.
+pub(crate) fn set_aside_journal(path: &std::path::Path) {
+    match npuzzle_search::algorithm::journal::set_aside(path) {
+        Ok(Some(aside)) => eprintln!(
+            "npuzzle: the journal {} was set aside as {}; the search begins afresh",
+            path.display(),
+            aside.display()
+        ),
+        Ok(None) => {}
+        Err(e) => eprintln!(
+            "npuzzle: the journal {} could not be set aside: {e}",
+            path.display()
+        ),
+    }
 }
 
 /// Says where a stopped search was kept, when `--resume` named a journal.

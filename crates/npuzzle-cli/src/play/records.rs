@@ -150,19 +150,9 @@ fn read(path: &Path) -> anyhow::Result<(Vec<Record>, Option<String>)> {
     } else {
         (salvaged, "the damaged file")
     };
-    let seconds = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    // A free name: an earlier damaged file of the same second is kept too.
-    let damaged = (0..1000)
-        .map(|n| match n {
-            0 => path.with_extension(format!("json.damaged-{seconds}")),
-            n => path.with_extension(format!("json.damaged-{seconds}-{n}")),
-        })
-        .find(|p| std::fs::symlink_metadata(p).is_err())
-        .context("no free name to keep the damaged records under")?;
-    std::fs::rename(path, &damaged)
-        .with_context(|| format!("moving the damaged {} away", path.display()))?;
+    let damaged = npuzzle_files::set_aside(path, "damaged")
+        .with_context(|| format!("moving the damaged {} away", path.display()))?
+        .context("the damaged records vanished before they could be kept")?;
     let notice = format!(
         "{} was damaged ({error}): {} games recovered from {source}; the damaged file is kept as {}",
         path.display(),

@@ -148,6 +148,7 @@ def solve(
     options: Options | None = None,
     *,
     journal: str | os.PathLike[str] | None = None,
+    fresh: bool = False,
     progress: Callable[[int, int, int, int], object] | None = None,
     **kwargs: Any,
 ) -> Solution:
@@ -160,7 +161,11 @@ def solve(
     ``journal``: a file where IDA* (``algorithm="idastar"``) keeps its progress, as the CLI's
     ``--resume``: a search stopped by a limit, Ctrl-C or a crash and called again with the same
     file goes on from its last threshold and finished subtrees; a finished one answers at once.
-    A journal of another search raises :class:`FileError`.
+    The journal is checked, not trusted: one damaged, edited, of another search or of an
+    earlier format raises :class:`FileError` naming the file and what is wrong; ``fresh=True``
+    sets it aside (renamed ``NAME.refused-SECONDS``) and begins the search anew. An answer whose
+    proof rests partly on a journal says so: ``solution.proof == "journal"`` (``"search"``
+    otherwise); solve again without the journal to prove it from nothing.
 
     ``progress``: called (in the calling thread, about twenty times a second at most, when
     something changed) with ``(threshold, finished, subtrees, expanded)`` while IDA* on every core
@@ -175,6 +180,8 @@ def solve(
     ...
     npuzzle.UnsolvableError: unsolvable: ...
     """
+    if fresh and journal is not None:
+        _native.set_aside_journal(journal)
     return _native.solve(position, _options(options, kwargs), journal, progress)
 
 

@@ -43,6 +43,7 @@ __all__ = [
     "read_instances",
     "solve",
     "solve_many",
+    "set_aside_journal",
     "first_bound",
     "split",
     "subtree",
@@ -88,12 +89,12 @@ class Boards:
         reward: str = "sparse",
         solved_reward: float = 1.0,
         step_cost: float = 0.0,
-        max_steps: int = 0,
+        max_steps: int | None = None,
         autoreset: str = "next-step",
     ) -> Boards: ...
     @property
     def goal(self) -> bytes: ...
-    def set_deal(self, kind: str, value: int | None = None, cache_dir: str | None = None) -> str: ...
+    def set_deal(self, kind: str, value: Any = None, cache_dir: str | None = None) -> str: ...
     def reset(
         self,
         boards: npt.NDArray[np.uint8],
@@ -132,6 +133,7 @@ class Range:
     Subtrees: Range
     LocalNodes: Range
     Threads: Range
+    EpisodeSteps: Range
     def check(self, name: str, value: object) -> int: ...
 
 @final
@@ -222,6 +224,8 @@ class Solution:
     def mtm(self) -> int: ...
     @property
     def optimal(self) -> bool: ...
+    @property
+    def proof(self) -> str | None: ...
     @property
     def lower_bound(self) -> int: ...
     @property
@@ -352,7 +356,12 @@ class Journal:
     ) -> None: ...
     def found(self, path: str, expanded: int, generated: int) -> None: ...
     def flush(self) -> None: ...
+    @property
+    def rests_on_journal(self) -> bool: ...
+    @staticmethod
+    def next_threshold(bound: int, least: int) -> int: ...
 
+def set_aside_journal(path: str | os.PathLike[str]) -> str | None: ...
 def first_bound(position: Any, options: Options) -> int: ...
 def split(
     position: Any, options: Options, bound: int, subtrees: int
@@ -371,6 +380,7 @@ def split_solution(
     expanded: int,
     generated: int,
     seconds: float,
+    journal: bool = False,
 ) -> Solution: ...
 def split_positions(text: str) -> builtins.list[tuple[int, str]]: ...
 def open(

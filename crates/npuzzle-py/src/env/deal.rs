@@ -9,8 +9,6 @@
 //! below it such positions are too rare among random ones, so random walks are drawn instead,
 //! and the kept ones are not uniform. [`Dealer::sampling`] says which.
 
-use std::collections::HashMap;
-
 use npuzzle_core::{Board, Generator};
 use npuzzle_search::heuristic::Manhattan;
 use npuzzle_search::{Cancel, DistanceTable, Limits, Solver, Start};
@@ -62,8 +60,9 @@ pub struct Dealer {
     goal: Board,
     deal: Deal,
     table: Option<DistanceTable>,
-    /// The positions at each distance dealt from the table.
-    at: HashMap<u8, Vec<Board>>,
+    /// The layer of the table at the distance being dealt, as the positions' indices (four
+    /// bytes a position: the largest layer of a 12-cell board is held, never every layer).
+    layer: Option<(u8, Vec<u32>)>,
     exact: Option<Solver>,
     /// The goal's Manhattan distance, to rule out draws before a search.
     manhattan: Manhattan,
@@ -79,7 +78,7 @@ impl Dealer {
             goal,
             deal: Deal::Uniform,
             table: None,
-            at: HashMap::new(),
+            layer: None,
             exact: None,
             cancel: Cancel::new(),
         }
@@ -136,19 +135,23 @@ impl Dealer {
                 "{deal:?} needs its tables first"
             )));
         }
-        match deal {
-            Deal::Walk(0) | Deal::Distance(0) => {
-                return Err(EnvError::Argument(
-                    "a board is dealt at least one move from the goal: walk and distance \
-                     start at 1"
-                        .into(),
-                ));
-            }
-            Deal::Distance(d) => self.check_distance(d)?,
-            _ => {}
+        Dealer::refuse_zero(deal)?;
+        if let Deal::Distance(d) = deal {
+            self.check_distance(d)?;
         }
         self.deal = deal;
         Ok(())
+    }
+
+    /// Refuses a walk or a distance of 0 moves (the goal itself is never dealt).
+    pub fn refuse_zero(deal: Deal) -> Result<(), EnvError> {
+        match deal {
+            Deal::Walk(0) | Deal::Distance(0) => Err(EnvError::Argument(
+                "a board is dealt at least one move from the goal: walk and distance start at 1"
+                    .into(),
+            )),
+            _ => Ok(()),
+        }
     }
 
     /// Refuses a distance past the farthest positions (known exactly from a table; 80 moves on
@@ -164,10 +167,12 @@ impl Dealer {
                 self.goal.size()
             )));
         }
-        if let Some(table) = &self.table {
-            self.at
-                .entry(d)
-                .or_insert_with(|| table.positions_at(d).collect());
+        if let Some(table) = &self.table
+            && self.layer.as_ref().is_none_or(|(at, _)| *at != d)
+        {
+            // Indices below 12!/2 fit in four bytes.
+            let indices = table.indices_at(d).map(|i| i as u32).collect();
+            self.layer = Some((d, indices));
         }
         Ok(())
     }
@@ -177,9 +182,13 @@ impl Dealer {
         match (self.deal, &self.table) {
             (Deal::Uniform, _) => "uniform among solvable positions other than the goal".into(),
             (Deal::Walk(k), _) => format!("random walks of {k} moves that never undo a move"),
-            (Deal::Distance(d), Some(_)) => format!(
+            (Deal::Distance(d), Some(table)) => format!(
                 "uniform among the {} positions {d} moves from the goal (complete table)",
-                self.at.get(&d).map_or(0, Vec::len)
+                table
+                    .layer_counts()
+                    .get(usize::from(d))
+                    .copied()
+                    .unwrap_or(0)
             ),
             (Deal::Distance(d), None) if d >= UNIFORM_FROM => format!(
                 "uniform among positions {d} moves from the goal: random positions kept when \
@@ -195,6 +204,11 @@ impl Dealer {
 
     /// A board for one reset, drawn by `generator`.
     pub fn deal(&self, generator: &mut Generator) -> Result<Dealt, EnvError> {
+        // Every board of a reset is one deal: a stop is seen between any two (walks of a million
+        // moves on a million boards take minutes).
+        if self.cancel.is_cancelled() {
+            return Err(EnvError::Deal("dealing was stopped".into()));
+        }
         let board = match self.deal {
             Deal::Distance(d) => return self.at_distance(d, generator),
             Deal::Uniform => self.other_than_goal(|| generator.random_position(&self.goal))?,
@@ -219,10 +233,12 @@ impl Dealer {
 
     /// A board exactly `d` moves from the goal.
     fn at_distance(&self, d: u8, generator: &mut Generator) -> Result<Dealt, EnvError> {
-        if let Some(positions) = self.at.get(&d) {
-            let board = positions[generator.index(positions.len())].clone();
+        if let (Some(table), Some((at, indices))) = (&self.table, &self.layer)
+            && *at == d
+        {
+            let index = indices[generator.index(indices.len())];
             return Ok(Dealt {
-                board,
+                board: table.position(u64::from(index)),
                 distance: Some(d),
             });
         }

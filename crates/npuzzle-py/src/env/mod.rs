@@ -15,7 +15,9 @@ use crate::batch::heuristic;
 use crate::board::goal_board;
 use crate::errors::{parse_error, solve_error};
 use crate::exceptions::ActionError;
+use crate::ranges::whole;
 use crate::solving::interruptible;
+use npuzzle_search::ranges::Whole;
 
 /// Why an environment cannot do what it was asked.
 #[derive(Debug, thiserror::Error)]
@@ -141,14 +143,14 @@ impl PyBoards {
     #[new]
     #[pyo3(signature = (
         width, height, count, goal="blank-last", moves="blank", illegal="noop",
-        illegal_penalty=0.0, reward="sparse", solved_reward=1.0, step_cost=0.0, max_steps=0,
+        illegal_penalty=0.0, reward="sparse", solved_reward=1.0, step_cost=0.0, max_steps=None,
         autoreset="next-step"
     ))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         width: usize,
         height: usize,
-        count: usize,
+        count: &Bound<'_, PyAny>,
         goal: &str,
         moves: &str,
         illegal: &str,
@@ -156,7 +158,7 @@ impl PyBoards {
         reward: &str,
         solved_reward: f32,
         step_cost: f32,
-        max_steps: u32,
+        max_steps: Option<&Bound<'_, PyAny>>,
         autoreset: &str,
     ) -> PyResult<PyBoards> {
         let size = Size::new(width, height).map_err(parse_error)?;
@@ -165,12 +167,11 @@ impl PyBoards {
                 "environments take boards of 4 to 256 cells, not {size}"
             )));
         }
-        if count == 0 || count > 1 << 20 {
-            return Err(parse_error(format!(
-                "num_envs: 1 to {}, not {count}",
-                1 << 20
-            )));
-        }
+        let count = whole("num_envs", Whole::Envs, count)? as usize;
+        // None (no limit) is 0 inside; a limit is at least one step.
+        let max_steps =
+            crate::ranges::optional_whole("max_episode_steps", Whole::EpisodeSteps, max_steps)?
+                .map_or(0, |steps| steps as u32);
         let rewards = (solved_reward, step_cost, max_steps);
         let config = config(moves, illegal, illegal_penalty, reward, rewards, autoreset)?;
         let mut dealer = Dealer::new(goal_board(goal, size)?);
@@ -202,24 +203,27 @@ impl PyBoards {
         &mut self,
         py: Python<'_>,
         kind: &str,
-        value: Option<u64>,
+        value: Option<&Bound<'_, PyAny>>,
         cache_dir: Option<&str>,
     ) -> PyResult<String> {
-        let value = |name: &str| {
-            value
-                .ok_or_else(|| parse_error(format!("{name} needs a number of moves")))
-                .map(|v| v.min(u64::from(u16::MAX)))
+        // The library's accepted ranges (the CLI's `--walk` and `--distance`), never clamped.
+        let value = |name: &str, range: Whole| {
+            let value =
+                value.ok_or_else(|| parse_error(format!("{name} needs a number of moves")))?;
+            whole(name, range, value)
         };
         let deal = match kind {
             "uniform" => Deal::Uniform,
-            "walk" => Deal::Walk(value("walk")? as usize),
-            "distance" => Deal::Distance(u8::try_from(value("distance")?).unwrap_or(u8::MAX)),
+            "walk" => Deal::Walk(value("walk", Whole::Walk)? as usize),
+            "distance" => Deal::Distance(value("distance", Whole::Distance)? as u8),
             other => {
                 return Err(parse_error(format!(
                     "deal {other:?}: uniform, walk or distance"
                 )));
             }
         };
+        // Refused before a table is built or databases are opened for it.
+        Dealer::refuse_zero(deal)?;
         self.prepare(py, deal, cache_dir)?;
         let dealer = self.engine.dealer_mut();
         dealer.set(deal)?;
@@ -309,6 +313,24 @@ impl PyBoards {
     }
 }
 
+/// Says, as a `ResourceWarning`, what the complete table of a board of more than a million
+/// positions takes before it is built (a 12-cell board: 239,500,800 positions, a byte each).
+fn say_table_cost(py: Python<'_>, puzzle: &Puzzle) -> PyResult<()> {
+    let positions: u64 = (3..=puzzle.cells() as u64).product();
+    if positions < 1 << 20 {
+        return Ok(());
+    }
+    let message = std::ffi::CString::new(format!(
+        "building the complete distance table of {}: {positions} positions, {} MiB, about a \
+         minute on one core (Ctrl-C stops it)",
+        puzzle.size(),
+        positions.div_ceil(1 << 20)
+    ))
+    .unwrap_or_default();
+    let category = py.get_type::<pyo3::exceptions::PyResourceWarning>();
+    PyErr::warn(py, &category, &message, 1)
+}
+
 impl PyBoards {
     /// Gives the dealer what dealing `deal` needs: the complete table (boards of at most 12
     /// cells), or IDA* with the pattern databases of the policy, opened from `cache_dir` or
@@ -319,8 +341,11 @@ impl PyBoards {
             Need::Nothing => {}
             Need::Table => {
                 let puzzle = Puzzle::new(dealer.goal()).map_err(parse_error)?;
-                let table = py
-                    .detach(|| DistanceTable::build(&puzzle, Limits::default()))
+                say_table_cost(py, &puzzle)?;
+                // Ctrl-C stops the build (a 12-cell table takes a minute).
+                let cancel = Cancel::new();
+                let limits = Limits::default().cancel(cancel.clone());
+                let table = interruptible(py, &cancel, || DistanceTable::build(&puzzle, limits))?
                     .map_err(|e| solve_error(py, e))?;
                 dealer.give_table(table);
             }

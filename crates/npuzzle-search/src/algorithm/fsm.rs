@@ -139,6 +139,22 @@ impl Fsm {
     pub fn depth(&self) -> usize {
         self.depth
     }
+
+    /// What the machine is, as a journal keeps it: a search pruned by another machine walks
+    /// another tree.
+    ///
+    /// ```
+    /// use npuzzle_search::algorithm::fsm::Fsm;
+    /// assert!(Fsm::for_cells(16).identity().starts_with("fsm depth 12, "));
+    /// ```
+    pub fn identity(&self) -> String {
+        format!(
+            "fsm depth {}, {} states, {} forbidden",
+            self.depth,
+            self.states(),
+            self.forbidden
+        )
+    }
 }
 
 /// A path of at most [`MAX_DEPTH`] moves, two bits a move, the first move lowest.

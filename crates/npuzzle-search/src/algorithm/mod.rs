@@ -181,6 +181,7 @@ pub(crate) fn finish<H: Heuristic>(
             lower_bound: found.lower_bound,
             stats,
             stopped: None,
+            proof: crate::solution::Proof::Search,
         },
     )
 }

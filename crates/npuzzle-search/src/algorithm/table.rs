@@ -252,20 +252,39 @@ impl DistanceTable {
     /// assert_eq!(hardest, ["6 4 7/8 5 0/3 2 1", "8 6 7/2 5 4/3 0 1"]);
     /// ```
     pub fn positions_at(&self, distance: u8) -> impl Iterator<Item = Board> + '_ {
-        let n = self.puzzle.cells();
+        self.indices_at(distance).map(|index| self.position(index))
+    }
+
+    /// The indices of every position at exactly `distance` moves from the goal, in order: a
+    /// layer kept as numbers (four bytes a position, where a [`Board`] takes dozens), each made
+    /// a position by [`DistanceTable::position`].
+    ///
+    /// ```
+    /// use npuzzle_core::Goal;
+    /// use npuzzle_search::{DistanceTable, Limits, Puzzle};
+    /// let goal = Goal::BlankLast.board("3".parse().unwrap()).unwrap();
+    /// let table = DistanceTable::build(&Puzzle::new(&goal).unwrap(), Limits::default()).unwrap();
+    /// let hardest: Vec<u64> = table.indices_at(31).collect();
+    /// assert_eq!(table.position(hardest[1]).to_string(), "8 6 7/2 5 4/3 0 1");
+    /// ```
+    pub fn indices_at(&self, distance: u8) -> impl Iterator<Item = u64> + '_ {
         self.distance
             .iter()
             .enumerate()
             .filter(move |&(_, &d)| d == distance)
-            .map(move |(index, _)| {
-                let mut at = vec![0u8; n];
-                self.unrank(index as u64, &mut at);
-                let mut cells = vec![0u8; n];
-                for (l, &cell) in at.iter().enumerate() {
-                    cells[cell as usize] = self.puzzle.goal_cells()[self.goal_cell[l] as usize];
-                }
-                self.puzzle.board(&cells)
-            })
+            .map(|(index, _)| index as u64)
+    }
+
+    /// The position at `index` ([`DistanceTable::indices_at`]; below the table's size).
+    pub fn position(&self, index: u64) -> Board {
+        let n = self.puzzle.cells();
+        let mut at = vec![0u8; n];
+        self.unrank(index, &mut at);
+        let mut cells = vec![0u8; n];
+        for (l, &cell) in at.iter().enumerate() {
+            cells[cell as usize] = self.puzzle.goal_cells()[self.goal_cell[l] as usize];
+        }
+        self.puzzle.board(&cells)
     }
 }
 
@@ -313,6 +332,7 @@ impl Method for DistanceTable {
                 lower_bound,
                 stats,
                 stopped: None,
+                proof: crate::solution::Proof::Search,
             },
         )
     }

@@ -63,6 +63,22 @@ pub trait Heuristic: Send + Sync {
         None
     }
 
+    /// What the heuristic is, precisely enough that two searches with the same identity search
+    /// the same tree: its name, and for pattern databases their patterns and checksums. A journal
+    /// of a long search keeps it, so that it is never resumed with another heuristic.
+    ///
+    /// ```
+    /// use npuzzle_core::Goal;
+    /// use npuzzle_search::{Puzzle, heuristic::{Heuristic, Manhattan}};
+    /// let puzzle = Puzzle::new(&Goal::BlankLast.board("3".parse().unwrap()).unwrap()).unwrap();
+    /// assert_eq!(Manhattan::for_puzzle(&puzzle).identity(), "manhattan");
+    /// ```
+    fn identity(&self) -> String {
+        self.kind()
+            .map_or("internal", |kind| kind.name())
+            .to_string()
+    }
+
     /// The state for the position `cells` (row-major tiles, 0 the blank).
     ///
     /// ```

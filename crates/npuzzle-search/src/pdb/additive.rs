@@ -151,6 +151,21 @@ impl Heuristic for AdditivePdb {
         Some(crate::method::HeuristicKind::Pdb)
     }
 
+    /// `pdb`, then each database's tiles and checksum (`z` before a zero-aware one's), and
+    /// whether the mirror lookup is used.
+    fn identity(&self) -> String {
+        let mut identity = String::from("pdb");
+        for db in &self.dbs {
+            let tiles: Vec<String> = db.pattern().tiles().iter().map(u8::to_string).collect();
+            let zero = if db.zero_aware() { "z" } else { "" };
+            identity += &format!(" {zero}{}:{:08x}", tiles.join(","), db.checksum());
+        }
+        if self.mirrored() {
+            identity += " mirrored";
+        }
+        identity
+    }
+
     fn start(&self, cells: &[u8]) -> PdbState {
         let mut state = PdbState {
             position: [0; MAX_HEURISTIC_CELLS],

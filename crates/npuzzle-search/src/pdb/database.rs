@@ -51,6 +51,9 @@ pub struct PatternDb {
     cells: usize,
     /// A zero-aware database's regions table.
     regions: Option<RegionTable>,
+    /// The CRC-32 of the entries and the regions table (its file's checksum): read from the file
+    /// when loaded, computed when first asked for otherwise.
+    checksum: std::sync::OnceLock<u32>,
 }
 
 impl std::fmt::Debug for PatternDb {
@@ -76,6 +79,7 @@ impl PatternDb {
             pattern,
             entries,
             regions: None,
+            checksum: std::sync::OnceLock::new(),
         }
     }
 
@@ -107,6 +111,39 @@ impl PatternDb {
     /// The pattern.
     pub fn pattern(&self) -> &Pattern {
         &self.pattern
+    }
+
+    /// The CRC-32 of the entries and the regions table, as the database's file carries it.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use npuzzle_core::Goal;
+    /// use npuzzle_search::{Puzzle, pdb::{self, Pattern, PatternDb}};
+    /// let puzzle = Puzzle::new(&Goal::BlankLast.board("3".parse()?)?)?;
+    /// let pattern = Pattern::new(&puzzle, &[1, 2])?;
+    /// let distances = pdb::distances(&puzzle, &pattern, &mut |_, _| true)?;
+    /// let (entries, _) = pdb::pack(&puzzle, &pattern, distances)?;
+    /// let db = PatternDb::new(&puzzle, pattern, Arc::new(entries.clone()));
+    /// assert_eq!(db.checksum(), crc32fast::hash(&entries));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn checksum(&self) -> u32 {
+        *self.checksum.get_or_init(|| {
+            let mut crc = crc32fast::Hasher::new();
+            crc.update(self.entries());
+            crc.update(self.regions());
+            crc.finalize()
+        })
+    }
+
+    /// The same database, its checksum known (read from its file and checked).
+    pub(crate) fn with_checksum(self, checksum: u32) -> PatternDb {
+        let known = std::sync::OnceLock::new();
+        let _ = known.set(checksum);
+        PatternDb {
+            checksum: known,
+            ..self
+        }
     }
 
     /// The packed entries.

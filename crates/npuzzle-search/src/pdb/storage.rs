@@ -346,19 +346,41 @@ fn checked<B: AsRef<[u8]> + Send + Sync + 'static>(
         })
     };
     let entries = part(offset..split);
-    if !header.zero_aware() {
-        return Ok(PatternDb::new(puzzle, pattern, entries));
+    let db = if header.zero_aware() {
+        PatternDb::zero_aware_from(
+            puzzle,
+            pattern,
+            entries,
+            part(split..split + header.regions as usize),
+        )
+        .ok_or_else(|| PdbError::Damaged {
+            path: path.to_path_buf(),
+            reason: format!("a regions table of {} bytes", header.regions),
+        })?
+    } else {
+        PatternDb::new(puzzle, pattern, entries)
+    };
+    possible(&db, puzzle, path)?;
+    Ok(db.with_checksum(header.checksum))
+}
+
+/// Refuses a database whose values no build makes: the goal's own placement is 0 moves from
+/// the goal. (A checksum recomputed over edited entries passes the checksum's test; a heuristic
+/// above 0 at the goal would keep a search from ever reaching it.)
+fn possible(db: &PatternDb, puzzle: &Puzzle, path: &Path) -> Result<(), PdbError> {
+    let home = puzzle.target();
+    let tiles = db.pattern().tiles();
+    let value = db.value(tiles.iter().map(|&t| home[t as usize]), home[0]);
+    if value != 0 {
+        return Err(PdbError::Damaged {
+            path: path.to_path_buf(),
+            reason: format!(
+                "its goal placement is {value} moves from the goal, not 0: its values are not a \
+                 database's (edited?)"
+            ),
+        });
     }
-    PatternDb::zero_aware_from(
-        puzzle,
-        pattern,
-        entries,
-        part(split..split + header.regions as usize),
-    )
-    .ok_or_else(|| PdbError::Damaged {
-        path: path.to_path_buf(),
-        reason: format!("a regions table of {} bytes", header.regions),
-    })
+    Ok(())
 }
 
 impl PatternDb {

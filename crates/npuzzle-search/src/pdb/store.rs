@@ -229,7 +229,7 @@ impl Store {
                 }
                 Ok(_) => "rebuilt on request".to_string(),
                 Err(PdbError::Missing(_)) => "not built yet".to_string(),
-                Err(other) => other.to_string(),
+                Err(other) => make_room(&path, other)?,
             };
             let built = self.build_one(puzzle, pattern, &path, zero_aware, reason, report)?;
             dbs.push(built);
@@ -377,4 +377,19 @@ impl Store {
         files.sort();
         Ok(files)
     }
+}
+
+/// Why the file at `path` (refused with `error`) is built again, once room is made for the new
+/// one: a file of ours that is damaged or stale is replaced (a build is its own backup); a file
+/// that does not carry our marker is someone else's, never overwritten: it is set aside
+/// (`NAME.not-ours-SECONDS`) and the new database written in its place.
+fn make_room(path: &Path, error: PdbError) -> Result<String, PdbError> {
+    if !path.exists() || storage::is_ours(path) {
+        return Ok(error.to_string());
+    }
+    let aside = npuzzle_files::set_aside(path, "not-ours").map_err(|e| PdbError::io(path, e))?;
+    Ok(format!(
+        "{error}; it is not a database of npuzzle's, so it was kept as {}",
+        aside.map_or_else(String::new, |p| p.display().to_string())
+    ))
 }

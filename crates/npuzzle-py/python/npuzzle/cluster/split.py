@@ -135,6 +135,9 @@ class _Search:
         self.bound = _native.first_bound(text, self.driver)
         self.expanded = self.generated = 0
         self.keeper = self._open()
+        # Whether the answer rests partly on a journal an earlier run kept (the driver's own
+        # search below writes the journal again, and that is this run's work).
+        self.rests = self.keeper.rests_on_journal
         self.prior = self.keeper.prior
         #: Subtrees under way at a time.
         self.window = window
@@ -192,7 +195,7 @@ class _Search:
         least = min(least, above if above is not None else _NONE)
         if least == _NONE:
             raise ValueError("internal error: IDA* exhausted a solvable space")
-        self.bound = least
+        self.bound = _native.Journal.next_threshold(self.bound, least)
         self.keeper.flush()
         return None
 
@@ -264,7 +267,9 @@ class _Search:
         """The goal's path as the solution, the journal told of it."""
         expanded, generated, seconds = self._totals()
         self.keeper.found(path, expanded, generated)
-        return _native.split_solution(self.text, self.driver, path, expanded, generated, seconds)
+        return _native.split_solution(
+            self.text, self.driver, path, expanded, generated, seconds, journal=self.rests
+        )
 
 
 def refuse_unsplit(algorithm: str) -> None:

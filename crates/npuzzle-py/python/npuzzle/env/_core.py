@@ -19,9 +19,18 @@ OBSERVATIONS = ("board", "onehot")
 AUTORESETS = ("next-step", "same-step", "disabled")
 
 
-def deal_of(options: Mapping[str, Any] | str | None) -> tuple[str, int | None] | None:
+#: The deals a reset's options (or a constructor's ``deal=``) may ask for.
+DEALS = ("uniform", "walk", "distance")
+
+
+def deal_of(
+    options: Mapping[str, Any] | str | None, other_keys: tuple[str, ...] = ()
+) -> tuple[str, Any] | None:
     """The deal a reset's options (or a constructor's ``deal=``) ask for: ``{"distance": d}``,
-    ``{"walk": k}``, ``{"uniform": True}`` or ``"uniform"``; None when they ask for none."""
+    ``{"walk": k}``, ``{"uniform": True}`` or ``"uniform"``; None when they ask for none. A key
+    that is neither a deal nor one of ``other_keys`` is refused with the list of known ones (a
+    misspelt deal would otherwise deal uniform boards without a word); the numbers are checked
+    natively, against the library's ranges."""
     if options is None:
         return None
     if isinstance(options, str):
@@ -30,28 +39,36 @@ def deal_of(options: Mapping[str, Any] | str | None) -> tuple[str, int | None] |
         return ("uniform", None)
     if not isinstance(options, Mapping):
         raise ParseError(f"deal: a dict such as {{'distance': 20}}, not {type(options).__name__}")
-    asked = [key for key in ("uniform", "walk", "distance") if key in options]
+    known = DEALS + other_keys
+    unknown = [key for key in options if key not in known]
+    if unknown:
+        raise ParseError(f"unknown option {unknown[0]!r}: the options are {', '.join(known)}")
+    asked = [key for key in DEALS if key in options]
     if len(asked) > 1:
         raise ParseError(f"one deal at a time, not {' and '.join(asked)}")
     if not asked:
         return None
     key = asked[0]
     if key == "uniform":
+        if options[key] is not True:
+            raise ParseError(
+                f"uniform: True (deal uniformly random boards), not {options[key]!r}; "
+                "{'walk': k} or {'distance': d} ask for other deals"
+            )
         return ("uniform", None)
-    value = options[key]
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise ParseError(f"{key}: a whole number of moves, not {value!r}")
-    if not 1 <= int(value) <= 1_000_000:
-        raise ParseError(f"{key}: 1 to 1000000 moves, not {value}")
-    return (key, int(value))
+    return (key, options[key])
 
 
-def seed_of(seed: int | None) -> int | None:
-    """A reset's seed as the native side takes it: None goes on with each board's own stream."""
+def seed_of(seed: Any) -> int | None:
+    """A reset's seed as the native side (and Gymnasium) takes it: a Python ``int`` from 0 to
+    2**64 − 1 (numpy integers too), or None to go on with each board's own stream; anything
+    else raises :class:`npuzzle.ParseError` naming ``seed``, before Gymnasium sees it."""
     if seed is None:
         return None
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**64:
-        raise ParseError(f"seed: a whole number from 0 to 2**64 - 1, not {seed!r}")
+    if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)):
+        raise ParseError(f"seed: a whole number from 0 to 2**64 - 1, or None, not {seed!r}")
+    if not 0 <= int(seed) < 2**64:
+        raise ParseError(f"seed: a whole number from 0 to 2**64 - 1, or None, not {seed!r}")
     return int(seed)
 
 
@@ -96,16 +113,13 @@ class Boards:
         cache_dir: str | os.PathLike[str] | None,
     ) -> None:
         self.width, self.height = _size(size)
-        if isinstance(count, bool) or not isinstance(count, (int, np.integer)) or count < 1:
-            raise ParseError(f"num_envs: a whole number of at least 1, not {count!r}")
-        steps = 0 if max_episode_steps is None else max_episode_steps
-        if isinstance(steps, bool) or not isinstance(steps, (int, np.integer)) or not 0 <= steps < 2**32:
-            raise ParseError(f"max_episode_steps: a whole number of at least 1, or None, not {steps!r}")
+        # num_envs and max_episode_steps are checked natively, against the library's ranges
+        # (None: no limit; 0 is refused, as its words say).
         self.native = _native.Boards(
-            self.width, self.height, int(count), goal=goal, moves=moves, illegal=illegal,
+            self.width, self.height, count, goal=goal, moves=moves, illegal=illegal,
             illegal_penalty=float(illegal_penalty), reward=reward,
             solved_reward=float(solved_reward), step_cost=float(step_cost),
-            max_steps=int(steps), autoreset=choice("autoreset", autoreset, AUTORESETS),
+            max_steps=max_episode_steps, autoreset=choice("autoreset", autoreset, AUTORESETS),
         )
         self.count = int(count)
         self.cells = self.width * self.height
@@ -129,6 +143,8 @@ class Boards:
             self.sampling = self.native.set_deal(deal[0], deal[1], cache_dir=self.cache_dir)
 
     def reset(self, seed: int | None, mask: np.ndarray | None = None) -> None:
+        if mask is not None:
+            mask = np.ascontiguousarray(mask)
         self.native.reset(self.boards, self.masks, self.distances, seed=seed_of(seed), mask=mask)
 
     def step(self, actions: np.ndarray) -> None:
@@ -145,7 +161,9 @@ def actions_of(actions: Any, count: int) -> np.ndarray:
         raise _native.ActionError(f"actions: shape ({count},) for {count} boards, not {array.shape}")
     if array.dtype.kind not in "iu":
         raise _native.ActionError(f"actions: integers 0 to 3, not {array.dtype}")
-    return array.astype(np.int64, copy=False)
+    # A strided view (``acts[:, 0]``, ``a[::-1]``) is copied into one piece, as the native
+    # side reads it.
+    return np.ascontiguousarray(array, dtype=np.int64)
 
 
 def onehot(boards: np.ndarray, cells: int) -> np.ndarray:

@@ -17,6 +17,7 @@ from ._core import (
     choice,
     deal_of,
     image,
+    seed_of,
     onehot,
     text_board,
 )
@@ -115,6 +116,8 @@ class SlidingPuzzleEnv(gymnasium.Env):
         }
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Any, dict[str, Any]]:
+        # Checked first, so that a bad seed raises npuzzle's error, not Gymnasium's.
+        seed = seed_of(seed)
         super().reset(seed=seed)
         self._core.set_deal(deal_of(options))
         self._core.reset(seed)

@@ -21,6 +21,7 @@ from ._core import (
     choice,
     deal_of,
     image,
+    seed_of,
     onehot,
     text_board,
 )
@@ -125,10 +126,7 @@ class SlidingPuzzleVectorEnv(gymnasium.vector.VectorEnv):
     def reset(
         self, *, seed: int | list[int] | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Any, dict[str, Any]]:
-        if isinstance(seed, (list, tuple)):
-            if list(seed) != [seed[0] + i for i in range(len(seed))] or len(seed) != self.num_envs:
-                raise ParseError("seed: one int (board i gets seed + i), or that list of num_envs seeds")
-            seed = seed[0]
+        seed = _one_seed(seed, self.num_envs)
         if seed is not None:
             self._np_random, self._np_random_seed = gymnasium.utils.seeding.np_random(seed)
         mask = None
@@ -136,7 +134,7 @@ class SlidingPuzzleVectorEnv(gymnasium.vector.VectorEnv):
             mask = np.asarray(options["reset_mask"])
             if mask.dtype != bool or mask.shape != (self.num_envs,):
                 raise ParseError(f"reset_mask: ({self.num_envs},) booleans, not {mask.dtype} {mask.shape}")
-        self._core.set_deal(deal_of(options))
+        self._core.set_deal(deal_of(options, ("reset_mask",)))
         self._core.reset(seed, mask)
         return self._obs(self._core.boards), self._infos()
 
@@ -157,3 +155,23 @@ class SlidingPuzzleVectorEnv(gymnasium.vector.VectorEnv):
         if self.render_mode == "rgb_array":
             return [image(board, self._core.goal) for board in self._core.boards]
         return None
+
+
+def _one_seed(seed: Any, count: int) -> int | None:
+    """A vector reset's seed: one int (board i gets seed + i), None, or a list of ``count``
+    seeds that is either all None or ``[s, s + 1, …]``; anything else raises ParseError."""
+    if not isinstance(seed, (list, tuple)):
+        return seed_of(seed)
+    seeds = list(seed)
+    words = f"seed: one int (board i gets seed + i), None, or a list of {count} such seeds"
+    if len(seeds) != count:
+        raise ParseError(f"{words}, not {len(seeds)} of them")
+    if all(s is None for s in seeds):
+        return None
+    if any(s is None for s in seeds):
+        raise ParseError(f"{words}: not None for some boards only")
+    first = seed_of(seeds[0])
+    assert first is not None
+    if [seed_of(s) for s in seeds] != [first + i for i in range(count)]:
+        raise ParseError(f"{words}: board i's seed must be seed + i")
+    return first

@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from .. import ParseError
+from .. import ParseError, _native
 from ._core import Boards, deal_of
 
 #: The moves, in the order of the action numbers: the direction the tile slides.
@@ -28,7 +28,8 @@ MOVES = ("up", "down", "left", "right")
 #: The most characters of an answer that are read.
 MAX_ANSWER = 65536
 
-_MOVE = re.compile(r"\[\s*(up|down|left|right)\s*\]", re.IGNORECASE)
+# ASCII only: Unicode case folding would take "[rıght]" (a dotless ı) for a move.
+_MOVE = re.compile(r"\[\s*(up|down|left|right)\s*\]", re.IGNORECASE | re.ASCII)
 
 _WHERE = {"up": "below", "down": "above", "left": "right of", "right": "left of"}
 
@@ -81,10 +82,14 @@ class TextPuzzle:
         deal: Any = "uniform",
         cache_dir: str | os.PathLike[str] | None = None,
     ) -> None:
+        # Every answer is a turn, a legal move or not: the turns are counted here, not by the
+        # native boards (which count moves), within the library's range (None: no limit).
+        if max_turns is not None:
+            _native.Range.EpisodeSteps.check("max_turns", max_turns)
         self._core = Boards(
             size, 1, goal=goal, moves="tile", reward=reward, solved_reward=solved_reward,
             step_cost=step_cost, illegal="noop", illegal_penalty=invalid_penalty,
-            max_episode_steps=max_turns, autoreset="disabled", cache_dir=cache_dir,
+            max_episode_steps=None, autoreset="disabled", cache_dir=cache_dir,
         )
         self._core.set_deal(deal_of(deal))
         self._penalty = float(invalid_penalty) + float(step_cost)
@@ -140,11 +145,14 @@ class TextPuzzle:
             f"{said}\n{board_text(self._core.boards[0])}",
             float(self._core.rewards[0]),
             solved,
-            bool(self._core.truncated[0]),
+            self._out_of_turns(),
             self._info(move=move),
         )
 
+    def _out_of_turns(self) -> bool:
+        """Whether this turn was the last one ``max_turns`` allows."""
+        return self._max_turns is not None and self._turns >= self._max_turns
+
     def _invalid(self, why: str) -> tuple[str, float, bool, bool, dict[str, Any]]:
-        truncated = self._max_turns is not None and self._turns >= self._max_turns
         text = f"Invalid: {why}. The board is unchanged:\n{board_text(self._core.boards[0])}"
-        return text, -self._penalty, False, truncated, self._info(invalid=why)
+        return text, -self._penalty, False, self._out_of_turns(), self._info(invalid=why)

@@ -23,7 +23,7 @@ use crate::learned::{self, Learned, Network, Ranking};
 use crate::limits::{Limit, Limits};
 use crate::method::{Algorithm, HeuristicKind};
 use crate::puzzle::Puzzle;
-use crate::solution::{self, Solution};
+use crate::solution::{self, Proof, Solution};
 use crate::start::Start;
 use crate::stats::Stats;
 use crate::thresholds::{self, AUTO_ANYTIME_CELLS, LARGE_REGION};
@@ -195,6 +195,7 @@ fn solve<H: Heuristic>(
             lower_bound,
             stopped: allowance.stopped(best.stats.expanded),
             stats: best.stats,
+            proof: Proof::Search,
         },
     )
 }
@@ -387,6 +388,7 @@ fn solve_large(
                 ..last.stats
             },
             stopped: last.stopped,
+            proof: Proof::Search,
         },
     )
 }

@@ -125,6 +125,7 @@ pub(crate) fn solve(start: &Start, limits: &Limits) -> Result<Solution, SolveErr
             lower_bound: u32::try_from(report.lower_bound).unwrap_or(u32::MAX),
             stats: report.stats,
             stopped: None,
+            proof: crate::solution::Proof::Search,
         },
     )
 }

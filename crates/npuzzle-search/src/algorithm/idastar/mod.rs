@@ -9,6 +9,7 @@ use std::sync::atomic::AtomicBool;
 use npuzzle_core::Move;
 
 use self::tree::{Cut, Node, Search, Tree};
+use super::constructive::Constructive;
 use super::fsm::Fsm;
 use super::{Found, Method, Root, finish, root};
 use crate::error::SolveError;
@@ -114,6 +115,7 @@ pub(crate) fn solve<H: Heuristic>(
     let budget = Budget::new(limits);
     let mut search = Search::new(&idastar.tree(), cells, Vec::new(), budget, &never);
     let mut bound = lower_bound;
+    let mut ceiling = Ceiling::default();
     loop {
         search.walk.stats.iterations += 1;
         search.next_bound = u32::MAX;
@@ -130,7 +132,10 @@ pub(crate) fn solve<H: Heuristic>(
                     "IDA* exhausted a solvable space".to_string(),
                 ));
             }
-            Ok(false) => bound = search.next_bound,
+            Ok(false) => {
+                bound = next_threshold(bound, search.next_bound);
+                ceiling.check(start, bound)?;
+            }
             Err(limit) => {
                 search.walk.stats.elapsed = search.walk.budget.elapsed();
                 search.walk.stats.proved_bound = bound;
@@ -153,6 +158,62 @@ pub(crate) fn solve<H: Heuristic>(
         lower_bound,
     };
     finish(h, start, found, search.walk.stats)
+}
+
+/// The threshold after the iteration at `bound`, whose least f-value past it was `least`
+/// (`u32::MAX`: none): `least` rounded up to `bound`'s parity. Every solution has the parity of
+/// the start's Manhattan distance, and so has the first threshold (every heuristic here has
+/// that parity), so no solution lies between; a value a lazy lookup stopped at can be off the
+/// parity (a part of a sum).
+///
+/// ```
+/// use npuzzle_search::algorithm::idastar::next_threshold;
+/// assert_eq!(next_threshold(40, 42), 42);
+/// assert_eq!(next_threshold(40, 41), 42);
+/// assert_eq!(next_threshold(40, u32::MAX), u32::MAX);
+/// ```
+pub fn next_threshold(bound: u32, least: u32) -> u32 {
+    if least == u32::MAX {
+        return least;
+    }
+    least.saturating_add((least ^ bound) & 1)
+}
+
+/// The most an IDA* threshold may reach: the length of a solution the constructive solver finds
+/// at once (found the first time a threshold is raised). No threshold of an admissible
+/// heuristic passes the optimum; one past it means the heuristic overestimates (a database
+/// damaged in a way its checks cannot see), and the search would never end.
+#[derive(Default)]
+pub(crate) struct Ceiling {
+    most: Option<usize>,
+}
+
+impl Ceiling {
+    /// Refuses a threshold `bound` past a solution of `start`.
+    pub(crate) fn check(&mut self, start: &Start, bound: u32) -> Result<(), SolveError> {
+        let most = match self.most {
+            Some(most) => most,
+            None => *self.most.insert(most_moves(start)?),
+        };
+        if bound as usize > most {
+            return Err(SolveError::Internal(format!(
+                "the heuristic overestimates: IDA*'s threshold reached {bound}, past a solution \
+                 of {most} moves (a damaged pattern database?)"
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// A length no optimal solution of `start` exceeds: 31 on boards within 3×3 (the 8-puzzle's
+/// diameter; the constructive solver ends with such a block, solved by IDA*), elsewhere the
+/// length of the constructive solver's solution, found at once.
+pub(crate) fn most_moves(start: &Start) -> Result<usize, SolveError> {
+    let board = start.board();
+    if board.width() <= 3 && board.height() <= 3 {
+        return Ok(31);
+    }
+    Ok(Constructive.run(start, &Limits::none())?.moves.len())
 }
 
 /// One IDA* iteration cut into subtrees, for a search shared out across processes or machines
@@ -190,6 +251,10 @@ pub struct Subtree {
 pub trait SplitSearch {
     /// The first threshold of a search of `start`: the heuristic's value there.
     fn first_bound(&self, start: &Start) -> Result<u32, SolveError>;
+
+    /// The search a journal of it belongs to (its heuristic and move-pruning machine).
+    #[cfg(not(target_arch = "wasm32"))]
+    fn identity(&self) -> crate::algorithm::journal::Identity;
 
     /// The iteration of threshold `bound` from `start`, cut a few moves deep into at least
     /// `subtrees` subtrees (fewer when the tree is smaller). Searching every subtree with
@@ -245,6 +310,11 @@ pub trait SplitSearch {
 impl<H: Heuristic> SplitSearch for IdaStar<'_, H> {
     fn first_bound(&self, start: &Start) -> Result<u32, SolveError> {
         Ok(root(self.puzzle, self.h, start)?.lower_bound)
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    fn identity(&self) -> crate::algorithm::journal::Identity {
+        self.tree().identity()
     }
 
     fn split(&self, start: &Start, bound: u32, subtrees: usize) -> Result<Split, SolveError> {

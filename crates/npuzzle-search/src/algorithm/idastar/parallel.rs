@@ -7,6 +7,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use npuzzle_core::Move;
 
 use super::tree::{Cut, Search, Tree};
+use super::{Ceiling, next_threshold};
 use crate::algorithm::fsm::Fsm;
 use crate::algorithm::journal::Keeper;
 use crate::algorithm::{Found, Root, finish, root};
@@ -14,7 +15,7 @@ use crate::error::SolveError;
 use crate::heuristic::Heuristic;
 use crate::limits::{Budget, Limit, Limits, Progress};
 use crate::method::Algorithm;
-use crate::solution::Solution;
+use crate::solution::{Proof, Solution};
 use crate::start::Start;
 use crate::stats::Stats;
 
@@ -26,7 +27,12 @@ pub(super) fn solve<H: Heuristic + Sync>(
     limits: Limits,
 ) -> Result<Solution, SolveError> {
     let begin: Root<H::State> = root(tree.puzzle, tree.h, start)?;
-    let keeper = Keeper::open(limits.journal.as_deref(), start, begin.lower_bound)?;
+    let keeper = Keeper::open(
+        limits.journal.as_deref(),
+        start,
+        begin.lower_bound,
+        &tree.identity(),
+    )?;
     let run = Run {
         tree,
         start,
@@ -43,6 +49,7 @@ pub(super) fn solve<H: Heuristic + Sync>(
     }
     let mut stats = Stats::default();
     let mut bound = run.keeper().bound();
+    let mut ceiling = Ceiling::default();
     loop {
         let top = Cut {
             cells: begin.cells.clone(),
@@ -58,7 +65,10 @@ pub(super) fn solve<H: Heuristic + Sync>(
                     "IDA* exhausted a solvable space".to_string(),
                 ));
             }
-            Ended::Next(next) => bound = next,
+            Ended::Next(next) => {
+                bound = next_threshold(bound, next);
+                ceiling.check(start, bound)?;
+            }
         }
     }
 }
@@ -166,7 +176,12 @@ impl<H: Heuristic + Sync> Run<'_, '_, H> {
             algorithm: Algorithm::IdaStar,
             lower_bound: self.lower_bound,
         };
+        let proof = match self.keeper().rests_on_journal() {
+            true => Proof::Journal,
+            false => Proof::Search,
+        };
         finish(self.tree.h, self.start, found, totals)
+            .map(|solution| Solution { proof, ..solution })
     }
 
     /// The error for a search stopped by `limit` in the iteration at `bound`, the journal

@@ -158,6 +158,15 @@ impl<S: Copy> Cut<S> {
 pub(super) type Frontier<S> = (Vec<Cut<S>>, u32);
 
 impl<H: Heuristic> Tree<'_, H> {
+    /// The search this tree's journal belongs to: its heuristic and machine.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub(super) fn identity(&self) -> crate::algorithm::journal::Identity {
+        crate::algorithm::journal::Identity {
+            heuristic: self.h.identity(),
+            machine: self.fsm.identity(),
+        }
+    }
+
     /// Every path of an iteration's tree a few moves deep, within `bound` (at least `aim` of
     /// them, unless the tree is smaller), and the least f-value that passed the bound; or the
     /// goal's path, if it lies shallower; or the node limit, if it comes first.

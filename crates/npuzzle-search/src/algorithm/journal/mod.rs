@@ -5,10 +5,14 @@
 //! reaches the same answer.
 //!
 //! The file is JSON, written whole ([`npuzzle_files::write_atomically`]: a stop while writing
-//! leaves the previous journal) and read with a cap. It names the position and the goal, and
-//! a hash of the iteration's cut into subtrees, so that a journal is never applied to another
-//! search: a journal of another position, or of a search whose cut differs (another heuristic,
-//! another version), is refused with what differs.
+//! leaves the previous journal) and read with a cap. A journal is a claim that part of a proof
+//! of optimality was done, so it is checked, not trusted ([`check`]): it carries a checksum of
+//! its contents and names the search it belongs to (the position, the goal, the heuristic with
+//! its databases' checksums, the move-pruning machine, a hash of the iteration's cut into
+//! subtrees), and every value is checked against what that search can write. A journal damaged,
+//! edited, of another search or of an earlier format is refused with the file named and what is
+//! wrong; the search begins afresh only when the caller sets the file aside ([`set_aside`]). An
+//! answer that rests on a journal says so ([`crate::Proof::Journal`]).
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -16,13 +20,16 @@ use std::time::{Duration, Instant};
 use npuzzle_core::Move;
 use serde::{Deserialize, Serialize};
 
+mod check;
+
 use super::order;
 use crate::error::SolveError;
 use crate::start::Start;
 use crate::stats::Stats;
 
-/// The journal format this version writes and reads.
-pub const FORMAT: u32 = 1;
+/// The journal format this version writes and reads (1, the format before checksums, is
+/// refused: nothing in it can be checked).
+pub const FORMAT: u32 = 2;
 
 /// How many subtrees (at least) each iteration of IDA* on every core is cut into (many per core,
 /// for balance, and fine enough that a stop loses little of a search of hours: it loses the
@@ -50,6 +57,11 @@ pub struct Journal {
     pub position: String,
     /// The goal, the same way.
     pub goal: String,
+    /// The heuristic ([`crate::heuristic::Heuristic::identity`]: with pattern databases, their
+    /// patterns and checksums).
+    pub heuristic: String,
+    /// The move-pruning machine ([`super::fsm::Fsm::identity`]).
+    pub machine: String,
     /// The threshold of the iteration under way.
     pub bound: u32,
     /// How many subtrees the iteration's cut has.
@@ -83,6 +95,20 @@ pub struct Journal {
     /// finishes, or when it was not measured): the next iteration's hints.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub nearest: Vec<Option<u32>>,
+    /// The CRC-32 of the rest, written as compact JSON with this field 0: a journal damaged or
+    /// edited by hand is refused.
+    #[serde(default)]
+    pub checksum: u32,
+}
+
+/// The search a journal belongs to, besides its position and goal: two searches with the same
+/// identity walk the same tree.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Identity {
+    /// The heuristic ([`crate::heuristic::Heuristic::identity`]).
+    pub heuristic: String,
+    /// The move-pruning machine ([`super::fsm::Fsm::identity`]).
+    pub machine: String,
 }
 
 /// The journal of a search under way: read at the start (when a file is named and exists),
@@ -96,19 +122,26 @@ pub struct Journal {
 ///
 /// ```
 /// use npuzzle_core::Move;
-/// use npuzzle_search::{algorithm::journal::Keeper, Start, Stats};
+/// use npuzzle_search::{algorithm::journal::{Identity, Keeper}, Start, Stats};
 /// let goal = "1 2 3/4 5 6/7 8 0".parse().unwrap();
 /// let start = Start::new("1 2 3/4 5 6/0 7 8".parse().unwrap(), goal).unwrap();
 /// let file = std::env::temp_dir().join(format!("doc-{}.journal", std::process::id()));
-/// let mut keeper = Keeper::open(Some(&file), &start, 2).unwrap();
+/// let search = Identity { heuristic: "manhattan".into(), machine: "none".into() };
+/// let mut keeper = Keeper::open(Some(&file), &start, 2, &search).unwrap();
 /// let cut: [&[Move]; 2] = [&[Move::Left], &[Move::Up]];
 /// let (done, _) = keeper.iteration(2, &cut, u32::MAX, &Stats::default()).unwrap();
 /// assert_eq!(done, [false, false]);
 /// keeper.finished(1, 4, Some(7), &Stats::default());
 /// keeper.flush();
-/// // A second run learns that subtree 1 is done.
-/// let mut again = Keeper::open(Some(&file), &start, 2).unwrap();
+/// // A second run learns that subtree 1 is done; its answer will rest on the journal.
+/// let mut again = Keeper::open(Some(&file), &start, 2, &search).unwrap();
 /// assert_eq!(again.iteration(2, &cut, u32::MAX, &Stats::default()).unwrap(), (vec![false, true], 4));
+/// assert!(again.rests_on_journal());
+/// // Edited by hand, it is refused.
+/// let text = std::fs::read_to_string(&file).unwrap().replace(r#""bound": 2"#, r#""bound": 4"#);
+/// std::fs::write(&file, text).unwrap();
+/// let refused = Keeper::open(Some(&file), &start, 2, &search).err().unwrap();
+/// assert!(refused.to_string().contains("checksum"), "{refused}");
 /// std::fs::remove_file(&file).unwrap();
 /// ```
 pub struct Keeper {
@@ -120,6 +153,9 @@ pub struct Keeper {
     paths: Vec<Vec<Move>>,
     /// Whether the journal's iteration is one read from the file (then it is not counted again).
     resumed: bool,
+    /// Whether the file read said that part of the proof was done (an iteration exhausted, a
+    /// subtree finished, the solution found): the answer then rests on it.
+    rests: bool,
     /// The seconds of search of the previous runs, and when this one began.
     before: f64,
     began: Instant,
@@ -129,17 +165,21 @@ pub struct Keeper {
 }
 
 impl Keeper {
-    /// The journal at `path` for a search of `start` (a new one when there is no file or no
-    /// path), whose first threshold would be `first_bound`.
+    /// The journal at `path` for the search `search` of `start` (a new one when there is no file
+    /// or no path), whose first threshold would be `first_bound`. A file that does not hold
+    /// what this search could have written is refused ([`check`]).
     pub fn open(
         path: Option<&Path>,
         start: &Start,
         first_bound: u32,
+        search: &Identity,
     ) -> Result<Keeper, SolveError> {
         let fresh = Journal {
             format: FORMAT,
             position: start.board().to_string(),
             goal: start.goal().to_string(),
+            heuristic: search.heuristic.clone(),
+            machine: search.machine.clone(),
             bound: first_bound,
             subtrees: 0,
             aim: FIRST_AIM,
@@ -153,15 +193,22 @@ impl Keeper {
             solution: None,
             hints: Vec::new(),
             nearest: Vec::new(),
+            checksum: 0,
         };
         let read = match path {
-            Some(path) => read(path, &fresh)?,
+            Some(path) => read(path, &fresh, start)?,
             None => None,
         };
+        let rests = read.as_ref().is_some_and(|read| {
+            read.bound > first_bound || !read.finished.is_empty() || read.solution.is_some()
+        });
         let journal = read.unwrap_or(fresh);
         Ok(Keeper {
             path: path.map(Path::to_path_buf),
-            resumed: journal.subtrees > 0,
+            // The iteration at the journal's threshold was begun (its cut made, perhaps empty):
+            // it goes on, and is not counted again.
+            resumed: journal.iterations > 0,
+            rests,
             before: journal.seconds,
             began: Instant::now(),
             written: Instant::now(),
@@ -182,23 +229,22 @@ impl Keeper {
         }
     }
 
-    /// The solution a previous run found (replayed by the caller). IDA* finds a solution as
-    /// long as the threshold it searched with, so one of another length is refused: it would be
-    /// claimed optimal.
+    /// The solution a previous run found, checked when the file was read: as long as the
+    /// threshold it was found at, and replayed from the start to the goal.
     pub fn solution(&self) -> Result<Option<Vec<Move>>, SolveError> {
         let Some(letters) = &self.journal.solution else {
             return Ok(None);
         };
-        let moves = npuzzle_core::parse_moves(letters, Some(npuzzle_core::Notation::Tile), None)
-            .map_err(|e| self.damaged(&format!("its solution does not read: {e}")))?;
-        if moves.len() != self.journal.bound as usize {
-            return Err(self.damaged(&format!(
-                "its solution has {} moves, not its threshold {}",
-                moves.len(),
-                self.journal.bound
-            )));
-        }
-        Ok(Some(moves))
+        check::moves(letters)
+            .map(Some)
+            .map_err(|reason| self.damaged(&reason))
+    }
+
+    /// Whether the answer rests partly on what the file read said (an iteration exhausted, a
+    /// subtree finished or the solution found by an earlier run): it is then reported as
+    /// [`crate::Proof::Journal`], and proved again from nothing by a search without the journal.
+    pub fn rests_on_journal(&self) -> bool {
+        self.rests
     }
 
     /// The threshold to search at.
@@ -217,7 +263,8 @@ impl Keeper {
             expanded: self.journal.expanded,
             generated: self.journal.generated,
             iterations: u32::try_from(self.journal.iterations).unwrap_or(u32::MAX),
-            elapsed: Duration::from_secs_f64(self.journal.seconds),
+            // Checked finite and at most `ranges::MAX_SECONDS` when read.
+            elapsed: Duration::try_from_secs_f64(self.journal.seconds).unwrap_or_default(),
             ..Stats::default()
         }
     }
@@ -281,19 +328,18 @@ impl Keeper {
     ///
     /// ```
     /// use npuzzle_core::Move::{Down, Left, Right, Up};
-    /// use npuzzle_search::{algorithm::journal::Keeper, Start, Stats};
+    /// use npuzzle_search::{algorithm::journal::{Identity, Keeper}, Start, Stats};
     /// let goal = "1 2 3/4 5 6/7 8 0".parse().unwrap();
     /// let start = Start::new("1 2 3/4 5 6/0 7 8".parse().unwrap(), goal).unwrap();
     /// let file = std::env::temp_dir().join(format!("doc-recut-{}.journal", std::process::id()));
-    /// let mut keeper = Keeper::open(Some(&file), &start, 2).unwrap();
+    /// let search = Identity { heuristic: "manhattan".into(), machine: "none".into() };
+    /// // A search that cuts at 512 (the cluster's tasks, or an earlier build) keeps a journal.
+    /// let mut keeper = Keeper::open(Some(&file), &start, 2, &search).unwrap().cutting_at(512);
     /// let old: [&[_]; 2] = [&[Up], &[Right]];
     /// keeper.iteration(2, &old, u32::MAX, &Stats::default()).unwrap();
     /// keeper.finished(1, 4, Some(3), &Stats::default());
     /// keeper.flush();
-    /// // An earlier build cut at 512: say so in the file.
-    /// let text = std::fs::read_to_string(&file).unwrap().replace(r#""aim": 4096"#, r#""aim": 512"#);
-    /// std::fs::write(&file, text).unwrap();
-    /// let mut again = Keeper::open(Some(&file), &start, 2).unwrap();
+    /// let mut again = Keeper::open(Some(&file), &start, 2, &search).unwrap();
     /// assert_eq!(again.stale_aim(), Some(512));
     /// let new: [&[_]; 3] = [&[Up, Left], &[Right, Up], &[Right, Down]];
     /// again.recut(2, &old, &new).unwrap();
@@ -394,8 +440,14 @@ impl Keeper {
     /// Counts the iteration at `bound` that reached the goal above its cut (never begun as
     /// subtrees).
     pub fn ended_above_the_cut(&mut self, bound: u32) {
-        self.journal.iterations += 1;
-        self.journal.bound = bound;
+        let journal = &mut self.journal;
+        journal.iterations += 1;
+        journal.bound = bound;
+        // Its cut was never made: nothing of the iteration before stays as if it were this one's.
+        (journal.subtrees, journal.cut, journal.next_bound) = (0, 0, u32::MAX);
+        journal.finished.clear();
+        journal.hints.clear();
+        journal.nearest.clear();
     }
 
     /// Records that subtree `index` is done, with the least f-value past the bound in it, the
@@ -453,8 +505,7 @@ impl Keeper {
         }
         self.written = Instant::now();
         self.journal.seconds = self.before + self.began.elapsed().as_secs_f64();
-        let bytes = serde_json::to_vec_pretty(&self.journal).unwrap_or_default();
-        if let Err(e) = npuzzle_files::write_atomically(path, &bytes) {
+        if let Err(e) = self.journal.save(path) {
             self.failure = Some(SolveError::Journal {
                 path: path.clone(),
                 reason: e.to_string(),
@@ -470,9 +521,9 @@ impl Keeper {
     }
 }
 
-/// The journal at `path`, checked against the search it would resume (`fresh`); `None` when
-/// there is no file.
-fn read(path: &Path, fresh: &Journal) -> Result<Option<Journal>, SolveError> {
+/// The journal at `path`, checked against the search of `start` it would resume (`fresh`);
+/// `None` when there is no file.
+fn read(path: &Path, fresh: &Journal, start: &Start) -> Result<Option<Journal>, SolveError> {
     let error = |reason: String| SolveError::Journal {
         path: path.to_path_buf(),
         reason,
@@ -484,28 +535,35 @@ fn read(path: &Path, fresh: &Journal) -> Result<Option<Journal>, SolveError> {
     };
     let journal: Journal = serde_json::from_slice(&bytes)
         .map_err(|e| error(format!("it is not a search journal ({e})")))?;
-    if journal.format != FORMAT {
-        return Err(error(format!(
-            "format {}, this version reads {FORMAT}",
-            journal.format
-        )));
-    }
-    if (&journal.position, &journal.goal) != (&fresh.position, &fresh.goal) {
-        return Err(error(format!(
-            "it is the journal of another search ({} to {}), not of {} to {}",
-            journal.position, journal.goal, fresh.position, fresh.goal
-        )));
-    }
-    if journal.bound < fresh.bound {
-        return Err(error(format!(
-            "its threshold {} is below the heuristic's value {} at the start",
-            journal.bound, fresh.bound
-        )));
-    }
-    if !(journal.seconds.is_finite() && journal.seconds >= 0.0) {
-        return Err(error(format!("{} seconds of search", journal.seconds)));
-    }
+    check::check(&journal, fresh, start).map_err(error)?;
     Ok(Some(journal))
+}
+
+impl Journal {
+    /// The CRC-32 of the journal written as compact JSON with its checksum 0.
+    fn digest(&self) -> u32 {
+        let unsealed = Journal {
+            checksum: 0,
+            ..self.clone()
+        };
+        crc32fast::hash(&serde_json::to_vec(&unsealed).unwrap_or_default())
+    }
+
+    /// Writes the journal to `path` whole ([`npuzzle_files::write_atomically`]), with its
+    /// checksum.
+    pub fn save(&mut self, path: &Path) -> Result<(), npuzzle_files::FileError> {
+        self.checksum = self.digest();
+        let bytes = serde_json::to_vec_pretty(self).unwrap_or_default();
+        npuzzle_files::write_atomically(path, &bytes)
+    }
+}
+
+/// Sets the journal at `path` aside (renamed `NAME.refused-SECONDS`, [`npuzzle_files::set_aside`]:
+/// nothing is lost), for a search that begins afresh: what a user says with `--fresh` (the
+/// command line) or `fresh=True` (Python) after a journal was refused. The new name, or `None`
+/// when there was no file.
+pub fn set_aside(path: &Path) -> std::io::Result<Option<PathBuf>> {
+    npuzzle_files::set_aside(path, "refused")
 }
 
 /// The aim of the cut of a journal that does not name one.
