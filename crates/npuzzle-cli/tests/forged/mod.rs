@@ -78,6 +78,9 @@ fn reseal(journal: &Path, change: impl FnOnce(&mut Journal)) {
     read.save(journal).unwrap();
 }
 
+/// A change made to a journal.
+type Forgery = dyn Fn(&mut Journal);
+
 /// Asserts a refusal that names the journal and says `words`, without a crash or an answer.
 fn refused(result: (i32, String, String), journal: &Path, words: &str) {
     let (code, out, err) = result;
@@ -122,7 +125,7 @@ fn a_forged_journal_is_refused_by_its_values() {
     let dir = folder("resealed");
     let journal = stopped_journal(&dir);
     let kept = std::fs::read(&journal).unwrap();
-    let forgeries: [(&str, Box<dyn Fn(&mut Journal)>); 8] = [
+    let forgeries: [(&str, Box<Forgery>); 8] = [
         (
             "written by another search",
             Box::new(|j| {

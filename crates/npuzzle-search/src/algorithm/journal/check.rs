@@ -82,7 +82,7 @@ fn threshold(journal: &Journal, first: u32, start: &Start) -> Result<(), String>
             "its threshold {bound} is below the heuristic's value {first} at the start"
         ));
     }
-    if (bound - first) % 2 != 0 {
+    if !(bound - first).is_multiple_of(2) {
         return Err(format!(
             "its threshold {bound} has not the parity of the start's distance (its heuristic \
              value is {first}): no search has that threshold"
@@ -165,7 +165,7 @@ fn cut(journal: &Journal) -> Result<(), String> {
         }
     }
     let next = journal.next_bound;
-    if next != u32::MAX && (next <= journal.bound || (next - journal.bound) % 2 != 0) {
+    if next != u32::MAX && (next <= journal.bound || !(next - journal.bound).is_multiple_of(2)) {
         return Err(format!(
             "its next threshold {next} does not follow its threshold {}",
             journal.bound

@@ -6,7 +6,7 @@
 //!
 //! The file is JSON, written whole ([`npuzzle_files::write_atomically`]: a stop while writing
 //! leaves the previous journal) and read with a cap. A journal is a claim that part of a proof
-//! of optimality was done, so it is checked, not trusted ([`check`]): it carries a checksum of
+//! of optimality was done, so it is checked, not trusted: it carries a checksum of
 //! its contents and names the search it belongs to (the position, the goal, the heuristic with
 //! its databases' checksums, the move-pruning machine, a hash of the iteration's cut into
 //! subtrees), and every value is checked against what that search can write. A journal damaged,
@@ -167,7 +167,7 @@ pub struct Keeper {
 impl Keeper {
     /// The journal at `path` for the search `search` of `start` (a new one when there is no file
     /// or no path), whose first threshold would be `first_bound`. A file that does not hold
-    /// what this search could have written is refused ([`check`]).
+    /// what this search could have written is refused with what is wrong.
     pub fn open(
         path: Option<&Path>,
         start: &Start,
