@@ -311,6 +311,14 @@ mod tests {
         let twice = "1 2 3 4 5 6 7 8 0 1 2 3 4 5 6 7 8 0\n";
         let error = InstanceFile::parse(twice).unwrap_err();
         assert!(error.reason.contains("numbers after the tiles"), "{error}");
+        // Lines cut from a file without its column header: the fix is named (issue 64).
+        let cut = "1 2 3 4 5 6 7 8 0 22 4096 8192 9000\n";
+        let error = InstanceFile::parse(cut).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "line 1: 4 numbers after the tiles, but only one column is named (optimal): name \
+             every column with a line '# COLUMNS: tiles optimal NAME …' before the first position"
+        );
         let short = "1 2 3 4 5 6 7 8 0 22\n1 2 3 4 5 6 7 8\n";
         assert_eq!(InstanceFile::parse(short).unwrap_err().line, 2);
         assert!(InstanceFile::parse("# GOAL: somewhere\n").is_err());

@@ -302,3 +302,35 @@ fn first_database(cache: &Path) -> PathBuf {
     names.sort();
     names.remove(0)
 }
+
+/// Lines cut from `korf24_50.txt` without its column header: each error says its line once and
+/// names the header that would fix it.
+#[test]
+fn a_file_cut_from_its_header_names_the_fix() {
+    let dir = folder("cut");
+    let whole = std::fs::read_to_string(format!(
+        "{}/../../data/instances/korf24_50.txt",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    let cut: String = whole
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .take(2)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let file = dir.join("cut.txt");
+    std::fs::write(&file, cut).unwrap();
+    let output = npuzzle()
+        .args(["bench", file.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("cut.txt: line 1: 4 numbers after the tiles"),
+        "{err}"
+    );
+    assert!(!err.contains("line 1: line 1"), "{err}");
+    assert!(err.contains("# COLUMNS: tiles optimal"), "{err}");
+}
