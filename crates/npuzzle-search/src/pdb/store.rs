@@ -384,7 +384,10 @@ impl Store {
 /// that does not carry our marker is someone else's, never overwritten: it is set aside
 /// (`NAME.not-ours-SECONDS`) and the new database written in its place.
 fn make_room(path: &Path, error: PdbError) -> Result<String, PdbError> {
-    if !path.exists() || storage::is_ours(path) {
+    // Only a regular file is moved: a link or a FIFO under the name is never followed nor
+    // replaced (the database is then used from memory).
+    let regular = std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file());
+    if !regular || storage::is_ours(path) {
         return Ok(error.to_string());
     }
     let aside = npuzzle_files::set_aside(path, "not-ours").map_err(|e| PdbError::io(path, e))?;

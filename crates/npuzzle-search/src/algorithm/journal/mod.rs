@@ -131,7 +131,7 @@ pub struct Identity {
 /// let cut: [&[Move]; 2] = [&[Move::Left], &[Move::Up]];
 /// let (done, _) = keeper.iteration(2, &cut, u32::MAX, &Stats::default()).unwrap();
 /// assert_eq!(done, [false, false]);
-/// keeper.finished(1, 4, Some(7), &Stats::default());
+/// keeper.finished(1, 4, Some(1), &Stats::default());
 /// keeper.flush();
 /// // A second run learns that subtree 1 is done; its answer will rest on the journal.
 /// let mut again = Keeper::open(Some(&file), &start, 2, &search).unwrap();
@@ -337,7 +337,7 @@ impl Keeper {
     /// let mut keeper = Keeper::open(Some(&file), &start, 2, &search).unwrap().cutting_at(512);
     /// let old: [&[_]; 2] = [&[Up], &[Right]];
     /// keeper.iteration(2, &old, u32::MAX, &Stats::default()).unwrap();
-    /// keeper.finished(1, 4, Some(3), &Stats::default());
+    /// keeper.finished(1, 4, Some(2), &Stats::default());
     /// keeper.flush();
     /// let mut again = Keeper::open(Some(&file), &start, 2, &search).unwrap();
     /// assert_eq!(again.stale_aim(), Some(512));
