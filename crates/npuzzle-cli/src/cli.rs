@@ -69,6 +69,18 @@ pub enum Task {
   npuzzle verify P MOVES --optimal --goal blank-first --heuristic pdb
         proves again, from nothing, a length whose proof rested on a journal (\"proof\": \"journal\")")]
     Verify(VerifyArgs),
+    /// Analyse a game: the distance to the goal before and after each move, which moves kept the
+    /// optimum and which lost it, every optimal move where one was lost, and the totals.
+    #[command(after_help = "Examples:
+  npuzzle analyse --position '1 2 3/4 5 6/0 7 8' --moves 'D U L L'
+  npuzzle analyse --last                          the last game played (the records)
+  npuzzle analyse --replay game.save --json       a saved game, one JSON object a move
+  npuzzle analyse --position P --moves M --goal blank-first --heuristic pdb --partition 78
+
+Distances are exact where the solver proves them (a table up to 12 cells, pattern databases on
+4x4); elsewhere they are bounds, shown as LOW..HIGH and never counted as a verdict they cannot
+tell. A move illegal where it is played is named by its number.")]
+    Analyse(AnalyseArgs),
     /// Convert a position between text formats, or moves between notations.
     #[command(after_help = "Examples:
   npuzzle convert '8 6 0/5 4 7/2 3 1' --to grid
@@ -248,6 +260,41 @@ pub struct VerifyArgs {
     /// Search options (with --optimal).
     #[command(flatten)]
     pub search: SearchArgs,
+}
+
+/// `npuzzle analyse`.
+#[derive(Debug, Args)]
+pub struct AnalyseArgs {
+    /// The start position (with --moves).
+    #[arg(long, value_name = "POSITION", requires = "moves")]
+    pub position: Option<String>,
+    /// The moves played from it.
+    #[arg(long, value_name = "MOVES", requires = "position")]
+    pub moves: Option<String>,
+    /// The notation of --moves: tile, blank or numbers (detected when absent).
+    #[arg(long, value_name = "NOTATION")]
+    pub notation: Option<Notation>,
+    /// A saved game, or a file of records (its last game that can be replayed, or --game N).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["position", "last"])]
+    pub replay: Option<std::path::PathBuf>,
+    /// The last game played (from the records in the data directory), or --game N.
+    #[arg(long, conflicts_with = "position")]
+    pub last: bool,
+    /// Which game of the records, numbered from 1.
+    #[arg(long, value_name = "N")]
+    pub game: Option<usize>,
+    /// Where statistics are kept (default: $NPUZZLE_DATA_DIR, else the user's data directory).
+    #[arg(long, value_name = "DIR")]
+    pub data_dir: Option<std::path::PathBuf>,
+    /// Input options (the goal of --position; a replay names its own).
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Search options: what proves each distance.
+    #[command(flatten)]
+    pub search: SearchArgs,
+    /// JSON: one object for the whole analysis.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// `npuzzle convert`.

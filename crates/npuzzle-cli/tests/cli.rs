@@ -3,6 +3,7 @@
 use assert_cmd::Command;
 use insta::assert_snapshot;
 
+mod analyse;
 mod forged;
 mod hostile;
 
@@ -44,7 +45,8 @@ fn without_times(out: &str) -> String {
 fn help_texts() {
     assert_snapshot!("help", stdout(&["--help"]));
     for command in [
-        "generate", "check", "apply", "verify", "convert", "solve", "play", "pdb", "stats", "bench",
+        "generate", "check", "apply", "verify", "analyse", "convert", "solve", "play", "pdb",
+        "stats", "bench",
     ] {
         assert_snapshot!(format!("help_{command}"), stdout(&[command, "--help"]));
     }

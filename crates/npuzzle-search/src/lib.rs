@@ -10,6 +10,7 @@
 #![warn(missing_docs)]
 
 pub mod algorithm;
+pub mod analysis;
 mod any_heuristic;
 mod clock;
 mod error;

@@ -1,6 +1,8 @@
 //! Integration tests of npuzzle-search against ground truth: complete BFS tables, the golden layer
 //! counts and the published optimal lengths in data/instances/.
 
+mod analysis;
+
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 use std::time::Duration;

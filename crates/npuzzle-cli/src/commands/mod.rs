@@ -2,6 +2,7 @@
 //!
 //! [`Status`]: crate::status::Status
 
+pub mod analyse;
 pub mod apply;
 pub mod bench;
 pub mod check;

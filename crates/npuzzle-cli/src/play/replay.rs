@@ -29,7 +29,7 @@ pub fn run(args: &ReplayArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
 }
 
 /// The replay in `path`: a saved game, or a records array (game `game`).
-fn from_file(path: &Path, game: Option<usize>) -> anyhow::Result<(Replay, String)> {
+pub(crate) fn from_file(path: &Path, game: Option<usize>) -> anyhow::Result<(Replay, String)> {
     let text = crate::files::read_named(path)?;
     if let Ok(dealt) = Dealt::from_save(&text) {
         if game.is_some() {
@@ -56,7 +56,7 @@ fn from_file(path: &Path, game: Option<usize>) -> anyhow::Result<(Replay, String
 }
 
 /// Game `game` of `records` (1-based; the last one with a replay when none).
-fn from_records(
+pub(crate) fn from_records(
     records: &[Record],
     game: Option<usize>,
     path: &Path,

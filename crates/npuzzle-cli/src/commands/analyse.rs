@@ -1,0 +1,141 @@
+//! `npuzzle analyse`: a game's every move against the optimum (the library's
+//! [`npuzzle_search::analysis`]), as a table or one JSON object.
+
+use std::fmt::Write as _;
+use std::io::Write;
+
+use anyhow::Context;
+use npuzzle_core::{Board, Goal, Move, parse_runs};
+use npuzzle_game::replay::Replay;
+use npuzzle_search::analysis::{self, Analysis, Distance, Verdict};
+
+use crate::cli::AnalyseArgs;
+use crate::play::records::Records;
+use crate::play::replay::{from_file, from_records};
+use crate::search::Prepared;
+use crate::status::Status;
+
+/// Runs the command.
+pub fn run(args: &AnalyseArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
+    let (start, goal, moves) = game(args)?;
+    let mut solvers = Prepared::new(Goal::Custom(goal), &args.search)?;
+    let (solver, _) = solvers.for_board(&start)?;
+    let analysis = analysis::analyse(&solver, &start, &moves)?;
+    if args.json {
+        writeln!(out, "{}", serde_json::to_string(&analysis)?)?;
+    } else {
+        out.write_all(table(&analysis).as_bytes())?;
+    }
+    Ok(Status::Success)
+}
+
+/// The start, the goal and the moves the arguments name.
+fn game(args: &AnalyseArgs) -> anyhow::Result<(Board, Board, Vec<Move>)> {
+    if let (Some(position), Some(text)) = (&args.position, &args.moves) {
+        let start: Board = position
+            .parse()
+            .with_context(|| format!("--position {position:?}"))?;
+        let goal = args.input.goal.board(start.size())?;
+        let runs = parse_runs(text, args.notation, Some(&start)).context("--moves")?;
+        let moves = runs
+            .iter()
+            .flat_map(|&(m, count)| std::iter::repeat_n(m, count))
+            .collect();
+        return Ok((start, goal, moves));
+    }
+    let replay = match (&args.replay, args.last) {
+        (Some(path), _) => from_file(path, args.game)?.0,
+        (None, true) => {
+            let dir = Records::dir(args.data_dir.as_deref())?;
+            let records = Records::open(&dir)?;
+            from_records(&records.all, args.game, &dir.join("records.json"))?.0
+        }
+        (None, false) => anyhow::bail!("give --position and --moves, --replay FILE or --last"),
+    };
+    Ok(played(&replay))
+}
+
+/// A replay's start, goal and single-tile moves.
+fn played(replay: &Replay) -> (Board, Board, Vec<Move>) {
+    let moves = replay
+        .steps()
+        .iter()
+        .flat_map(|step| std::iter::repeat_n(step.direction, step.count))
+        .collect();
+    (replay.start().clone(), replay.goal().clone(), moves)
+}
+
+/// The analysis as a table: a line a move, then the totals.
+fn table(analysis: &Analysis) -> String {
+    let totals = &analysis.totals;
+    let mut text = String::new();
+    let _ = writeln!(
+        text,
+        "start      {} ({} moves from the goal)",
+        analysis.start, totals.start
+    );
+    let _ = writeln!(
+        text,
+        "{:>5}  move  before  after  verdict  optimal moves",
+        "#"
+    );
+    for step in &analysis.steps {
+        let verdict = match step.verdict {
+            Verdict::Optimal => "optimal",
+            Verdict::Mistake => "mistake",
+            Verdict::Unknown => "unknown",
+        };
+        let better: Vec<String> = step
+            .optimal_moves
+            .iter()
+            .map(|m| m.tile_letter().to_string())
+            .collect();
+        let _ = writeln!(
+            text,
+            "{:>5}  {:<4}  {:>6}  {:>5}  {verdict:<7}  {}",
+            step.number,
+            step.played.tile_letter(),
+            step.before.to_string(),
+            step.after.to_string(),
+            better.join(" ")
+        );
+    }
+    let _ = writeln!(
+        text,
+        "totals     {} ({} MTM): {} optimal, {} ({} lost){}{}",
+        counted(totals.stm, "move"),
+        totals.mtm,
+        totals.optimal,
+        counted(totals.mistakes, "mistake"),
+        counted(totals.moves_lost, "move"),
+        match totals.unknown {
+            0 => String::new(),
+            n => format!(", {n} unknown"),
+        },
+        if totals.solved {
+            ""
+        } else {
+            "; the moves do not reach the goal"
+        }
+    );
+    if let Some(first) = totals.first_mistake {
+        let (number, total) = (first.number, first.your_plus_optimal);
+        let after = &analysis.steps[number - 1].after;
+        let _ = writeln!(
+            text,
+            "your + optimal from the first mistake (move {number}): {number} + {after} = {total}"
+        );
+    }
+    let bounds = std::iter::once(totals.start)
+        .chain(analysis.steps.iter().map(|s| s.after))
+        .any(|d| matches!(d, Distance::Bounds { .. }));
+    if bounds {
+        text.push_str("LOW..HIGH: bounds, not proved (a lower bound and a solution's length)\n");
+    }
+    text
+}
+
+/// `n` and the word, singular for one.
+fn counted(n: usize, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
+}

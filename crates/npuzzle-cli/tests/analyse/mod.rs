@@ -1,0 +1,115 @@
+//! Issue 65: `npuzzle analyse` as a player uses it: a game typed by hand, the last game of the
+//! records, a saved game, JSON, and moves that cannot be made.
+
+use serde_json::Value;
+
+use super::{data_dir, npuzzle, run};
+
+#[test]
+fn a_game_typed_by_hand_is_analysed_move_by_move() {
+    let (code, out, err) = run(
+        &[
+            "analyse",
+            "--position",
+            "1 2 3/4 5 6/0 7 8",
+            "--moves",
+            "D U L L",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        "start      1 2 3/4 5 6/0 7 8 (2 moves from the goal)
+    #  move  before  after  verdict  optimal moves
+    1  D          2      3  mistake  L
+    2  U          3      2  optimal  
+    3  L          2      1  optimal  
+    4  L          1      0  optimal  
+totals     4 moves (3 MTM): 3 optimal, 1 mistake (2 moves lost)
+your + optimal from the first mistake (move 1): 1 + 3 = 4
+"
+    );
+    let (code, out, _) = run(
+        &[
+            "analyse",
+            "--position",
+            "1 2 3/4 5 6/0 7 8",
+            "--moves",
+            "D U L L",
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(code, 0);
+    let analysis: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(analysis["steps"][0]["verdict"], "mistake");
+    assert_eq!(analysis["steps"][0]["optimal_moves"], "L");
+    assert_eq!(
+        analysis["totals"]["first_mistake"]["your_plus_optimal"]["moves"],
+        4
+    );
+}
+
+#[test]
+fn moves_that_cannot_be_made_are_named_by_their_number() {
+    let (code, out, err) = run(
+        &[
+            "analyse",
+            "--position",
+            "1 2 3/4 5 6/0 7 8",
+            "--moves",
+            "D U U",
+        ],
+        "",
+    );
+    assert_eq!(code, 2, "{out}");
+    assert!(err.contains("move 3 (U) cannot be made"), "{err}");
+    let (code, _, err) = run(&["analyse", "--position", "1 2 3/4 5 6/0 7 8"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("--moves"), "{err}");
+}
+
+#[test]
+fn the_last_game_played_and_a_saved_game_are_analysed() {
+    let dir = data_dir("analyse-last");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    // A game won in line mode: 2 moves from the goal, one wander first.
+    let output = npuzzle()
+        .env("NPUZZLE_DATA_DIR", &dir)
+        .args(["play", "--plain", "--position", "1 2 3/4 5 6/0 7 8"])
+        .write_stdin("4\n4\n7\n8\nq\n")
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stdout)
+    );
+    let output = npuzzle()
+        .env("NPUZZLE_DATA_DIR", &dir)
+        .args(["analyse", "--last"])
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{out}{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(
+        out.contains("4 moves (3 MTM): 3 optimal, 1 mistake (2 moves lost)"),
+        "{out}"
+    );
+    let missing = npuzzle()
+        .args([
+            "analyse",
+            "--replay",
+            dir.join("none.save").to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("none.save"));
+}

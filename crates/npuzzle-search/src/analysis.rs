@@ -1,0 +1,356 @@
+//! One analysis of a game, for every surface: a start and the moves played, the distance to the
+//! goal before and after each move (exact where the solver proves it, bounds labelled as bounds
+//! otherwise), which moves kept the optimum and which lost it, every optimal move where one was
+//! lost, and the totals. The terminal game, `npuzzle analyse`, the page and Python all call
+//! [`analyse`] and [`optimal_moves`]; none recomputes them.
+//!
+//! In single-tile moves (STM) each move changes the distance by exactly one: a move either
+//! keeps the optimum (the distance falls by one) or loses two moves (it rises by one).
+
+use npuzzle_core::{Board, Move, moves};
+use serde::Serialize;
+
+use crate::error::SolveError;
+use crate::solution::Solution;
+use crate::solver::Solver;
+
+/// What is known of a position's distance to the goal.
+///
+/// ```
+/// use npuzzle_search::analysis::Distance;
+/// assert_eq!(Distance::Exact { moves: 31 }.to_string(), "31");
+/// assert_eq!(Distance::Bounds { lower: 40, upper: 52 }.to_string(), "40..52");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum Distance {
+    /// Proved: exactly this many moves.
+    Exact {
+        /// The optimal distance.
+        moves: u32,
+    },
+    /// Not proved (a board too large to prove in the budget): a lower bound (the heuristic's)
+    /// and an upper bound (a solution's length).
+    Bounds {
+        /// No solution is shorter.
+        lower: u32,
+        /// A solution this long was found.
+        upper: u32,
+    },
+}
+
+impl Distance {
+    /// The distance a solution shows: exact when it is proved optimal, else its bounds.
+    pub fn of(solution: &Solution) -> Distance {
+        let length = solution.moves.len() as u32;
+        match solution.optimal {
+            true => Distance::Exact { moves: length },
+            false => Distance::Bounds {
+                lower: solution.lower_bound.min(length),
+                upper: length,
+            },
+        }
+    }
+
+    /// The least and the most it may be.
+    pub fn range(self) -> (u32, u32) {
+        match self {
+            Distance::Exact { moves } => (moves, moves),
+            Distance::Bounds { lower, upper } => (lower, upper),
+        }
+    }
+
+    /// The exact distance, when proved.
+    pub fn exact(self) -> Option<u32> {
+        match self {
+            Distance::Exact { moves } => Some(moves),
+            Distance::Bounds { .. } => None,
+        }
+    }
+}
+
+impl std::fmt::Display for Distance {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Distance::Exact { moves } => write!(f, "{moves}"),
+            Distance::Bounds { lower, upper } => write!(f, "{lower}..{upper}"),
+        }
+    }
+}
+
+/// What a move did to the distance.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Verdict {
+    /// It kept the optimum: the distance fell by one.
+    Optimal,
+    /// It lost two moves: the distance rose by one.
+    Mistake,
+    /// The bounds do not tell.
+    Unknown,
+}
+
+impl Verdict {
+    /// The verdict of a move from a position at `before` to one at `after`: each move changes
+    /// the distance by exactly one, so bounds that do not overlap tell it too.
+    pub fn of(before: Distance, after: Distance) -> Verdict {
+        let ((before_low, before_high), (after_low, after_high)) = (before.range(), after.range());
+        if after_high < before_low {
+            Verdict::Optimal
+        } else if after_low > before_high {
+            Verdict::Mistake
+        } else {
+            Verdict::Unknown
+        }
+    }
+}
+
+/// One move of a game, analysed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Step {
+    /// Its place in the game, from 1.
+    pub number: usize,
+    /// The move played (the direction the tile slides).
+    #[serde(serialize_with = "letter")]
+    pub played: Move,
+    /// The distance before it.
+    pub before: Distance,
+    /// The distance after it.
+    pub after: Distance,
+    /// What it did.
+    pub verdict: Verdict,
+    /// Every optimal move from the position before it, where it was a mistake (empty otherwise).
+    #[serde(serialize_with = "letters")]
+    pub optimal_moves: Vec<Move>,
+}
+
+/// What a whole game comes to.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Totals {
+    /// Moves played (single-tile moves).
+    pub stm: usize,
+    /// Moves played counting a run of tiles slid in one line as one.
+    pub mtm: usize,
+    /// Moves that kept the optimum.
+    pub optimal: usize,
+    /// Moves that lost it.
+    pub mistakes: usize,
+    /// Moves whose verdict the bounds do not tell.
+    pub unknown: usize,
+    /// Moves lost to mistakes (two each).
+    pub moves_lost: usize,
+    /// The start's distance.
+    pub start: Distance,
+    /// Whether the moves end at the goal.
+    pub solved: bool,
+    /// The first mistake, `None` without one.
+    pub first_mistake: Option<FirstMistake>,
+}
+
+/// A game's first mistake and what it cost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct FirstMistake {
+    /// The move's number, from 1.
+    pub number: usize,
+    /// The moves played up to it plus the optimal distance after it ("your + optimal"): the
+    /// length of the best game that plays the same first moves.
+    pub your_plus_optimal: Distance,
+}
+
+/// A game analysed: its start, each move, the totals.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Analysis {
+    /// The start, in slash rows.
+    pub start: String,
+    /// Each move.
+    pub steps: Vec<Step>,
+    /// What they come to.
+    pub totals: Totals,
+}
+
+/// Why a game cannot be analysed.
+#[derive(Debug, thiserror::Error)]
+pub enum AnalysisError {
+    /// Move `number` (from 1) cannot be made where it is played.
+    #[error("move {number} ({letter}) cannot be made: no tile slides that way there")]
+    Illegal {
+        /// The move's place in the game, from 1.
+        number: usize,
+        /// The move, as its tile letter.
+        letter: char,
+    },
+    /// A position could not be solved (a limit, cancellation, an unsolvable start).
+    #[error(transparent)]
+    Solve(#[from] SolveError),
+}
+
+/// Analyses the game from `start` playing `played`, with `solver` (toward its goal) for every
+/// distance: optimal where it proves one (a table up to 12 cells, IDA* with databases on 4×4),
+/// bounds otherwise. The positions are solved on every core.
+///
+/// ```
+/// use npuzzle_core::{Goal, Move::{Down, Left, Up}};
+/// use npuzzle_search::analysis::{analyse, Distance, Verdict};
+/// use npuzzle_search::{Options, Solver};
+/// let goal = Goal::BlankLast.board("3".parse().unwrap()).unwrap();
+/// let solver = Solver::new(&goal, Options::default()).unwrap();
+/// // Two moves from the goal; the player slides a tile down (a mistake), back up, then home.
+/// let start = "1 2 3/4 5 6/0 7 8".parse().unwrap();
+/// let played = [Down, Up, Left, Left];
+/// let analysis = analyse(&solver, &start, &played).unwrap();
+/// let verdicts: Vec<_> = analysis.steps.iter().map(|s| s.verdict).collect();
+/// assert_eq!(verdicts, [Verdict::Mistake, Verdict::Optimal, Verdict::Optimal, Verdict::Optimal]);
+/// assert_eq!(analysis.steps[0].optimal_moves, [Left]);
+/// assert_eq!((analysis.totals.mistakes, analysis.totals.moves_lost), (1, 2));
+/// // Your + optimal: 1 move played, then 3 to go.
+/// let first = analysis.totals.first_mistake.unwrap();
+/// assert_eq!((first.number, first.your_plus_optimal), (1, Distance::Exact { moves: 4 }));
+/// assert!(analysis.totals.solved);
+/// ```
+pub fn analyse(solver: &Solver, start: &Board, played: &[Move]) -> Result<Analysis, AnalysisError> {
+    let positions = positions(start, played)?;
+    let distances: Vec<Distance> = each(&positions, |board| distance(solver, board))?;
+    let mut steps = Vec::with_capacity(played.len());
+    for (k, &m) in played.iter().enumerate() {
+        let (before, after) = (distances[k], distances[k + 1]);
+        let verdict = Verdict::of(before, after);
+        let optimal_moves = match verdict {
+            Verdict::Mistake => optimal_moves(solver, &positions[k])?.1,
+            _ => Vec::new(),
+        };
+        steps.push(Step {
+            number: k + 1,
+            played: m,
+            before,
+            after,
+            verdict,
+            optimal_moves,
+        });
+    }
+    let totals = totals(
+        &steps,
+        played,
+        distances[0],
+        positions.last() == Some(solver.goal()),
+    );
+    Ok(Analysis {
+        start: start.to_string(),
+        steps,
+        totals,
+    })
+}
+
+/// The distance of `board` and every optimal move from it ("goodm"): the moves to neighbours
+/// one nearer the goal. Where the distance is not proved, the moves whose neighbours' bounds
+/// show them one nearer (perhaps none).
+///
+/// ```
+/// use npuzzle_core::{Goal, Move::Up};
+/// use npuzzle_search::analysis::{optimal_moves, Distance};
+/// use npuzzle_search::{Options, Solver};
+/// let goal = Goal::BlankLast.board("3".parse().unwrap()).unwrap();
+/// let solver = Solver::new(&goal, Options::default()).unwrap();
+/// let (distance, moves) = optimal_moves(&solver, &"1 2 3/4 5 6/7 8 0".parse().unwrap()).unwrap();
+/// assert_eq!((distance, moves), (Distance::Exact { moves: 0 }, vec![]));
+/// let (distance, moves) = optimal_moves(&solver, &"1 2 3/4 0 6/7 5 8".parse().unwrap()).unwrap();
+/// assert_eq!((distance, moves), (Distance::Exact { moves: 2 }, vec![Up]));
+/// ```
+pub fn optimal_moves(solver: &Solver, board: &Board) -> Result<(Distance, Vec<Move>), SolveError> {
+    let here = distance(solver, board)?;
+    let next: Vec<(Move, Board)> = board
+        .legal_moves()
+        .map(|m| {
+            let mut after = board.clone();
+            let _ = after.apply(m);
+            (m, after)
+        })
+        .collect();
+    let distances = each(&next, |(_, after)| distance(solver, after))?;
+    let moves = next
+        .iter()
+        .zip(distances)
+        .filter(|(_, after)| Verdict::of(here, *after) == Verdict::Optimal)
+        .map(|((m, _), _)| *m)
+        .collect();
+    Ok((here, moves))
+}
+
+/// The distance of `board` by `solver`.
+fn distance(solver: &Solver, board: &Board) -> Result<Distance, SolveError> {
+    if board == solver.goal() {
+        return Ok(Distance::Exact { moves: 0 });
+    }
+    Ok(Distance::of(&solver.solve(board)?))
+}
+
+/// `f` of every item, on every core where there are threads (in order; the first error).
+fn each<T: Sync, R: Send>(
+    items: &[T],
+    f: impl Fn(&T) -> Result<R, SolveError> + Sync + Send,
+) -> Result<Vec<R>, SolveError> {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        use rayon::prelude::*;
+        items.par_iter().map(f).collect()
+    }
+    #[cfg(target_arch = "wasm32")]
+    items.iter().map(f).collect()
+}
+
+/// The positions of the game: the start, then after each move; an illegal move is named.
+fn positions(start: &Board, played: &[Move]) -> Result<Vec<Board>, AnalysisError> {
+    let mut positions = Vec::with_capacity(played.len() + 1);
+    let mut board = start.clone();
+    positions.push(board.clone());
+    for (k, &m) in played.iter().enumerate() {
+        board.apply(m).map_err(|_| AnalysisError::Illegal {
+            number: k + 1,
+            letter: m.tile_letter(),
+        })?;
+        positions.push(board.clone());
+    }
+    Ok(positions)
+}
+
+/// The totals of `steps`.
+fn totals(steps: &[Step], played: &[Move], start: Distance, solved: bool) -> Totals {
+    let count = |verdict| steps.iter().filter(|s| s.verdict == verdict).count();
+    let mistakes = count(Verdict::Mistake);
+    let first_mistake = steps
+        .iter()
+        .find(|s| s.verdict == Verdict::Mistake)
+        .map(|s| {
+            let (low, high) = s.after.range();
+            let n = s.number as u32;
+            let total = match s.after {
+                Distance::Exact { .. } => Distance::Exact { moves: n + low },
+                Distance::Bounds { .. } => Distance::Bounds {
+                    lower: n + low,
+                    upper: n + high,
+                },
+            };
+            FirstMistake {
+                number: s.number,
+                your_plus_optimal: total,
+            }
+        });
+    Totals {
+        stm: moves::stm(played),
+        mtm: moves::mtm(played),
+        optimal: count(Verdict::Optimal),
+        mistakes,
+        unknown: count(Verdict::Unknown),
+        moves_lost: 2 * mistakes,
+        start,
+        solved,
+        first_mistake,
+    }
+}
+
+fn letter<S: serde::Serializer>(m: &Move, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_char(m.tile_letter())
+}
+
+fn letters<S: serde::Serializer>(moves: &[Move], serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.collect_str(&moves.iter().map(|m| m.tile_letter()).collect::<String>())
+}

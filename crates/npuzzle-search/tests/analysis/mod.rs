@@ -1,0 +1,178 @@
+//! Issue 65: the analysis of a game against ground truth. On 3×3 every distance, verdict and
+//! optimal move equals the complete table's; on 4×4 the games of `data/games/4x4-detours.txt`
+//! (an optimal solution with k detours, each one mistake) are found with exactly k mistakes
+//! and their start at the published optimum.
+
+use npuzzle_core::{Board, Generator, Goal, Move, Size, parse_moves};
+use npuzzle_search::analysis::{Distance, Verdict, analyse, optimal_moves};
+use npuzzle_search::{AnyHeuristic, DistanceTable, Limits, Options, Puzzle, Solver, Start, pdb};
+
+/// The table's distance of `board`.
+fn exact(table: &DistanceTable, board: &Board, goal: &Board) -> u32 {
+    u32::from(
+        table
+            .distance(&Start::new(board.clone(), goal.clone()).unwrap())
+            .unwrap(),
+    )
+}
+
+/// `count` random legal moves from `board` (undoing moves included: players do).
+fn wandering(board: &Board, count: usize, generator: &mut Generator) -> Vec<Move> {
+    let mut board = board.clone();
+    (0..count)
+        .map(|_| {
+            let legal: Vec<Move> = board.legal_moves().collect();
+            let m = legal[generator.index(legal.len())];
+            board.apply(m).unwrap();
+            m
+        })
+        .collect()
+}
+
+#[test]
+fn every_move_of_sampled_3x3_games_is_judged_as_the_table_does() {
+    let goal = Goal::BlankLast.board(Size::square(3).unwrap()).unwrap();
+    let table = DistanceTable::build(&Puzzle::new(&goal).unwrap(), Limits::default()).unwrap();
+    let solver = Solver::new(&goal, Options::default()).unwrap();
+    for seed in 0..24 {
+        let mut generator = Generator::new(seed);
+        let start = generator.random_position(&goal);
+        let played = wandering(&start, 40, &mut generator);
+        let analysis = analyse(&solver, &start, &played).unwrap();
+        let mut board = start.clone();
+        let mut mistakes = 0;
+        for (step, &m) in analysis.steps.iter().zip(&played) {
+            let before = exact(&table, &board, &goal);
+            board.apply(m).unwrap();
+            let after = exact(&table, &board, &goal);
+            assert_eq!(step.before, Distance::Exact { moves: before });
+            assert_eq!(step.after, Distance::Exact { moves: after });
+            assert_eq!(
+                after.abs_diff(before),
+                1,
+                "each move changes the distance by one"
+            );
+            let verdict = if after < before {
+                Verdict::Optimal
+            } else {
+                Verdict::Mistake
+            };
+            assert_eq!(step.verdict, verdict);
+            if verdict == Verdict::Mistake {
+                mistakes += 1;
+                let mut back = board.clone();
+                back.apply(m.opposite()).unwrap();
+                assert_eq!(step.optimal_moves, table_optimal(&table, &back, &goal));
+            } else {
+                assert!(step.optimal_moves.is_empty());
+            }
+        }
+        let totals = &analysis.totals;
+        assert_eq!((totals.mistakes, totals.optimal), (mistakes, 40 - mistakes));
+        assert_eq!(totals.moves_lost, 2 * mistakes);
+        assert_eq!(totals.solved, board == goal);
+    }
+}
+
+/// The moves from `board` to a neighbour one nearer the goal, by the table.
+fn table_optimal(table: &DistanceTable, board: &Board, goal: &Board) -> Vec<Move> {
+    let here = exact(table, board, goal);
+    board
+        .legal_moves()
+        .filter(|&m| {
+            let mut next = board.clone();
+            next.apply(m).unwrap();
+            exact(table, &next, goal) + 1 == here
+        })
+        .collect()
+}
+
+#[test]
+fn all_optimal_moves_of_sampled_3x3_positions_are_the_table_s() {
+    let goal = Goal::BlankLast.board(Size::square(3).unwrap()).unwrap();
+    let table = DistanceTable::build(&Puzzle::new(&goal).unwrap(), Limits::default()).unwrap();
+    let solver = Solver::new(&goal, Options::default()).unwrap();
+    let mut generator = Generator::new(65);
+    for _ in 0..300 {
+        let board = generator.random_position(&goal);
+        let (distance, moves) = optimal_moves(&solver, &board).unwrap();
+        assert_eq!(
+            distance,
+            Distance::Exact {
+                moves: exact(&table, &board, &goal)
+            }
+        );
+        assert_eq!(moves, table_optimal(&table, &board, &goal), "{board}");
+        assert!(!moves.is_empty());
+    }
+}
+
+#[test]
+fn a_move_illegal_where_it_is_played_is_named_by_its_number() {
+    let goal = Goal::BlankLast.board(Size::square(3).unwrap()).unwrap();
+    let solver = Solver::new(&goal, Options::default()).unwrap();
+    let start: Board = "1 2 3/4 5 6/0 7 8".parse().unwrap();
+    let played = parse_moves("D U U", None, None).unwrap();
+    let error = analyse(&solver, &start, &played).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "move 3 (U) cannot be made: no tile slides that way there"
+    );
+}
+
+#[test]
+fn the_4x4_games_with_detours_have_one_mistake_a_detour() {
+    let goal = Goal::BlankFirst.board(Size::square(4).unwrap()).unwrap();
+    let puzzle = Puzzle::new(&goal).unwrap();
+    let h = pdb::build_partition(&puzzle, &"663".parse().unwrap(), &mut |_, _, _| {}).unwrap();
+    let options = Options {
+        algorithm: npuzzle_search::Algorithm::IdaStar,
+        ..Options::default()
+    };
+    let solver = Solver::with_heuristic(&goal, options, AnyHeuristic::Pdb(h)).unwrap();
+    let games = std::fs::read_to_string(format!(
+        "{}/../../data/games/4x4-detours.txt",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    // The shortest three, to keep the test quick.
+    let mut lines: Vec<&str> = games.lines().filter(|l| !l.starts_with('#')).collect();
+    lines.sort_by_key(|l| l.len());
+    for line in &lines[..3] {
+        let fields: Vec<&str> = line.split('|').map(str::trim).collect();
+        let start: Board = fields[0].parse().unwrap();
+        let played = parse_moves(fields[1], None, None).unwrap();
+        let (optimum, detours): (u32, usize) =
+            (fields[2].parse().unwrap(), fields[3].parse().unwrap());
+        let analysis = analyse(&solver, &start, &played).unwrap();
+        let totals = &analysis.totals;
+        assert_eq!(totals.start, Distance::Exact { moves: optimum }, "{line}");
+        assert_eq!((totals.mistakes, totals.unknown), (detours, 0), "{line}");
+        assert_eq!(totals.stm, optimum as usize + 2 * detours);
+        assert!(totals.solved);
+    }
+}
+
+#[test]
+fn positions_beyond_proof_get_bounds_labelled_as_bounds() {
+    // The anytime solver on 6x6: no distance is proved, so no verdict is claimed from them
+    // unless the bounds alone tell it.
+    let goal = Goal::BlankLast.board(Size::square(6).unwrap()).unwrap();
+    let options = Options {
+        budget: std::time::Duration::from_millis(50),
+        ..Options::default()
+    };
+    let solver = Solver::new(&goal, options).unwrap();
+    let mut generator = Generator::new(6);
+    let start = generator.random_position(&goal);
+    let played = wandering(&start, 4, &mut generator);
+    let analysis = analyse(&solver, &start, &played).unwrap();
+    assert!(matches!(analysis.totals.start, Distance::Bounds { .. }));
+    for step in &analysis.steps {
+        let ((low, high), (after_low, after_high)) = (step.before.range(), step.after.range());
+        assert!(low <= high && after_low <= after_high);
+        if step.verdict != Verdict::Unknown {
+            assert!(after_high < low || after_low > high, "{step:?}");
+        }
+    }
+}
