@@ -2,6 +2,7 @@
 //! pipeline and batches over numpy arrays. The package's Python layer (`python/npuzzle/`) gives
 //! the public names, argument checking and documentation; see `docs/GUIDE.md`.
 
+mod analysis;
 mod batch;
 mod board;
 mod checks;
@@ -181,6 +182,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(errors::limit_reached, m)?)?;
     m.add_function(wrap_pyfunction!(checks::shown, m)?)?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
+    m.add_function(wrap_pyfunction!(analysis::analyse, m)?)?;
+    m.add_function(wrap_pyfunction!(analysis::optimal_moves, m)?)?;
     m.add_function(wrap_pyfunction!(solve_many, m)?)?;
     m.add_function(wrap_pyfunction!(batch::heuristic_values, m)?)?;
     m.add_function(wrap_pyfunction!(batch::solvable, m)?)?;

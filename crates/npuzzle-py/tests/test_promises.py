@@ -170,3 +170,25 @@ def test_defect_1_an_edited_journal_is_refused_and_fresh_sets_it_aside(tmp_path:
     assert len(list(tmp_path.glob("j.journal.refused-*"))) == 1
     assert npuzzle.solve("1 2 3/4 5 6/0 7 8").proof == "search"
     assert npuzzle.solve("1 2 3/4 5 6/0 7 8", algorithm="anytime").proof in (None, "search")
+
+
+def test_issue_65_the_analysis_from_python_is_the_libraries() -> None:
+    """`npuzzle.analyse` is the CLI's `analyse --json`; `optimal_moves` agrees with a solve of
+    every neighbour (3x3 by the table)."""
+    a = npuzzle.analyse("1 2 3/4 5 6/0 7 8", "D U L L")
+    assert [s["verdict"] for s in a["steps"]] == ["mistake", "optimal", "optimal", "optimal"]
+    assert a["totals"]["first_mistake"] == {"number": 1, "your_plus_optimal": {"kind": "exact", "moves": 4}}
+    with pytest.raises(npuzzle.ParseError, match="move 3"):
+        npuzzle.analyse("1 2 3/4 5 6/0 7 8", "D U U")
+    boards = npuzzle.generate("3x3", count=50, seed=65)
+    distances, mask = npuzzle.optimal_moves(boards)
+    assert distances.dtype == np.int32 and mask.shape == (50, 4)
+    children, legal, _ = npuzzle.children(boards, size="3x3")
+    for i, board in enumerate(boards):
+        assert distances[i] == npuzzle.solve(npuzzle.Board(board.reshape(3, 3).tolist())).length
+        for k in range(4):
+            if legal[i, k]:
+                child = npuzzle.Board(children[i, k].reshape(3, 3).tolist())
+                assert mask[i, k] == (npuzzle.solve(child).length == distances[i] - 1)
+            else:
+                assert not mask[i, k]

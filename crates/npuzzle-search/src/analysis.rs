@@ -11,6 +11,7 @@ use npuzzle_core::{Board, Move, moves};
 use serde::Serialize;
 
 use crate::error::SolveError;
+use crate::limits::Limits;
 use crate::solution::Solution;
 use crate::solver::Solver;
 
@@ -208,14 +209,25 @@ pub enum AnalysisError {
 /// assert!(analysis.totals.solved);
 /// ```
 pub fn analyse(solver: &Solver, start: &Board, played: &[Move]) -> Result<Analysis, AnalysisError> {
+    analyse_within(solver, start, played, &solver.options().limits)
+}
+
+/// [`analyse`] with each position solved within `limits` (a cancellation token from Ctrl-C, a
+/// time limit per position) instead of the solver's own.
+pub fn analyse_within(
+    solver: &Solver,
+    start: &Board,
+    played: &[Move],
+    limits: &Limits,
+) -> Result<Analysis, AnalysisError> {
     let positions = positions(start, played)?;
-    let distances: Vec<Distance> = each(&positions, |board| distance(solver, board))?;
+    let distances: Vec<Distance> = each(&positions, |board| distance(solver, board, limits))?;
     let mut steps = Vec::with_capacity(played.len());
     for (k, &m) in played.iter().enumerate() {
         let (before, after) = (distances[k], distances[k + 1]);
         let verdict = Verdict::of(before, after);
         let optimal_moves = match verdict {
-            Verdict::Mistake => optimal_moves(solver, &positions[k])?.1,
+            Verdict::Mistake => optimal_moves_within(solver, &positions[k], limits)?.1,
             _ => Vec::new(),
         };
         steps.push(Step {
@@ -256,7 +268,16 @@ pub fn analyse(solver: &Solver, start: &Board, played: &[Move]) -> Result<Analys
 /// assert_eq!((distance, moves), (Distance::Exact { moves: 2 }, vec![Up]));
 /// ```
 pub fn optimal_moves(solver: &Solver, board: &Board) -> Result<(Distance, Vec<Move>), SolveError> {
-    let here = distance(solver, board)?;
+    optimal_moves_within(solver, board, &solver.options().limits)
+}
+
+/// [`optimal_moves`] with each position solved within `limits`.
+pub fn optimal_moves_within(
+    solver: &Solver,
+    board: &Board,
+    limits: &Limits,
+) -> Result<(Distance, Vec<Move>), SolveError> {
+    let here = distance(solver, board, limits)?;
     let next: Vec<(Move, Board)> = board
         .legal_moves()
         .map(|m| {
@@ -265,7 +286,7 @@ pub fn optimal_moves(solver: &Solver, board: &Board) -> Result<(Distance, Vec<Mo
             (m, after)
         })
         .collect();
-    let distances = each(&next, |(_, after)| distance(solver, after))?;
+    let distances = each(&next, |(_, after)| distance(solver, after, limits))?;
     let moves = next
         .iter()
         .zip(distances)
@@ -275,12 +296,12 @@ pub fn optimal_moves(solver: &Solver, board: &Board) -> Result<(Distance, Vec<Mo
     Ok((here, moves))
 }
 
-/// The distance of `board` by `solver`.
-fn distance(solver: &Solver, board: &Board) -> Result<Distance, SolveError> {
+/// The distance of `board` by `solver` within `limits`.
+fn distance(solver: &Solver, board: &Board, limits: &Limits) -> Result<Distance, SolveError> {
     if board == solver.goal() {
         return Ok(Distance::Exact { moves: 0 });
     }
-    Ok(Distance::of(&solver.solve(board)?))
+    Ok(Distance::of(&solver.solve_within(board, limits)?))
 }
 
 /// `f` of every item, on every core where there are threads (in order; the first error).

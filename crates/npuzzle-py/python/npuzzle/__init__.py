@@ -21,6 +21,7 @@ shape ``(n, cells)``, or ``(n, rows, columns)``. Any integer dtype and memory or
 
 from __future__ import annotations
 
+import json
 import os
 import secrets
 from collections.abc import Callable
@@ -62,6 +63,7 @@ __all__ = [
     "PatternDatabases",
     "Solution",
     "UnsolvableError",
+    "analyse",
     "apply_moves",
     "children",
     "estimate",
@@ -69,6 +71,7 @@ __all__ = [
     "heuristic",
     "is_solvable",
     "is_solved",
+    "optimal_moves",
     "pdb",
     "random_walks",
     "read_deepcubea",
@@ -183,6 +186,38 @@ def solve(
     if fresh and journal is not None:
         _native.set_aside_journal(journal)
     return _native.solve(position, _options(options, kwargs), journal, progress)
+
+
+def analyse(
+    position: Any, moves: str, options: Options | None = None, **kwargs: Any
+) -> dict[str, Any]:
+    """Every move of a game analysed, as ``npuzzle analyse --json`` writes it: for each move the
+    distance before and after (``{"kind": "exact", "moves": d}``, or ``{"kind": "bounds",
+    "lower": …, "upper": …}`` where the solver cannot prove it), its ``verdict`` (``"optimal"``,
+    ``"mistake"``, ``"unknown"``) and, at a mistake, every optimal move from there; then the
+    totals (mistakes, moves lost, "your + optimal" from the first mistake). Keyword arguments
+    are those of :class:`Options`. The GIL is released; Ctrl-C stops it.
+
+    >>> a = npuzzle.analyse("1 2 3/4 5 6/0 7 8", "D U L L")
+    >>> [s["verdict"] for s in a["steps"]], a["steps"][0]["optimal_moves"]
+    (['mistake', 'optimal', 'optimal', 'optimal'], 'L')
+    """
+    return json.loads(_native.analyse(position, moves, _options(options, kwargs)))
+
+
+def optimal_moves(
+    positions: Any, options: Options | None = None, *, size: str | int | None = None, **kwargs: Any
+) -> tuple[np.ndarray, np.ndarray]:
+    """For each position, its optimal distance (``int32``, −1 where not proved) and which tile
+    moves ``U D L R`` (``U``: the tile below the blank slides up) keep the optimum, an ``(n, 4)``
+    boolean array: the labels of imitation learning.
+
+    >>> d, m = npuzzle.optimal_moves([[1, 2, 3, 4, 0, 6, 7, 5, 8]])
+    >>> d.tolist(), m.tolist()
+    ([2], [[True, False, False, False]])
+    """
+    rows, width, height = _rows(positions, size)
+    return _native.optimal_moves(rows, width, height, _options(options, kwargs))
 
 
 def solve_many(

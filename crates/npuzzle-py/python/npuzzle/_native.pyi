@@ -42,6 +42,8 @@ __all__ = [
     "read_text",
     "read_instances",
     "solve",
+    "analyse",
+    "optimal_moves",
     "solve_many",
     "set_aside_journal",
     "first_bound",
@@ -267,6 +269,10 @@ def solve(
     journal: str | os.PathLike[str] | None = None,
     progress: Callable[[int, int, int, int], object] | None = None,
 ) -> Solution: ...
+def analyse(position: Any, moves: str, options: Options | None = None) -> str: ...
+def optimal_moves(
+    positions: np.ndarray, width: int, height: int, options: Options | None = None
+) -> tuple[np.ndarray, np.ndarray]: ...
 def solve_many(
     positions: Iterable[Any],
     options: Options | None = None,
