@@ -73,6 +73,7 @@ pub enum Task {
     /// optimum and which lost it, every optimal move where one was lost, and the totals.
     #[command(after_help = "Examples:
   npuzzle analyse --position '1 2 3/4 5 6/0 7 8' --moves 'D U L L'
+  npuzzle analyse --position '1 2 3/4 0 6/7 5 8'  the distance and every optimal move
   npuzzle analyse --last                          the last game played (the records)
   npuzzle analyse --replay game.save --json       a saved game, one JSON object a move
   npuzzle analyse --position P --moves M --goal blank-first --heuristic pdb --partition 78
@@ -265,8 +266,8 @@ pub struct VerifyArgs {
 /// `npuzzle analyse`.
 #[derive(Debug, Args)]
 pub struct AnalyseArgs {
-    /// The start position (with --moves).
-    #[arg(long, value_name = "POSITION", requires = "moves")]
+    /// The start position; without --moves, its distance and every optimal move from it.
+    #[arg(long, value_name = "POSITION")]
     pub position: Option<String>,
     /// The moves played from it.
     #[arg(long, value_name = "MOVES", requires = "position")]

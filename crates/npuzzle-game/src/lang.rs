@@ -6,7 +6,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::outcome::Outcome;
-use crate::records::Record;
+use crate::records::{Mistakes, Record};
 use crate::{GameError, LIVE_OPTIMAL_CELLS};
 
 /// A language of the game.
@@ -107,6 +107,9 @@ impl Lang {
                 )
                 .to_string(),
         });
+        if let Some(mistakes) = record.mistakes {
+            lines.push(self.mistakes(&mistakes));
+        }
         if summary.assisted {
             let note = self.pick(
                 "Assisted: hints or the solver were used.",
@@ -122,6 +125,37 @@ impl Lang {
             ));
         }
         lines
+    }
+
+    /// Where a won game's moves went: its mistakes, the moves they cost, the first of them.
+    ///
+    /// ```
+    /// use npuzzle_game::{Lang, Mistakes};
+    /// let six = Mistakes { count: 6, first: Some((3, 49)) };
+    /// assert_eq!(Lang::En.mistakes(&six), "Mistakes: 6, 12 moves lost; the first at move 3 \
+    ///     (your + optimal: 49). npuzzle analyse --last shows every move.");
+    /// assert!(Lang::Pt.mistakes(&six).starts_with("Erros: 6, 12 movimentos perdidos"));
+    /// assert_eq!(Lang::En.mistakes(&Mistakes { count: 0, first: None }), "Every move optimal.");
+    /// ```
+    pub fn mistakes(self, mistakes: &Mistakes) -> String {
+        let Some((number, total)) = mistakes.first else {
+            return self
+                .pick("Every move optimal.", "Todos os movimentos ótimos.")
+                .to_string();
+        };
+        let lost = self.count_moves(2 * mistakes.count);
+        match self {
+            Lang::En => format!(
+                "Mistakes: {}, {lost} lost; the first at move {number} (your + optimal: \
+                 {total}). npuzzle analyse --last shows every move.",
+                mistakes.count
+            ),
+            Lang::Pt => format!(
+                "Erros: {}, {lost} perdidos; o primeiro no movimento {number} (seu + ótimo: \
+                 {total}). npuzzle analyse --last mostra cada movimento.",
+                mistakes.count
+            ),
+        }
     }
 
     /// What a command did, in words; `None` where the board shows it (a move, an undo).

@@ -42,6 +42,20 @@ pub struct Record {
     /// The timed steps from the scramble ([`Replay`]'s text: `R2@1530 U@2010`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub replay: Option<String>,
+    /// Where the moves went, when every move's distance was proved (the library's analysis).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mistakes: Option<Mistakes>,
+}
+
+/// What a game's analysis found, kept with its record: how many moves lost the optimum, and
+/// the first of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Mistakes {
+    /// Moves that lost the optimum (each costs two moves).
+    pub count: usize,
+    /// The first of them (from 1) and the length of the best game that plays the same moves up
+    /// to it ("your + optimal").
+    pub first: Option<(usize, usize)>,
 }
 
 /// Records written before times could be unknown had known times.
@@ -81,6 +95,15 @@ impl Record {
             scramble: None,
             goal: None,
             replay: None,
+            mistakes: None,
+        }
+    }
+
+    /// The record with what its game's analysis found.
+    pub fn with_mistakes(self, mistakes: Mistakes) -> Record {
+        Record {
+            mistakes: Some(mistakes),
+            ..self
         }
     }
 
@@ -308,6 +331,7 @@ mod tests {
             scramble: None,
             goal: None,
             replay: None,
+            mistakes: None,
         };
         let all = [record(0, true), record(5_000, false), record(7_000, true)];
         let statistics = Statistics::of(&all, "3x3");

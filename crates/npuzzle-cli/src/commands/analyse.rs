@@ -17,6 +17,9 @@ use crate::status::Status;
 
 /// Runs the command.
 pub fn run(args: &AnalyseArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
+    if let (Some(position), None) = (&args.position, &args.moves) {
+        return optimal_moves(args, position, out);
+    }
     let (start, goal, moves) = game(args)?;
     let mut solvers = Prepared::new(Goal::Custom(goal), &args.search)?;
     let (solver, _) = solvers.for_board(&start)?;
@@ -25,6 +28,48 @@ pub fn run(args: &AnalyseArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
         writeln!(out, "{}", serde_json::to_string(&analysis)?)?;
     } else {
         out.write_all(table(&analysis).as_bytes())?;
+    }
+    Ok(Status::Success)
+}
+
+/// The distance of `position` and every optimal move from it.
+fn optimal_moves(
+    args: &AnalyseArgs,
+    position: &str,
+    out: &mut dyn Write,
+) -> anyhow::Result<Status> {
+    let board: Board = position
+        .parse()
+        .with_context(|| format!("--position {position:?}"))?;
+    let mut solvers = Prepared::new(args.input.goal.clone(), &args.search)?;
+    let (solver, _) = solvers.for_board(&board)?;
+    let (distance, moves) = analysis::optimal_moves(&solver, &board)?;
+    let letters: String = moves.iter().map(|m| m.tile_letter()).collect();
+    if args.json {
+        let line = serde_json::json!({
+            "position": board.to_string(),
+            "distance": distance,
+            "optimal_moves": letters,
+        });
+        writeln!(out, "{line}")?;
+    } else {
+        let spaced: Vec<String> = letters.chars().map(String::from).collect();
+        writeln!(
+            out,
+            "{} moves from the goal; optimal moves: {}",
+            distance,
+            if spaced.is_empty() {
+                "none (solved)".to_string()
+            } else {
+                spaced.join(" ")
+            }
+        )?;
+        if matches!(distance, Distance::Bounds { .. }) {
+            writeln!(
+                out,
+                "LOW..HIGH: bounds, not proved (a lower bound and a solution's length)"
+            )?;
+        }
     }
     Ok(Status::Success)
 }

@@ -102,6 +102,24 @@ pub fn optimal_length(solver: &Solver, board: &Board) -> Option<usize> {
         .map(|s| s.moves.len())
 }
 
+/// What the library's analysis finds of `game`'s moves, when every distance is proved within
+/// [`THINKING_TIME`] (otherwise nothing: a bound is not a mistake).
+pub fn mistakes(solver: &Solver, game: &npuzzle_game::Game) -> Option<npuzzle_game::Mistakes> {
+    let analysis = npuzzle_search::analysis::analyse(solver, game.start(), &game.moves()).ok()?;
+    let totals = &analysis.totals;
+    if totals.unknown > 0 {
+        return None;
+    }
+    let first = match totals.first_mistake {
+        Some(first) => Some((first.number, first.your_plus_optimal.exact()? as usize)),
+        None => None,
+    };
+    Some(npuzzle_game::Mistakes {
+        count: totals.mistakes,
+        first,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -293,11 +293,17 @@ impl Session {
     /// Records a won game in the statistics; returns the record.
     pub fn record_win(&mut self) -> Record {
         let game = &self.dealt.game;
-        let optimal = (game.start().cells().len() <= LIVE_OPTIMAL_CELLS)
+        let solver = (game.start().cells().len() <= LIVE_OPTIMAL_CELLS)
             .then(|| self.assistant.solver(game.goal()).ok())
-            .flatten()
-            .and_then(|solver| assist::optimal_length(&solver, game.start()));
-        let record = Record::new(
+            .flatten();
+        let optimal = solver
+            .as_ref()
+            .and_then(|solver| assist::optimal_length(solver, game.start()));
+        // Where the moves went, once the optimum is known (every distance proved).
+        let mistakes = solver
+            .filter(|_| optimal.is_some())
+            .and_then(|solver| assist::mistakes(&solver, game));
+        let mut record = Record::new(
             game.board().size(),
             game.summary(self.now()),
             self.dealt.seed,
@@ -307,6 +313,9 @@ impl Session {
                 .map_or(0, |d| d.as_secs()),
         )
         .with_replay(game);
+        if let Some(mistakes) = mistakes {
+            record = record.with_mistakes(mistakes);
+        }
         let text = format!("won in {} moves, {} ms", record.stm, record.milliseconds);
         self.log(&text);
         if let Some(records) = &mut self.records

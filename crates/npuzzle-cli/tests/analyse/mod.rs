@@ -65,9 +65,25 @@ fn moves_that_cannot_be_made_are_named_by_their_number() {
     );
     assert_eq!(code, 2, "{out}");
     assert!(err.contains("move 3 (U) cannot be made"), "{err}");
-    let (code, _, err) = run(&["analyse", "--position", "1 2 3/4 5 6/0 7 8"], "");
+    let (code, _, err) = run(&["analyse", "--moves", "D U"], "");
     assert_eq!(code, 2);
-    assert!(err.contains("--moves"), "{err}");
+    assert!(err.contains("--position"), "{err}");
+}
+
+/// Without moves: the distance and every optimal move ("goodm").
+#[test]
+fn a_position_alone_gets_its_distance_and_every_optimal_move() {
+    let (code, out, err) = run(&["analyse", "--position", "1 2 3/4 0 6/7 5 8"], "");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "2 moves from the goal; optimal moves: U\n");
+    let (code, out, _) = run(
+        &["analyse", "--position", "4 1 3/7 2 6/0 5 8", "--json"],
+        "",
+    );
+    assert_eq!(code, 0);
+    let line: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(line["distance"]["moves"], 6);
+    assert_eq!(line["optimal_moves"], "D");
 }
 
 #[test]
@@ -82,10 +98,12 @@ fn the_last_game_played_and_a_saved_game_are_analysed() {
         .write_stdin("4\n4\n7\n8\nq\n")
         .output()
         .unwrap();
+    let played = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{played}");
+    // The win report says where the moves went.
     assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stdout)
+        played.contains("Mistakes: 1, 2 moves lost; the first at move 1 (your + optimal: 4)"),
+        "{played}"
     );
     let output = npuzzle()
         .env("NPUZZLE_DATA_DIR", &dir)
