@@ -82,6 +82,14 @@ Distances are exact where the solver proves them (a table up to 12 cells, patter
 4x4); elsewhere they are bounds, shown as LOW..HIGH and never counted as a verdict they cannot
 tell. A move illegal where it is played is named by its number.")]
     Analyse(AnalyseArgs),
+    /// The daily puzzle: the same position for everyone on a UTC date (a rule written out in
+    /// npuzzle_core::daily); afterwards the optimum, where the moves went, and a result to share
+    /// that gives nothing away.
+    #[command(after_help = "Examples:
+  npuzzle daily                       today's 4x4
+  npuzzle daily --size 3 --plain      today's 3x3, line by line
+  npuzzle daily --date 2026-12-01 --show")]
+    Daily(DailyArgs),
     /// Convert a position between text formats, or moves between notations.
     #[command(after_help = "Examples:
   npuzzle convert '8 6 0/5 4 7/2 3 1' --to grid
@@ -459,7 +467,7 @@ pub struct BenchArgs {
 }
 
 /// `npuzzle play`.
-#[derive(Debug, Args)]
+#[derive(Clone, Debug, Args)]
 pub struct PlayArgs {
     /// Board size: N for N×N, or WxH.
     #[arg(long, short, default_value = "4x4", value_name = "WxH")]
@@ -500,6 +508,23 @@ pub struct PlayArgs {
     /// Where statistics are kept (default: $NPUZZLE_DATA_DIR, else the user's data directory).
     #[arg(long, value_name = "DIR")]
     pub data_dir: Option<std::path::PathBuf>,
+    /// The daily puzzle's date, when the game is one (set by `npuzzle daily`).
+    #[arg(skip)]
+    pub daily: Option<npuzzle_core::daily::Date>,
+}
+
+/// `npuzzle daily`.
+#[derive(Debug, Args)]
+pub struct DailyArgs {
+    /// The day (UTC), as YYYY-MM-DD: today by default.
+    #[arg(long, value_name = "DATE")]
+    pub date: Option<npuzzle_core::daily::Date>,
+    /// Print the day's position and stop, without playing.
+    #[arg(long)]
+    pub show: bool,
+    /// The game's options (--size, --plain, --lang, --data-dir, …); the position is the day's.
+    #[command(flatten)]
+    pub play: PlayArgs,
 }
 
 /// `npuzzle replay`.

@@ -16,6 +16,7 @@
 #![warn(missing_docs)]
 
 pub mod board;
+pub mod daily;
 pub mod format;
 pub mod generate;
 pub mod geometry;

@@ -110,6 +110,9 @@ impl Lang {
         if let Some(mistakes) = record.mistakes {
             lines.push(self.mistakes(&mistakes));
         }
+        if let Some(daily) = &record.daily {
+            lines.push(self.share(record, daily));
+        }
         if summary.assisted {
             let note = self.pick(
                 "Assisted: hints or the solver were used.",
@@ -125,6 +128,41 @@ impl Lang {
             ));
         }
         lines
+    }
+
+    /// The daily puzzle's result to share: the day, the size, the moves, the optimum, the time
+    /// and the streak, never a move.
+    ///
+    /// ```
+    /// use npuzzle_core::Size;
+    /// use npuzzle_game::{Lang, Record, Summary};
+    /// let summary = Summary { stm: 63, mtm: 41, milliseconds: 41_200, assisted: false, timed: true };
+    /// let record = Record::new(Size::square(4).unwrap(), summary, None, Some(47), 0)
+    ///     .with_daily("2026-12-01".parse().unwrap(), 3);
+    /// let daily = record.daily.clone().unwrap();
+    /// assert_eq!(Lang::En.share(&record, &daily),
+    ///     "npuzzle daily 2026-12-01 4x4: 63 moves (optimal 47) in 41.20 s · streak 3 days");
+    /// assert_eq!(Lang::Pt.share(&record, &daily),
+    ///     "npuzzle daily 2026-12-01 4x4: 63 movimentos (ótimo 47) em 41,20 s · sequência de 3 dias");
+    /// ```
+    pub fn share(self, record: &Record, daily: &crate::Daily) -> String {
+        let optimal = record.optimal.map_or_else(String::new, |optimal| {
+            format!(" ({} {optimal})", self.pick("optimal", "ótimo"))
+        });
+        let days = match (self, daily.streak) {
+            (Lang::En, 1) => "streak 1 day".to_string(),
+            (Lang::En, n) => format!("streak {n} days"),
+            (Lang::Pt, 1) => "sequência de 1 dia".to_string(),
+            (Lang::Pt, n) => format!("sequência de {n} dias"),
+        };
+        format!(
+            "npuzzle daily {} {}: {}{optimal} {} {} s · {days}",
+            daily.date,
+            record.size,
+            self.count_moves(record.stm),
+            self.pick("in", "em"),
+            self.number(record.milliseconds as f64 / 1000.0, 2)
+        )
     }
 
     /// Where a won game's moves went: its mistakes, the moves they cost, the first of them.

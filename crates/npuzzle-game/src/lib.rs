@@ -22,7 +22,7 @@ pub use command::{Command, Key, UnknownCommand};
 pub use keymap::{KeyMap, KeyMapError};
 pub use lang::Lang;
 pub use outcome::Outcome;
-pub use records::{Mistakes, Record, Statistics};
+pub use records::{Daily, Mistakes, Record, Statistics};
 pub use save::{Dealt, SAVE_VERSION, SaveError};
 
 use serde::{Deserialize, Serialize};

@@ -45,6 +45,18 @@ pub struct Record {
     /// Where the moves went, when every move's distance was proved (the library's analysis).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mistakes: Option<Mistakes>,
+    /// The daily puzzle it was, when it was one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub daily: Option<Daily>,
+}
+
+/// A daily puzzle won: its date and the streak it made.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Daily {
+    /// The day, `YYYY-MM-DD` (UTC).
+    pub date: String,
+    /// Days in a row up to it with a daily puzzle won, itself included.
+    pub streak: usize,
 }
 
 /// What a game's analysis found, kept with its record: how many moves lost the optimum, and
@@ -96,6 +108,18 @@ impl Record {
             goal: None,
             replay: None,
             mistakes: None,
+            daily: None,
+        }
+    }
+
+    /// The record of the daily puzzle of `date`, won with `streak` days in a row.
+    pub fn with_daily(self, date: npuzzle_core::daily::Date, streak: usize) -> Record {
+        Record {
+            daily: Some(Daily {
+                date: date.to_string(),
+                streak,
+            }),
+            ..self
         }
     }
 
@@ -306,6 +330,34 @@ pub fn trimmed_average(values: &[u64], n: usize) -> Option<u64> {
     Some(middle.iter().sum::<u64>() / middle.len() as u64)
 }
 
+/// How many days in a row up to `day`, that day included, `records` hold a daily puzzle of
+/// (any size); dates that do not read are not counted.
+///
+/// ```
+/// use npuzzle_core::{Size, daily::Date};
+/// use npuzzle_game::{Record, Summary, records::daily_streak};
+/// let won = |day: &str| {
+///     let summary = Summary { stm: 9, mtm: 9, milliseconds: 1, assisted: false, timed: true };
+///     Record::new(Size::square(3).unwrap(), summary, None, None, 0).with_daily(day.parse().unwrap(), 1)
+/// };
+/// let records = [won("2026-11-29"), won("2026-11-30"), won("2026-12-01")];
+/// assert_eq!(daily_streak(&records, "2026-12-01".parse().unwrap()), 3);
+/// assert_eq!(daily_streak(&records, "2026-12-02".parse().unwrap()), 0);
+/// ```
+pub fn daily_streak(records: &[Record], day: npuzzle_core::daily::Date) -> usize {
+    let days: std::collections::BTreeSet<npuzzle_core::daily::Date> = records
+        .iter()
+        .filter_map(|r| r.daily.as_ref()?.date.parse().ok())
+        .collect();
+    let mut streak = 0;
+    let mut at = day;
+    while days.contains(&at) {
+        streak += 1;
+        at = at.previous();
+    }
+    streak
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -332,6 +384,7 @@ mod tests {
             goal: None,
             replay: None,
             mistakes: None,
+            daily: None,
         };
         let all = [record(0, true), record(5_000, false), record(7_000, true)];
         let statistics = Statistics::of(&all, "3x3");

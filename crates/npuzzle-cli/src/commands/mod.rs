@@ -7,6 +7,7 @@ pub mod apply;
 pub mod bench;
 pub mod check;
 pub mod convert;
+pub mod daily;
 pub mod generate;
 pub mod pdb;
 pub mod solve;

@@ -85,6 +85,8 @@ pub struct Session {
     data_dir: Option<PathBuf>,
     assistant: Assistant,
     clock: Instant,
+    /// The daily puzzle's date, when the game is one.
+    daily: Option<npuzzle_core::daily::Date>,
 }
 
 impl Session {
@@ -122,6 +124,7 @@ impl Session {
             data_dir,
             assistant: Assistant::with_databases(npuzzle_search::pdb::Store::locate(None).ok()),
             clock: Instant::now(),
+            daily: args.daily,
         };
         session.log_game();
         // A log that cannot be written is known before the game starts.
@@ -151,6 +154,7 @@ impl Session {
             data_dir: None,
             assistant: Assistant::default(),
             clock: Instant::now(),
+            daily: None,
         }
     }
 
@@ -315,6 +319,15 @@ impl Session {
         .with_replay(game);
         if let Some(mistakes) = mistakes {
             record = record.with_mistakes(mistakes);
+        }
+        // Only the day's own position is its daily puzzle (a new game of the sitting is not).
+        let day = |date: &npuzzle_core::daily::Date| {
+            npuzzle_core::daily::position(*date, game.start().size()) == *game.start()
+        };
+        if let Some(date) = self.daily.filter(day) {
+            let earlier = self.records.as_ref().map_or(&[][..], |r| r.all.as_slice());
+            let streak = npuzzle_game::records::daily_streak(earlier, date.previous()) + 1;
+            record = record.with_daily(date, streak);
         }
         let text = format!("won in {} moves, {} ms", record.stm, record.milliseconds);
         self.log(&text);

@@ -131,3 +131,49 @@ fn the_last_game_played_and_a_saved_game_are_analysed() {
     assert_eq!(missing.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&missing.stderr).contains("none.save"));
 }
+
+/// The daily puzzle: the rule's golden position for a date, played to the end two days running
+/// (the share line gives the figures, never a move, and the streak grows).
+#[test]
+fn the_daily_puzzle_is_the_same_for_everyone_and_keeps_a_streak() {
+    let (code, out, _) = run(
+        &["daily", "--size", "4", "--date", "2026-12-01", "--show"],
+        "",
+    );
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "npuzzle daily 2026-12-01 4x4: 1 3 12 15/13 6 8 0/11 10 7 5/2 4 14 9\n"
+    );
+    let dir = data_dir("daily");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    for (date, streak) in [
+        ("2026-12-31", "streak 1 day"),
+        ("2027-01-01", "streak 2 days"),
+    ] {
+        let (_, shown, _) = run(&["daily", "--size", "3", "--date", date, "--show"], "");
+        let position = shown.trim().rsplit(": ").next().unwrap().to_string();
+        let (_, solved, _) = run(&["solve", &position, "--notation", "numbers", "--json"], "");
+        let answer: Value = serde_json::from_str(solved.lines().next().unwrap()).unwrap();
+        let moves = answer["solution"].as_str().unwrap().replace(' ', "\n");
+        let output = npuzzle()
+            .env("NPUZZLE_DATA_DIR", &dir)
+            .args([
+                "daily", "--size", "3", "--date", date, "--plain", "--lang", "en",
+            ])
+            .write_stdin(format!("{moves}\nq\n"))
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&output.stdout);
+        let length = answer["length"].as_u64().unwrap();
+        let share = format!("npuzzle daily {date} 3x3: {length} moves (optimal {length}) in ");
+        assert!(text.contains(&share) && text.contains(streak), "{text}");
+    }
+    let (code, _, err) = run(&["daily", "--date", "2026-02-30", "--show"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("is not a date"), "{err}");
+    let (code, _, err) = run(&["daily", "--seed", "4"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("deals its own position"), "{err}");
+}
