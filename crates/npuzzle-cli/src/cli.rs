@@ -90,6 +90,13 @@ tell. A move illegal where it is played is named by its number.")]
   npuzzle daily --size 3 --plain      today's 3x3, line by line
   npuzzle daily --date 2026-12-01 --show")]
     Daily(DailyArgs),
+    /// The trainer: rounds of "play an optimal move" on positions dealt at an exact distance,
+    /// timed and scored.
+    #[command(after_help = "Examples:
+  npuzzle trainer                          ten 3x3 rounds, 12 moves from the goal
+  npuzzle trainer --size 4 --distance 40   the 15-puzzle at 40 moves (pattern databases)
+  npuzzle trainer --rounds 5 --lang pt")]
+    Trainer(TrainerArgs),
     /// Convert a position between text formats, or moves between notations.
     #[command(after_help = "Examples:
   npuzzle convert '8 6 0/5 4 7/2 3 1' --to grid
@@ -527,6 +534,29 @@ pub struct DailyArgs {
     pub play: PlayArgs,
 }
 
+/// `npuzzle trainer`.
+#[derive(Debug, Args)]
+pub struct TrainerArgs {
+    /// Board size: N for N×N, or WxH (exact distances up to 12 cells and on 4x4).
+    #[arg(long, short, default_value = "3x3", value_name = "WxH")]
+    pub size: Size,
+    /// The distance of every round's position, in moves (default: 12 on 3x3, 30 on 4x4).
+    #[arg(long, value_name = "D", value_parser = round_distance)]
+    pub distance: Option<u8>,
+    /// How many rounds.
+    #[arg(long, default_value_t = 10, value_name = "N", value_parser = rounds)]
+    pub rounds: usize,
+    /// Deal the rounds from this seed (the same rounds every time).
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// Language: en or pt (from the locale when absent).
+    #[arg(long, value_name = "LANG")]
+    pub lang: Option<npuzzle_game::Lang>,
+    /// Search options: what proves each distance.
+    #[command(flatten)]
+    pub search: SearchArgs,
+}
+
 /// `npuzzle replay`.
 #[derive(Debug, Args)]
 pub struct ReplayArgs {
@@ -615,6 +645,22 @@ pub enum PdbAction {
 
 // Every number's range is the library's (`npuzzle_search::ranges`), shared with Python, the
 // cluster and training.
+
+fn round_distance(text: &str) -> Result<u8, String> {
+    match distance(text)? {
+        0 => Err("a round is at least 1 move from the goal".to_string()),
+        d => Ok(d),
+    }
+}
+
+fn rounds(text: &str) -> Result<usize, String> {
+    whole(Whole::Positions, text)
+        .map(|n| n as usize)
+        .and_then(|n| match n {
+            0 => Err("at least one round".to_string()),
+            n => Ok(n),
+        })
+}
 
 fn walk_length(text: &str) -> Result<usize, String> {
     whole(Whole::Walk, text).map(|n| n as usize)

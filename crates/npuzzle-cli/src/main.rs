@@ -88,6 +88,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<Status> {
         Some(Task::Verify(args)) => commands::verify::run(&args, out),
         Some(Task::Analyse(args)) => commands::analyse::run(&args, out),
         Some(Task::Daily(args)) => commands::daily::run(&args, out),
+        Some(Task::Trainer(args)) => commands::trainer::run(&args, out),
         Some(Task::Convert(args)) => commands::convert::run(&args, out),
         Some(Task::Solve(args)) => commands::solve::run(&args, out),
         Some(Task::Bench(args)) => commands::bench::run(&args, out),

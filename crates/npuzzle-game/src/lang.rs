@@ -165,6 +165,70 @@ impl Lang {
         )
     }
 
+    /// The trainer's round header: which round, and how far the position is.
+    ///
+    /// ```
+    /// use npuzzle_game::Lang;
+    /// assert_eq!(Lang::En.trainer_round(2, 10, 12), "Round 2 of 10: 12 moves to go. Play an optimal move (the tile's number, q to stop).");
+    /// assert!(Lang::Pt.trainer_round(2, 10, 12).starts_with("Ronda 2 de 10"));
+    /// ```
+    pub fn trainer_round(self, round: usize, rounds: usize, distance: u32) -> String {
+        match self {
+            Lang::En => format!(
+                "Round {round} of {rounds}: {distance} moves to go. Play an optimal move (the \
+                 tile's number, q to stop)."
+            ),
+            Lang::Pt => format!(
+                "Ronda {round} de {rounds}: faltam {distance} movimentos. Jogue um movimento \
+                 ótimo (o número da peça, q para parar)."
+            ),
+        }
+    }
+
+    /// The trainer's answer to a move: optimal or not, the optimal tiles, the seconds taken.
+    ///
+    /// ```
+    /// use npuzzle_game::Lang;
+    /// assert_eq!(Lang::En.trainer_answer(true, &[5, 8], 1.25), "Optimal! (1.25 s)");
+    /// assert_eq!(Lang::En.trainer_answer(false, &[5, 8], 2.0), "Not optimal: the optimal tiles were 5 8. (2.00 s)");
+    /// assert_eq!(Lang::Pt.trainer_answer(true, &[5], 0.5), "Ótimo! (0,50 s)");
+    /// ```
+    pub fn trainer_answer(self, optimal: bool, tiles: &[u32], seconds: f64) -> String {
+        let time = self.number(seconds, 2);
+        let listed: Vec<String> = tiles.iter().map(u32::to_string).collect();
+        match (self, optimal) {
+            (Lang::En, true) => format!("Optimal! ({time} s)"),
+            (Lang::Pt, true) => format!("Ótimo! ({time} s)"),
+            (Lang::En, false) => format!(
+                "Not optimal: the optimal tiles were {}. ({time} s)",
+                listed.join(" ")
+            ),
+            (Lang::Pt, false) => format!(
+                "Não é ótimo: as peças ótimas eram {}. ({time} s)",
+                listed.join(" ")
+            ),
+        }
+    }
+
+    /// The trainer's score at the end.
+    ///
+    /// ```
+    /// use npuzzle_game::Lang;
+    /// assert_eq!(Lang::En.trainer_score(8, 10, 1.5), "Score: 8 of 10 optimal, 1.50 s a move on average.");
+    /// assert_eq!(Lang::Pt.trainer_score(8, 10, 1.5), "Resultado: 8 de 10 ótimos, 1,50 s por movimento em média.");
+    /// ```
+    pub fn trainer_score(self, right: usize, played: usize, mean_seconds: f64) -> String {
+        let time = self.number(mean_seconds, 2);
+        match self {
+            Lang::En => {
+                format!("Score: {right} of {played} optimal, {time} s a move on average.")
+            }
+            Lang::Pt => {
+                format!("Resultado: {right} de {played} ótimos, {time} s por movimento em média.")
+            }
+        }
+    }
+
     /// Where a won game's moves went: its mistakes, the moves they cost, the first of them.
     ///
     /// ```

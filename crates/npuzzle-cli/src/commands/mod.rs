@@ -11,4 +11,5 @@ pub mod daily;
 pub mod generate;
 pub mod pdb;
 pub mod solve;
+pub mod trainer;
 pub mod verify;

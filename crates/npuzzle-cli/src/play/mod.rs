@@ -30,7 +30,7 @@ use npuzzle_game::Lang;
 
 /// The player's keys: `--keys`, else `$NPUZZLE_KEYS`, else none.
 /// The language of the user's locale (`LC_ALL`, `LC_MESSAGES`, `LANG`, the first set).
-fn lang_of_environment() -> Lang {
+pub fn lang_of_environment() -> Lang {
     ["LC_ALL", "LC_MESSAGES", "LANG"]
         .iter()
         .filter_map(|var| std::env::var(var).ok())

@@ -177,3 +177,79 @@ fn the_daily_puzzle_is_the_same_for_everyone_and_keeps_a_streak() {
     assert_eq!(code, 2);
     assert!(err.contains("deals its own position"), "{err}");
 }
+
+/// The trainer: each round's position is at the distance asked (checked by solving it), an
+/// optimal answer is counted optimal and another is not, and the score adds up.
+#[test]
+fn the_trainer_deals_rounds_at_the_distance_and_scores_them() {
+    let (code, out, err) = run(
+        &[
+            "trainer",
+            "--rounds",
+            "4",
+            "--seed",
+            "9",
+            "--distance",
+            "14",
+            "--lang",
+            "en",
+        ],
+        "q\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Score: 0 of 0 optimal"), "{out}");
+    // The rounds of seed 9, answered: the first optimal tile of each, then a wrong one.
+    let mut answers = String::new();
+    for round in 0..4 {
+        let (_, shown, _) = run(
+            &[
+                "trainer",
+                "--rounds",
+                "4",
+                "--seed",
+                "9",
+                "--distance",
+                "14",
+            ],
+            &answers,
+        );
+        let grid: Vec<&str> = shown
+            .lines()
+            .skip_while(|l| !l.starts_with(&format!("Round {}", round + 1)))
+            .skip(1)
+            .take(3)
+            .collect();
+        let position = grid.join("/").replace('_', "0");
+        let (_, best, _) = run(&["analyse", "--position", &position, "--json"], "");
+        let best: Value = serde_json::from_str(&best).unwrap();
+        assert_eq!(best["distance"]["moves"], 14, "{position}");
+        let letter = best["optimal_moves"]
+            .as_str()
+            .unwrap()
+            .chars()
+            .next()
+            .unwrap();
+        let board: npuzzle_core::Board = position.parse().unwrap();
+        let m = npuzzle_core::parse_moves(&letter.to_string(), None, None).unwrap()[0];
+        let tile = board.cells()[board.source(m).unwrap()];
+        answers += &format!("{tile}\n");
+    }
+    let (code, out, _) = run(
+        &[
+            "trainer",
+            "--rounds",
+            "4",
+            "--seed",
+            "9",
+            "--distance",
+            "14",
+        ],
+        &answers,
+    );
+    assert_eq!(code, 0);
+    assert_eq!(out.matches("Optimal!").count(), 4, "{out}");
+    assert!(out.contains("Score: 4 of 4 optimal"), "{out}");
+    let (code, _, err) = run(&["trainer", "--size", "5", "--rounds", "1"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("at most 12 cells and on 4x4"), "{err}");
+}

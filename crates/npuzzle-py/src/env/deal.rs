@@ -10,14 +10,12 @@
 //! and the kept ones are not uniform. [`Dealer::sampling`] says which.
 
 use npuzzle_core::{Board, Generator};
-use npuzzle_search::heuristic::Manhattan;
+use npuzzle_search::analysis::deal_at_distance;
 use npuzzle_search::{Cancel, DistanceTable, Limits, Solver, Start};
 
 use super::EnvError;
 
-/// On 4x4, the distance from which uniformly random positions are drawn and kept (about one in
-/// twenty random positions is 48 moves from the goal; one in a thousand is 40).
-pub const UNIFORM_FROM: u8 = 48;
+pub use npuzzle_search::analysis::UNIFORM_FROM;
 
 /// How many positions are drawn for one board at an exact distance before giving up.
 const MAX_DRAWS: usize = 100_000;
@@ -64,8 +62,6 @@ pub struct Dealer {
     /// bytes a position: the largest layer of a 12-cell board is held, never every layer).
     layer: Option<(u8, Vec<u32>)>,
     exact: Option<Solver>,
-    /// The goal's Manhattan distance, to rule out draws before a search.
-    manhattan: Manhattan,
     /// Stops a deal that searches (Ctrl-C from Python).
     cancel: Cancel,
 }
@@ -74,7 +70,6 @@ impl Dealer {
     /// A dealer of uniformly random positions toward `goal`.
     pub fn new(goal: Board) -> Dealer {
         Dealer {
-            manhattan: Manhattan::new(&goal),
             goal,
             deal: Deal::Uniform,
             table: None,
@@ -246,46 +241,21 @@ impl Dealer {
             .exact
             .as_ref()
             .ok_or_else(|| EnvError::Deal("no solver for exact distances".into()))?;
-        for _ in 0..MAX_DRAWS {
-            if self.cancel.is_cancelled() {
-                return Err(EnvError::Deal("dealing was stopped".into()));
-            }
-            let board = if d >= UNIFORM_FROM {
-                generator.random_position(&self.goal)
-            } else {
-                let length = usize::from(d) + 2 * generator.index(usize::from(d) / 4 + 1);
-                generator.random_walk_position(&self.goal, length)
-            };
-            if self.may_be_at(&board, d) && self.optimal(solver, &board)? == Some(d) {
-                return Ok(Dealt {
-                    board,
-                    distance: Some(d),
-                });
-            }
-        }
-        Err(EnvError::Deal(format!(
-            "no position {d} moves from the goal in {MAX_DRAWS} draws"
-        )))
-    }
-
-    /// Whether `board` can be `d` moves from the goal at all: its blank's distance from home
-    /// has `d`'s parity (every move changes both by one), and its Manhattan distance, a lower
-    /// bound, is at most `d`. Half the random positions fail the first, without a search.
-    fn may_be_at(&self, board: &Board, d: u8) -> bool {
-        let width = self.goal.width();
-        let (at, home) = (board.blank(), self.goal.blank());
-        let blank = (at / width).abs_diff(home / width) + (at % width).abs_diff(home % width);
-        blank % 2 == usize::from(d) % 2 && self.manhattan.distance(board) <= usize::from(d)
-    }
-
-    /// The optimal distance of `board`, by IDA* with pattern databases.
-    fn optimal(&self, solver: &Solver, board: &Board) -> Result<Option<u8>, EnvError> {
         let limits = Limits::default()
             .nodes(CHECK_NODES)
             .cancel(self.cancel.clone());
-        let solution = solver
-            .solve_within(board, &limits)
-            .map_err(|e| EnvError::Deal(e.to_string()))?;
-        Ok(u8::try_from(solution.moves.len()).ok())
+        match deal_at_distance(solver, d, generator, &limits, MAX_DRAWS) {
+            Ok(Some(board)) => Ok(Dealt {
+                board,
+                distance: Some(d),
+            }),
+            Ok(None) => Err(EnvError::Deal(format!(
+                "no position {d} moves from the goal in {MAX_DRAWS} draws"
+            ))),
+            Err(_) if self.cancel.is_cancelled() => {
+                Err(EnvError::Deal("dealing was stopped".into()))
+            }
+            Err(e) => Err(EnvError::Deal(e.to_string())),
+        }
     }
 }
