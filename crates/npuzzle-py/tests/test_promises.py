@@ -192,3 +192,16 @@ def test_issue_65_the_analysis_from_python_is_the_libraries() -> None:
                 assert mask[i, k] == (npuzzle.solve(child).length == distances[i] - 1)
             else:
                 assert not mask[i, k]
+
+
+def test_issue_65_the_env_offers_the_optimal_actions_when_asked() -> None:
+    env = SlidingPuzzleEnv("3x3", optimal_actions=True)
+    _, info = env.reset(seed=4, options={"distance": 10})
+    assert "optimal_actions" not in SlidingPuzzleEnv("3x3").reset(seed=4)[1]
+    obs = env._core.boards[0].copy()
+    for left in range(10, 0, -1):
+        assert npuzzle.solve(npuzzle.Board(obs.tolist())).length == left
+        assert info["optimal_actions"].any() and not (info["optimal_actions"] & ~info["action_mask"]).any()
+        action = int(np.flatnonzero(info["optimal_actions"])[0])
+        obs, _, terminated, _, info = env.step(action)
+    assert terminated

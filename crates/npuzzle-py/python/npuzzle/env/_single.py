@@ -60,6 +60,11 @@ class SlidingPuzzleEnv(gymnasium.Env):
     of a random walk of ``k`` moves, ``{"uniform": True}`` a uniformly random position; the deal
     asked for stays until another is asked for. ``info["distance"]`` is the optimal distance
     of the board dealt where known (−1 otherwise), ``info["sampling"]`` how it was drawn.
+
+    ``optimal_actions=True`` adds ``info["optimal_actions"]``, four booleans in the action order:
+    which actions keep the optimum from the board shown (the library's ``optimal_moves``; every
+    step then solves the board and its neighbours, so it is off by default). For imitation
+    learning; all False where the distance is not proved (boards beyond 12 cells and 4x4).
     """
 
     metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4}
@@ -81,6 +86,7 @@ class SlidingPuzzleEnv(gymnasium.Env):
         deal: Any = "uniform",
         render_mode: str | None = None,
         cache_dir: str | os.PathLike[str] | None = None,
+        optimal_actions: bool = False,
     ) -> None:
         self._observation = choice("observation", observation, OBSERVATIONS)
         self._reward_fn = reward if callable(reward) else None
@@ -92,6 +98,7 @@ class SlidingPuzzleEnv(gymnasium.Env):
             autoreset="disabled", cache_dir=cache_dir,
         )
         self._core.set_deal(deal_of(deal))
+        self._optimal = _optimal_labeller(goal, moves, cache_dir) if optimal_actions else None
         check_room(self._core.count, self._core.cells, self._observation)
         self._masked = bool(mask_in_observation)
         if render_mode is not None:
@@ -109,11 +116,14 @@ class SlidingPuzzleEnv(gymnasium.Env):
         return {"observation": obs, "action_mask": self._core.masks[0].astype(np.int8)}
 
     def _info(self) -> dict[str, Any]:
-        return {
+        info = {
             "action_mask": self._core.masks[0].copy(),
             "distance": int(self._core.distances[0]),
             "sampling": self._core.sampling,
         }
+        if self._optimal is not None:
+            info["optimal_actions"] = self._optimal(self._core.boards[0])
+        return info
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Any, dict[str, Any]]:
         # Checked first, so that a bad seed raises npuzzle's error, not Gymnasium's.
@@ -146,3 +156,22 @@ def raise_action(action: Any) -> None:
     from .. import _native
 
     raise _native.ActionError(f"action: one integer 0 to 3, not {action!r}")
+
+
+#: For each action in the blank convention (up, down, left, right: the blank's direction), the
+#: tile move it is, as a column of ``npuzzle.optimal_moves`` (tile moves U, D, L, R).
+_BLANK_TO_TILE = [1, 0, 3, 2]
+
+
+def _optimal_labeller(goal: str, moves: str, cache_dir: Any) -> Any:
+    """The function giving a board's optimal actions in the env's action order."""
+    from .. import optimal_moves
+
+    order = _BLANK_TO_TILE if moves == "blank" else [0, 1, 2, 3]
+    folder = None if cache_dir is None else os.fspath(cache_dir)
+
+    def label(board: np.ndarray) -> np.ndarray:
+        _, mask = optimal_moves(board[None, :, :], goal=goal, cache_dir=folder)
+        return mask[0, order]
+
+    return label
