@@ -171,6 +171,7 @@ fn table(analysis: &Analysis) -> String {
             "your + optimal from the first mistake (move {number}): {number} + {after} = {total}"
         );
     }
+    text.push_str(&chart(analysis));
     let bounds = std::iter::once(totals.start)
         .chain(analysis.steps.iter().map(|s| s.after))
         .any(|d| matches!(d, Distance::Bounds { .. }));
@@ -183,4 +184,40 @@ fn table(analysis: &Analysis) -> String {
 /// `n` and the word, singular for one.
 fn counted(n: usize, word: &str) -> String {
     format!("{n} {word}{}", if n == 1 { "" } else { "s" })
+}
+
+/// Columns of the chart a line.
+const CHART_WIDTH: usize = 72;
+
+/// The distance to go over the game as a chart of block characters, a column a position (the
+/// highest the start's distance or the game's farthest), with `^` under each mistake's column;
+/// a bound is drawn at its upper end.
+fn chart(analysis: &Analysis) -> String {
+    const BLOCKS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
+    let heights: Vec<u32> = std::iter::once(analysis.totals.start)
+        .chain(analysis.steps.iter().map(|s| s.after))
+        .map(|d| d.range().1)
+        .collect();
+    let top = heights.iter().copied().max().unwrap_or(0).max(1);
+    let columns: Vec<char> = heights
+        .iter()
+        .map(|&h| BLOCKS[(h as usize * (BLOCKS.len() - 1)).div_ceil(top as usize)])
+        .collect();
+    let marks: Vec<char> = std::iter::once(' ')
+        .chain(analysis.steps.iter().map(|s| match s.verdict {
+            Verdict::Mistake => '^',
+            _ => ' ',
+        }))
+        .collect();
+    let mut text = String::from("distance to go, a column a position (^ after a mistake):\n");
+    for (line, marks) in columns.chunks(CHART_WIDTH).zip(marks.chunks(CHART_WIDTH)) {
+        text.extend(line);
+        text.push('\n');
+        let marks: String = marks.iter().collect();
+        if !marks.trim().is_empty() {
+            text.push_str(marks.trim_end());
+            text.push('\n');
+        }
+    }
+    text
 }

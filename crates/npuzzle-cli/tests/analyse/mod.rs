@@ -28,6 +28,9 @@ fn a_game_typed_by_hand_is_analysed_move_by_move() {
     4  L          1      0  optimal  
 totals     4 moves (3 MTM): 3 optimal, 1 mistake (2 moves lost)
 your + optimal from the first mistake (move 1): 1 + 3 = 4
+distance to go, a column a position (^ after a mistake):
+▆█▆▄▁
+ ^
 "
     );
     let (code, out, _) = run(
