@@ -60,6 +60,16 @@ impl Date {
         let seconds = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_secs());
+        Date::of_seconds(seconds)
+    }
+
+    /// The UTC date `seconds` after 1970-01-01 00:00.
+    ///
+    /// ```
+    /// use npuzzle_core::daily::Date;
+    /// assert_eq!(Date::of_seconds(1_796_083_200).to_string(), "2026-12-01");
+    /// ```
+    pub fn of_seconds(seconds: u64) -> Date {
         Date::from_days((seconds / 86_400) as i64)
     }
 
@@ -80,7 +90,12 @@ impl Date {
     }
 
     /// Days since 1970-01-01.
-    fn days(self) -> i64 {
+    ///
+    /// ```
+    /// use npuzzle_core::daily::Date;
+    /// assert_eq!("2026-12-01".parse::<Date>().unwrap().days(), 20_788);
+    /// ```
+    pub fn days(self) -> i64 {
         let (y, m, d) = (
             i64::from(self.year),
             i64::from(self.month),

@@ -87,6 +87,9 @@ pub fn statistics(stored: &str) -> String {
 pub fn import_records(stored: &str, imported: &str) -> Result<String, String> {
     let imported: Vec<Record> = serde_json::from_str(imported)
         .map_err(|e| format!("this is not an npuzzle records file: {}", text(e)))?;
+    if let Some(why) = records::first_unbelievable(&imported) {
+        return Err(format!("the file was not imported: {why}"));
+    }
     let mut all = read(stored);
     let added = merge(&mut all, imported);
     // Written as the records file is, fields in their order (a JSON value would sort them).

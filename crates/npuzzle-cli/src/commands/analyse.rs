@@ -23,9 +23,14 @@ pub fn run(args: &AnalyseArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
     let (start, goal, moves) = game(args)?;
     let mut solvers = Prepared::new(Goal::Custom(goal), &args.search)?;
     let (solver, _) = solvers.for_board(&start)?;
+    let clock = std::time::Instant::now();
     let analysis = analysis::analyse(&solver, &start, &moves)?;
+    let seconds = clock.elapsed().as_secs_f64();
     if args.json {
-        writeln!(out, "{}", serde_json::to_string(&analysis)?)?;
+        // The analysis, and the seconds it took (databases loaded, as a game's would be).
+        let mut line = serde_json::to_value(&analysis)?;
+        line["seconds"] = seconds.into();
+        writeln!(out, "{line}")?;
     } else {
         out.write_all(table(&analysis).as_bytes())?;
     }
@@ -43,13 +48,16 @@ fn optimal_moves(
         .with_context(|| format!("--position {position:?}"))?;
     let mut solvers = Prepared::new(args.input.goal.clone(), &args.search)?;
     let (solver, _) = solvers.for_board(&board)?;
+    let clock = std::time::Instant::now();
     let (distance, moves) = analysis::optimal_moves(&solver, &board)?;
+    let seconds = clock.elapsed().as_secs_f64();
     let letters: String = moves.iter().map(|m| m.tile_letter()).collect();
     if args.json {
         let line = serde_json::json!({
             "position": board.to_string(),
             "distance": distance,
             "optimal_moves": letters,
+            "seconds": seconds,
         });
         writeln!(out, "{line}")?;
     } else {

@@ -27,6 +27,14 @@ pub fn run(args: &DailyArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
     }
     let mut play = play.clone();
     play.position = Some(board.to_string());
-    play.daily = Some(date);
+    // Only today's puzzle is a daily result: another day's is played for practice.
+    let today = Date::today();
+    if date == today {
+        play.daily = Some(date);
+    } else {
+        eprintln!(
+            "npuzzle daily: {date} is not today ({today}, UTC): played for practice, it is not a daily result"
+        );
+    }
     crate::play::run(&play)
 }

@@ -129,8 +129,12 @@ fn read(path: &Path) -> anyhow::Result<(Vec<Record>, Option<String>)> {
     };
     let (error, salvaged) = match read {
         Ok(bytes) => match std::str::from_utf8(&bytes) {
-            Ok(text) => match serde_json::from_str(text) {
-                Ok(all) => return Ok((all, None)),
+            Ok(text) => match serde_json::from_str::<Vec<Record>>(text) {
+                Ok(all) => match records::first_unbelievable(&all) {
+                    None => return Ok((all, None)),
+                    // The records that can be believed are kept; the file, whole, is set aside.
+                    Some(why) => (why, all.into_iter().filter(|r| r.check().is_ok()).collect()),
+                },
                 Err(error) => (error.to_string(), whole_records(text)),
             },
             Err(error) => (

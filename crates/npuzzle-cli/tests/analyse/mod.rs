@@ -151,11 +151,31 @@ fn the_daily_puzzle_is_the_same_for_everyone_and_keeps_a_streak() {
     let dir = data_dir("daily");
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    for (date, streak) in [
-        ("2026-12-31", "streak 1 day"),
-        ("2027-01-01", "streak 2 days"),
+    // Today's puzzle (the date the command takes without --date) counts; yesterday's was won
+    // (a record written here), so the streak is 2. Another day's is practice.
+    let (_, shown, _) = run(&["daily", "--size", "3", "--show"], "");
+    let (today, _) = shown
+        .trim()
+        .strip_prefix("npuzzle daily ")
+        .and_then(|rest| rest.split_once(" 3x3: "))
+        .unwrap();
+    let yesterday = npuzzle_core::daily::Date::from_days(
+        today.parse::<npuzzle_core::daily::Date>().unwrap().days() - 1,
+    );
+    let size = npuzzle_core::Size::square(3).unwrap();
+    let won = npuzzle_core::format_board(
+        &npuzzle_core::daily::position(yesterday, size),
+        npuzzle_core::Format::Id,
+    );
+    let record = format!(
+        r#"[{{"size":"3x3","stm":24,"mtm":18,"milliseconds":9000,"seed":null,"assisted":false,"optimal":null,"finished_at":1,"scramble":"{won}","goal":"3x3:1,2,3,4,5,6,7,8,0","replay":"","daily":{{"date":"{yesterday}","streak":1}}}}]"#
+    );
+    std::fs::write(dir.join("records.json"), record).unwrap();
+    for (date, expected) in [
+        (today.to_string(), Some("streak 2 days")),
+        ("2026-12-31".into(), None),
     ] {
-        let (_, shown, _) = run(&["daily", "--size", "3", "--date", date, "--show"], "");
+        let (_, shown, _) = run(&["daily", "--size", "3", "--date", &date, "--show"], "");
         let position = shown.trim().rsplit(": ").next().unwrap().to_string();
         let (_, solved, _) = run(&["solve", &position, "--notation", "numbers", "--json"], "");
         let answer: Value = serde_json::from_str(solved.lines().next().unwrap()).unwrap();
@@ -163,15 +183,28 @@ fn the_daily_puzzle_is_the_same_for_everyone_and_keeps_a_streak() {
         let output = npuzzle()
             .env("NPUZZLE_DATA_DIR", &dir)
             .args([
-                "daily", "--size", "3", "--date", date, "--plain", "--lang", "en",
+                "daily", "--size", "3", "--date", &date, "--plain", "--lang", "en",
             ])
             .write_stdin(format!("{moves}\nq\n"))
             .output()
             .unwrap();
-        let text = String::from_utf8_lossy(&output.stdout);
+        let (text, err) = (
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr),
+        );
         let length = answer["length"].as_u64().unwrap();
         let share = format!("npuzzle daily {date} 3x3: {length} moves (optimal {length}) in ");
-        assert!(text.contains(&share) && text.contains(streak), "{text}");
+        match expected {
+            Some(streak) => assert!(
+                text.contains(&share) && text.contains(streak),
+                "{text}{err}"
+            ),
+            None => assert!(
+                !text.contains(&share) && err.contains("played for practice"),
+                "{text}{err}"
+            ),
+        }
+        assert!(!err.contains("damaged"), "{err}");
     }
     let (code, _, err) = run(&["daily", "--date", "2026-02-30", "--show"], "");
     assert_eq!(code, 2);

@@ -334,3 +334,48 @@ fn a_file_cut_from_its_header_names_the_fix() {
     assert!(!err.contains("line 1: line 1"), "{err}");
     assert!(err.contains("# COLUMNS: tiles optimal"), "{err}");
 }
+
+/// Issue 65: a daily result written over another day's game (its date edited) is not believed:
+/// the records file is set aside whole, the records that hold are kept, and the notice names
+/// the record and why.
+#[test]
+fn a_daily_result_for_another_date_is_refused() {
+    let dir = folder("daily");
+    let size = npuzzle_core::Size::square(3).unwrap();
+    let date: npuzzle_core::daily::Date = "2026-12-01".parse().unwrap();
+    let id = |board| npuzzle_core::format_board(&board, npuzzle_core::Format::Id);
+    let record = |scramble: String, day: npuzzle_core::daily::Date| {
+        format!(
+            r#"{{"size":"3x3","stm":24,"mtm":18,"milliseconds":9000,"seed":null,"assisted":false,"optimal":null,"finished_at":1796083300,"scramble":"{scramble}","goal":"3x3:1,2,3,4,5,6,7,8,0","replay":"","daily":{{"date":"{day}","streak":1}}}}"#
+        )
+    };
+    let honest = record(id(npuzzle_core::daily::position(date, size)), date);
+    let forged = record(id(npuzzle_core::daily::position(date, size)), date.next());
+    std::fs::write(dir.join("records.json"), format!("[{honest},{forged}]")).unwrap();
+    let output = npuzzle()
+        .args(["stats", "--export", "csv"])
+        .env("NPUZZLE_DATA_DIR", &dir)
+        .output()
+        .unwrap();
+    let (out, err) = (
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr),
+    );
+    assert!(
+        err.contains(
+            "record 2: its daily result: this game is not the daily puzzle of 2026-12-02 on 3x3"
+        ),
+        "{err}"
+    );
+    assert_eq!(out.lines().count(), 2, "the honest record is kept: {out}");
+    let aside = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(Result::ok)
+        .any(|entry| {
+            entry
+                .file_name()
+                .to_string_lossy()
+                .starts_with("records.json.damaged-")
+        });
+    assert!(aside, "the file is kept aside whole");
+}

@@ -4,7 +4,7 @@
 //! and their start at the published optimum.
 
 use npuzzle_core::{Board, Generator, Goal, Move, Size, parse_moves};
-use npuzzle_search::analysis::{Distance, Verdict, analyse, optimal_moves};
+use npuzzle_search::analysis::{Distance, Verdict, Walk, analyse, optimal_moves};
 use npuzzle_search::{AnyHeuristic, DistanceTable, Limits, Options, Puzzle, Solver, Start, pdb};
 
 /// The table's distance of `board`.
@@ -174,5 +174,61 @@ fn positions_beyond_proof_get_bounds_labelled_as_bounds() {
         if step.verdict != Verdict::Unknown {
             assert!(after_high < low || after_low > high, "{step:?}");
         }
+    }
+}
+
+/// IDA* with walking distance on 4×4, as `--algorithm idastar` asks.
+fn idastar_4x4() -> (Board, Solver) {
+    let goal = Goal::BlankLast.board(Size::square(4).unwrap()).unwrap();
+    let options = Options {
+        algorithm: npuzzle_search::Algorithm::IdaStar,
+        ..Options::default()
+    };
+    let solver = Solver::new(&goal, options).unwrap();
+    (goal, solver)
+}
+
+#[test]
+fn distances_found_beside_the_position_before_are_idastar_s_optimum_on_4x4() {
+    // Each distance of the analysis is one IDA* iteration beside the one before it; every one
+    // must be what a search from nothing proves, and the move-at-a-time walk must agree.
+    let (goal, solver) = idastar_4x4();
+    for seed in 0..6 {
+        let mut generator = Generator::new(seed);
+        let start = generator.random_walk_position(&goal, 40);
+        let played = wandering(&start, 14, &mut generator);
+        let analysis = analyse(&solver, &start, &played).unwrap();
+        let mut board = start.clone();
+        for (step, &m) in analysis.steps.iter().zip(&played) {
+            let before = solver.solve(&board).unwrap().moves.len() as u32;
+            assert_eq!(step.before, Distance::Exact { moves: before }, "{board}");
+            board.apply(m).unwrap();
+            let after = solver.solve(&board).unwrap().moves.len() as u32;
+            assert_eq!(step.after, Distance::Exact { moves: after }, "{board}");
+        }
+        let mut walk = Walk::new(&start, &played).unwrap();
+        while walk.next_step(&solver, &Limits::none()).unwrap().is_some() {}
+        assert_eq!(walk.analysis(&solver).as_ref(), Some(&analysis));
+    }
+}
+
+#[test]
+fn all_optimal_moves_of_sampled_4x4_positions_are_found_again_by_re_solving() {
+    let (goal, solver) = idastar_4x4();
+    let mut generator = Generator::new(650);
+    for _ in 0..8 {
+        let board = generator.random_walk_position(&goal, 36);
+        let (distance, moves) = optimal_moves(&solver, &board).unwrap();
+        let here = solver.solve(&board).unwrap().moves.len() as u32;
+        assert_eq!(distance, Distance::Exact { moves: here });
+        let solved: Vec<Move> = board
+            .legal_moves()
+            .filter(|&m| {
+                let mut next = board.clone();
+                next.apply(m).unwrap();
+                solver.solve(&next).unwrap().moves.len() as u32 + 1 == here
+            })
+            .collect();
+        assert_eq!(moves, solved, "{board}");
     }
 }

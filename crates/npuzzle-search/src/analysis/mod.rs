@@ -7,6 +7,13 @@
 //! In single-tile moves (STM) each move changes the distance by exactly one: a move either
 //! keeps the optimum (the distance falls by one) or loses two moves (it rises by one).
 
+mod deal;
+mod distance;
+mod walk;
+
+pub use deal::{UNIFORM_FROM, deal_at_distance};
+pub use walk::Walk;
+
 use npuzzle_core::{Board, Move, moves};
 use serde::Serialize;
 
@@ -221,35 +228,58 @@ pub fn analyse_within(
     limits: &Limits,
 ) -> Result<Analysis, AnalysisError> {
     let positions = positions(start, played)?;
-    let distances: Vec<Distance> = each(&positions, |board| distance(solver, board, limits))?;
-    let mut steps = Vec::with_capacity(played.len());
-    for (k, &m) in played.iter().enumerate() {
-        let (before, after) = (distances[k], distances[k + 1]);
-        let verdict = Verdict::of(before, after);
-        let optimal_moves = match verdict {
-            Verdict::Mistake => optimal_moves_within(solver, &positions[k], limits)?.1,
-            _ => Vec::new(),
-        };
-        steps.push(Step {
+    let distances = distance::of_game(solver, &positions, limits)?;
+    let mistakes: Vec<usize> = (0..played.len())
+        .filter(|&k| Verdict::of(distances[k], distances[k + 1]) == Verdict::Mistake)
+        .collect();
+    let mut better = distance::each(&mistakes, |&k| {
+        optimal_moves_at(solver, &positions[k], distances[k], None, limits)
+    })?
+    .into_iter();
+    let steps = (0..played.len())
+        .map(|k| {
+            let mut step = Step::new(k, played[k], distances[k], distances[k + 1]);
+            if step.verdict == Verdict::Mistake {
+                step.optimal_moves = better.next().unwrap_or_default();
+            }
+            step
+        })
+        .collect::<Vec<_>>();
+    let solved = positions.last() == Some(solver.goal());
+    Ok(Analysis::new(start, distances[0], steps, played, solved))
+}
+
+impl Step {
+    /// Move `k` (from 0), `played` from a position `before` away to one `after` away; its
+    /// optimal moves are left to fill in.
+    fn new(k: usize, played: Move, before: Distance, after: Distance) -> Step {
+        Step {
             number: k + 1,
-            played: m,
+            played,
             before,
             after,
-            verdict,
-            optimal_moves,
-        });
+            verdict: Verdict::of(before, after),
+            optimal_moves: Vec::new(),
+        }
     }
-    let totals = totals(
-        &steps,
-        played,
-        distances[0],
-        positions.last() == Some(solver.goal()),
-    );
-    Ok(Analysis {
-        start: start.to_string(),
-        steps,
-        totals,
-    })
+}
+
+impl Analysis {
+    /// The analysis of the game from `start`, `distance` away, whose moves `played` are
+    /// analysed in `steps`.
+    fn new(
+        start: &Board,
+        distance: Distance,
+        steps: Vec<Step>,
+        played: &[Move],
+        solved: bool,
+    ) -> Analysis {
+        Analysis {
+            start: start.to_string(),
+            totals: totals(&steps, played, distance, solved),
+            steps,
+        }
+    }
 }
 
 /// The distance of `board` and every optimal move from it ("goodm"): the moves to neighbours
@@ -277,7 +307,24 @@ pub fn optimal_moves_within(
     board: &Board,
     limits: &Limits,
 ) -> Result<(Distance, Vec<Move>), SolveError> {
-    let here = distance(solver, board, limits)?;
+    if board == solver.goal() {
+        return Ok((Distance::Exact { moves: 0 }, Vec::new()));
+    }
+    let solution = solver.solve_within(board, limits)?;
+    let here = Distance::of(&solution);
+    let first = solution.moves.first().filter(|_| solution.optimal).copied();
+    Ok((here, optimal_moves_at(solver, board, here, first, limits)?))
+}
+
+/// Every optimal move from `board`, `here` away: the moves to neighbours one nearer, each
+/// neighbour's distance found beside `here` (but `known`'s, a move known to be optimal).
+pub(crate) fn optimal_moves_at(
+    solver: &Solver,
+    board: &Board,
+    here: Distance,
+    known: Option<Move>,
+    limits: &Limits,
+) -> Result<Vec<Move>, SolveError> {
     let next: Vec<(Move, Board)> = board
         .legal_moves()
         .map(|m| {
@@ -286,108 +333,20 @@ pub fn optimal_moves_within(
             (m, after)
         })
         .collect();
-    let distances = each(&next, |(_, after)| distance(solver, after, limits))?;
-    let moves = next
+    let distances = distance::each(&next, |(m, after)| match (known == Some(*m), here) {
+        (true, Distance::Exact { moves }) => Ok(Distance::Exact { moves: moves - 1 }),
+        _ => distance::beside(solver, after, here, limits),
+    })?;
+    Ok(next
         .iter()
         .zip(distances)
         .filter(|(_, after)| Verdict::of(here, *after) == Verdict::Optimal)
         .map(|((m, _), _)| *m)
-        .collect();
-    Ok((here, moves))
-}
-
-/// On 4×4, the distance from which uniformly random positions are drawn and kept when dealing
-/// at an exact distance (about one in twenty random positions is 48 moves from the goal; one
-/// in a thousand is 40); below it, the ends of random walks are drawn.
-pub const UNIFORM_FROM: u8 = 48;
-
-/// A position exactly `d` moves from `solver`'s goal, drawn by `generator` and proved by
-/// `solver` within `limits`, or `None` after `draws` draws without one: from [`UNIFORM_FROM`]
-/// moves on, uniformly random positions kept when they are `d` away (uniform among those);
-/// below it, the ends of random walks of `d` to `1.5 d` moves (not uniform). A draw whose blank
-/// is off `d`'s parity or whose Manhattan distance passes `d` is refused without a search. What
-/// the trainer deals and the environments deal on 4×4 (boards of at most 12 cells deal from
-/// their complete table, uniformly).
-///
-/// ```
-/// use npuzzle_core::{Generator, Goal};
-/// use npuzzle_search::analysis::deal_at_distance;
-/// use npuzzle_search::{Options, Solver};
-/// let goal = Goal::BlankLast.board("3".parse().unwrap()).unwrap();
-/// let solver = Solver::new(&goal, Options::default()).unwrap();
-/// let mut generator = Generator::new(1);
-/// let limits = solver.options().limits.clone();
-/// let board = deal_at_distance(&solver, 12, &mut generator, &limits, 1000).unwrap().unwrap();
-/// assert_eq!(solver.solve(&board).unwrap().moves.len(), 12);
-/// ```
-pub fn deal_at_distance(
-    solver: &Solver,
-    d: u8,
-    generator: &mut npuzzle_core::Generator,
-    limits: &Limits,
-    draws: usize,
-) -> Result<Option<Board>, SolveError> {
-    let goal = solver.goal();
-    let manhattan = crate::heuristic::Manhattan::new(goal);
-    let width = goal.width();
-    let (home, wanted) = (goal.blank(), usize::from(d));
-    for _ in 0..draws {
-        if limits
-            .cancel
-            .as_ref()
-            .is_some_and(crate::Cancel::is_cancelled)
-        {
-            return Err(SolveError::LimitReached {
-                limit: crate::Limit::Cancelled,
-                stats: crate::Stats::default(),
-            });
-        }
-        let board = if d >= UNIFORM_FROM {
-            generator.random_position(goal)
-        } else {
-            let length = wanted + 2 * generator.index(wanted / 4 + 1);
-            generator.random_walk_position(goal, length)
-        };
-        let at = board.blank();
-        let blank = (at / width).abs_diff(home / width) + (at % width).abs_diff(home % width);
-        if blank % 2 != wanted % 2 || manhattan.distance(&board) > wanted {
-            continue;
-        }
-        if distance(solver, &board, limits)?
-            == (Distance::Exact {
-                moves: u32::from(d),
-            })
-        {
-            return Ok(Some(board));
-        }
-    }
-    Ok(None)
-}
-
-/// The distance of `board` by `solver` within `limits`.
-fn distance(solver: &Solver, board: &Board, limits: &Limits) -> Result<Distance, SolveError> {
-    if board == solver.goal() {
-        return Ok(Distance::Exact { moves: 0 });
-    }
-    Ok(Distance::of(&solver.solve_within(board, limits)?))
-}
-
-/// `f` of every item, on every core where there are threads (in order; the first error).
-fn each<T: Sync, R: Send>(
-    items: &[T],
-    f: impl Fn(&T) -> Result<R, SolveError> + Sync + Send,
-) -> Result<Vec<R>, SolveError> {
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        use rayon::prelude::*;
-        items.par_iter().map(f).collect()
-    }
-    #[cfg(target_arch = "wasm32")]
-    items.iter().map(f).collect()
+        .collect())
 }
 
 /// The positions of the game: the start, then after each move; an illegal move is named.
-fn positions(start: &Board, played: &[Move]) -> Result<Vec<Board>, AnalysisError> {
+pub(crate) fn positions(start: &Board, played: &[Move]) -> Result<Vec<Board>, AnalysisError> {
     let mut positions = Vec::with_capacity(played.len() + 1);
     let mut board = start.clone();
     positions.push(board.clone());

@@ -2,6 +2,10 @@
 //! JSON the terminal game keeps in its records file. Pure: reading and writing the file (with its
 //! lock and backup) belongs to the front end.
 
+mod check;
+
+pub use check::RecordError;
+
 use serde::{Deserialize, Serialize};
 
 use crate::replay::{Replay, ReplayError, parse_steps};
@@ -285,6 +289,22 @@ pub fn merge(records: &mut Vec<Record>, imported: Vec<Record>) -> usize {
     }
     records.sort_by_key(|r| r.finished_at);
     records.len() - before
+}
+
+/// What is wrong with the first record of `records` that cannot be believed
+/// ([`Record::check`]), numbered from 1; `None` when every one can.
+///
+/// ```
+/// let records = npuzzle_game::records::whole_records(r#"[{"size":"3x3","stm":3,"mtm":5,"milliseconds":1,"seed":1,"assisted":false,"optimal":null,"finished_at":0}]"#);
+/// assert_eq!(npuzzle_game::records::first_unbelievable(&records).unwrap(), "record 1: 5 MTM for 3 STM");
+/// ```
+pub fn first_unbelievable(records: &[Record]) -> Option<String> {
+    records.iter().enumerate().find_map(|(k, record)| {
+        record
+            .check()
+            .err()
+            .map(|why| format!("record {}: {why}", k + 1))
+    })
 }
 
 /// Every whole record at the start of a records array that is cut short or damaged further on
