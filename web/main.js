@@ -2,8 +2,14 @@
 // reads the keyboard, mouse and touch, and asks the solver worker for hints and solutions.
 import init, {
   WebGame, version, command_of_key as commandOfKey, live_optimal_cells as liveOptimalCells,
-  expand_moves as expandMoves, statistics, import_records as importRecords, check_keys as checkKeys,
+  expand_moves as expandMoves, check_keys as checkKeys,
+  daily_position as dailyPosition,
 } from './pkg/npuzzle_web.js';
+import { drawChart, summarise, describe } from './analysis.js';
+import { Solver, Superseded } from './solver.js';
+import { stored, storedRecords, addRecords, renderStats, wireStats } from './stats.js';
+import { gradeWords } from './hints.js';
+import { Trainer, MOST } from './trainer.js';
 
 const $ = (id) => document.getElementById(id);
 // The core's key map names commands; the arrows' commands as move letters.
@@ -15,69 +21,6 @@ const FROM = { U: 'from-down', D: 'from-up', L: 'from-right', R: 'from-left' };
 // The optimal length is computed in the worker for boards up to this many cells (set from the
 // core once the module is loaded).
 let OPTIMAL_CELLS = 16;
-
-/** Solver requests to the worker, answered by promises; answers for old positions are dropped. */
-/** Why a request got no answer: a newer one replaced it, or it was cancelled. */
-class Superseded extends Error {}
-
-/**
- * A solver in a Web Worker of its own. A request replaces any request still running: the busy
- * worker is stopped (terminated, its search with it) and a fresh one takes the new request, so
- * an answer never queues behind stale work. `cancel()` stops the running request.
- */
-class Solver {
-  constructor() {
-    this.next = 0;
-    this.pending = new Map();
-    this.databases = null; // { goal, bytes }: handed to every worker this solver starts
-    this.start();
-  }
-
-  start() {
-    this.worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
-    this.worker.onmessage = ({ data }) => {
-      const request = this.pending.get(data.id);
-      if (!request) return;
-      this.pending.delete(data.id);
-      if (data.error) request.reject(new Error(data.error));
-      else request.resolve(data.solution ?? data.bytes);
-    };
-    if (this.databases) this.worker.postMessage({ load: this.databases.goal, bytes: this.databases.bytes });
-  }
-
-  /** From now on (and in every worker started after a cancel) 4x4 searches toward `goal` use these databases. */
-  useDatabases(goal, bytes) {
-    this.databases = { goal, bytes };
-    this.worker.postMessage({ load: goal, bytes });
-  }
-
-  /** Builds the 4x4 databases for `goal` (seconds): resolves with their bytes. */
-  build(goal) {
-    const id = this.next++;
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ id, build: goal });
-    });
-  }
-
-  /** Stops the running request, if any (its promise is rejected with `Superseded`). */
-  cancel() {
-    if (this.pending.size === 0) return;
-    this.worker.terminate();
-    for (const { reject } of this.pending.values()) reject(new Superseded('cancelled'));
-    this.pending.clear();
-    this.start();
-  }
-
-  solve(position, goal) {
-    this.cancel();
-    const id = this.next++;
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ id, position, goal });
-    });
-  }
-}
 
 const state = {
   game: null,
@@ -94,6 +37,13 @@ const state = {
   measure: null, // the optimal length of the start, for the win dialog
   builder: null, // builds the 4x4 databases, once per goal, in a worker never stopped
   databases: new Map(), // goal → 'building' or 'ready'
+  analyst: null, // analyses won games
+  finished: null, // the game won last and its analysis: { game, start, goal, moves, start_distance, steps }
+  waiting: null, // a 4x4 analysis waiting for the databases
+  viewing: false, // the board shows a position of the chart, not a game in play
+  daily: null, // the date (UTC) of the daily puzzle in play
+  grade: null, // the graded hint given at this position: { position, grade, good }
+  trainer: null,
 };
 
 /**
@@ -107,8 +57,11 @@ function prepareDatabases(goal) {
   state.databases.set(goal, 'building');
   state.builder.build(goal).then((bytes) => {
     state.databases.set(goal, 'ready');
-    for (const solver of [state.solver, state.measure]) solver.useDatabases(goal, bytes.slice());
+    for (const solver of [state.solver, state.measure, state.analyst, state.trainer.solver]) {
+      solver.useDatabases(goal, bytes.slice());
+    }
     document.body.dataset.databases = 'ready';
+    if (state.waiting?.goal === goal) analyse(state.waiting);
   }, () => state.databases.delete(goal));
 }
 
@@ -158,10 +111,22 @@ const linkMoves = (link) => linkParameter(link, 'moves');
  * moves). A link to the game this tab was playing (a reload) restores it whole, time included;
  * another link's moves are replayed, as the solver plays, and the game counts as assisted.
  */
-function newGame({ size, seed, link, prepared } = {}) {
+function newGame({ size, seed, link, prepared, daily = null } = {}) {
   stopGod();
   state.solver.cancel();
+  state.analyst.cancel();
+  state.trainer.stop();
   state.watching = false;
+  state.viewing = false;
+  state.finished = null;
+  state.waiting = null;
+  state.daily = daily;
+  state.grade = null;
+  $('analysis').hidden = true;
+  $('chart').replaceChildren();
+  $('chart').dataset.done = 'false';
+  $('analysis-summary').textContent = '';
+  $('daily-result').hidden = true;
   let replay = null;
   let watching = null; // a replay link's timed steps
   try {
@@ -214,11 +179,13 @@ function newGame({ size, seed, link, prepared } = {}) {
     const start = game.start_game_id();
     state.optimalPending = true;
     const answered = (solution) => {
-      if (state.game.start_game_id() !== start) return;
+      const { finished } = state;
+      if ((finished?.game ?? state.game).start_game_id() !== start) return;
       state.optimalPending = false;
       if (solution?.optimal) state.optimal = solution.length;
-      // A quick win may open the dialog before the worker answers: fill it in now.
+      // A quick win may open the dialog before the worker answers: fill it in, and record it.
       if ($('win').open) showOptimal();
+      if (finished) record(finished);
     };
     state.measure.solve(start, state.dealtGoal).then(answered, () => answered(null));
   }
@@ -263,7 +230,7 @@ function render(moved = null, direction = null) {
         cell.textContent = tile;
         cell.setAttribute('aria-label', `tile ${tile}, row ${r + 1}, column ${c + 1}${inLine ? ', can slide' : ''}`);
         if (goal[r * width + c] === tile) cell.classList.add('placed');
-        if (tile === state.hint) cell.classList.add('hint');
+        if (state.hint?.includes(tile)) cell.classList.add('hint');
         if (moved?.includes(tile) && direction) cell.classList.add(FROM[direction]);
       }
       row.append(cell);
@@ -319,7 +286,9 @@ function act(move, describe) {
   const moved = [...after].filter((tile, i) => tile !== 0 && before[i] !== tile);
   const direction = describe?.(result);
   if (state.hint !== null && moved.length) state.hint = null;
+  if (moved.length) state.grade = null;
   render(moved, direction);
+  if (moved.length) state.trainer.moved(state.game);
   if (direction) {
     announce(`${moved.length === 1 ? `Tile ${moved[0]}` : `Tiles ${moved.join(', ')}`} moved ${WORDS[direction]}. ${count(state.game.stm(), 'move')}.`);
   }
@@ -370,7 +339,7 @@ function clickCell(row, column) {
 
 /** The win dialog's line on the optimal length: known, still being computed, or out of reach. */
 function showOptimal() {
-  const { game } = state;
+  const game = state.finished?.game ?? state.game;
   $('win-optimal').textContent = state.optimal !== null
     ? `Optimal: ${count(state.optimal, 'move')}; efficiency ${Math.round((100 * state.optimal) / Math.max(game.stm(), 1))}%.`
     : state.optimalPending
@@ -378,61 +347,15 @@ function showOptimal() {
       : `The optimal length is computed for boards of up to ${OPTIMAL_CELLS} cells.`;
 }
 
-/** What the browser keeps under `key`, or `absent` (nothing kept, or storage turned off). */
-function stored(key, absent) {
-  try {
-    return localStorage.getItem(key) ?? absent;
-  } catch {
-    return absent;
-  }
-}
-
-/** Where finished games are kept in this browser: the records JSON of `npuzzle stats`. */
-const RECORDS = 'npuzzle-records';
-const storedRecords = () => stored(RECORDS, '[]');
-
-/** Adds `imported` (a records JSON array) to the games kept; returns how many were new. */
-function addRecords(imported) {
-  const { added, records } = JSON.parse(importRecords(storedRecords(), imported));
-  try {
-    localStorage.setItem(RECORDS, JSON.stringify(records));
-  } catch {
-    $('stats-note').textContent = 'This browser does not keep the statistics (storage is off or full).';
-  }
-  renderStats();
-  return added;
-}
-
 /** Where the player's own keys are kept (`up=i,hint=space`, as `npuzzle play --keys`). */
 const KEYS = 'npuzzle-keys';
 const storedKeys = () => stored(KEYS, '');
 
-const seconds = (ms) => (ms === null || ms === undefined ? '—' : (ms / 1000).toFixed(2));
-
-/** The statistics table: per size, solves without help, best, ao5 to ao100, fewest moves. */
-function renderStats() {
-  const rows = JSON.parse(statistics(storedRecords()));
-  $('stats-rows').replaceChildren(...rows.map((row) => {
-    const tr = document.createElement('tr');
-    const values = [row.size, row.solves, seconds(row.best_time), seconds(row.average_of_5),
-      seconds(row.average_of_12), seconds(row.average_of_50), seconds(row.average_of_100),
-      row.fewest_moves ?? '—', row.assisted];
-    tr.replaceChildren(...values.map((value, i) => {
-      const cell = document.createElement(i === 0 ? 'th' : 'td');
-      if (i === 0) cell.scope = 'row';
-      cell.textContent = value;
-      return cell;
-    }));
-    return tr;
-  }));
-  $('stats-empty').hidden = rows.length > 0;
-  $('stats').querySelector('table').hidden = rows.length === 0;
-}
-
 /** Plays the game just won again on its scramble, at the player's pace times the speed chosen. */
 function watchReplay() {
-  const steps = state.game.replay();
-  newGame({ prepared: state.game.watch() });
+  const won = state.finished?.game ?? state.game;
+  const steps = won.replay();
+  newGame({ prepared: won.watch() });
   watch(steps, Number($('replay-speed').value));
 }
 
@@ -451,19 +374,28 @@ function watch(steps, speed) {
 function win() {
   stopGod();
   const { game } = state;
-  if (state.watching) {
+  if (state.watching || state.viewing) {
+    message(state.watching ? `Replay finished: ${count(game.stm(), 'move')}, as played.` : 'Solved, from a position of the chart.');
     state.watching = false;
-    message(`Replay finished: ${count(game.stm(), 'move')}, as played.`);
     return;
   }
-  if (!state.announced) addRecords(`[${game.record(now(), state.optimal ?? undefined, Date.now() / 1000)}]`);
+  if (state.trainer.active) {
+    state.trainer.won(game);
+    return;
+  }
   $('win-summary').textContent = `${game.summary(now())}.`;
   showOptimal();
   const seed = game.seed();
   $('win-seed').textContent = seed ? `Seed ${seed} (npuzzle play --size ${game.width()}x${game.height()} --seed ${seed})` : '';
   if (!state.announced) {
-    announce(`Solved in ${count(game.stm(), 'move')}.`);
     state.announced = true;
+    announce(`Solved in ${count(game.stm(), 'move')}.`);
+    const finished = { game, start: game.start_position(), goal: game.goal(), at: now(), when: Date.now() / 1000 };
+    finished.moves = expandMoves(game.moves(), finished.start);
+    state.finished = finished;
+    // The record waits for the start's optimum, which the worker may still be proving.
+    if (!state.optimalPending) record(finished);
+    analyse(finished);
   }
   // In the page's flow, under the status (a modal dialog covered the board's last row): the
   // keyboard goes to its New game button.
@@ -474,33 +406,142 @@ function win() {
   }
 }
 
+/** Keeps the game won in the statistics (a daily puzzle with its streak and its line to share). */
+function record(finished) {
+  if (finished.recorded) return;
+  finished.recorded = true;
+  const { game } = finished;
+  const optimal = state.optimal ?? undefined;
+  if (state.daily) {
+    try {
+      const { record: daily, share } = JSON.parse(game.daily_record(state.daily, finished.at, optimal, finished.when, storedRecords()));
+      addRecords(`[${JSON.stringify(daily)}]`);
+      $('share-line').textContent = share;
+      $('daily-result').hidden = false;
+      return;
+    } catch (error) {
+      complain(error);
+    }
+  }
+  addRecords(`[${game.record(finished.at, optimal, finished.when)}]`);
+}
+
+/**
+ * Analyses the game won in the analyst's worker, a move at a time: the chart fills in as the
+ * moves come. A 4x4 waits for its databases (seconds), which make every distance instant.
+ */
+function analyse(finished) {
+  const { game } = finished;
+  const cells = game.width() * game.height();
+  if (cells > OPTIMAL_CELLS) return;
+  $('analysis').hidden = false;
+  const four = game.width() === 4 && game.height() === 4;
+  if (four && state.databases.get(finished.goal) !== 'ready') {
+    state.waiting = finished;
+    $('analysis-status').textContent = 'The analysis waits for the pattern databases (a few seconds)…';
+    return;
+  }
+  state.waiting = null;
+  finished.steps = [];
+  const total = finished.moves.length;
+  const begun = performance.now();
+  const chart = $('chart');
+  chart.dataset.done = 'false';
+  const draw = () => drawChart(chart, finished.start_distance, finished.steps, total, (k) => showPosition(k));
+  const progress = ({ start, step }) => {
+    if (start) finished.start_distance = start;
+    if (step) finished.steps.push(step);
+    draw();
+    $('analysis-status').textContent = `Analysing: move ${finished.steps.length} of ${total}…`;
+  };
+  state.analyst.ask({ analyse: { start: finished.start, moves: finished.moves, goal: finished.goal } }, progress).then((analysis) => {
+    if (state.finished !== finished) return;
+    const seconds = (performance.now() - begun) / 1000;
+    chart.dataset.done = 'true';
+    chart.dataset.seconds = seconds.toFixed(2);
+    $('analysis-status').textContent = `Every move analysed, exact, in ${seconds.toFixed(1)} s. Choose a point to see its position.`;
+    $('analysis-summary').textContent = summarise(analysis.totals);
+  }, (error) => {
+    if (!(error instanceof Superseded)) $('analysis-status').textContent = sentence(error);
+  });
+}
+
+/** Shows on the board the position after move `k` of the game won (to look at, or play on from). */
+function showPosition(k) {
+  const finished = state.finished;
+  if (!finished?.steps) return;
+  stopGod();
+  const viewer = WebGame.from_position(finished.start, finished.goal);
+  viewer.mark_assisted();
+  for (const letter of finished.moves.slice(0, k)) viewer.arrow(letter, 0);
+  state.game = viewer;
+  state.viewing = true;
+  state.grade = null;
+  render();
+  $('board').dataset.shown = String(k);
+  message(`${describe(k, finished.start_distance, finished.steps, WORDS)} Play on from here, or choose another point.`);
+}
+
+/**
+ * Help: Solve plays a solution; Hint is graded where the page proves distances (up to
+ * OPTIMAL_CELLS cells): first the distance to go, then every tile that keeps the optimum, then
+ * one move. Each grade marks the game assisted. Larger boards get the move at once.
+ */
 async function help(kind) {
   const { game } = state;
   if (game.is_won()) return;
   game.mark_assisted();
+  status();
   const position = game.game_id();
+  const graded = kind === 'hint' && game.width() * game.height() <= OPTIMAL_CELLS;
+  if (graded && state.grade?.position === position) {
+    gradedHint(state.grade);
+    return;
+  }
   message('Thinking… (a move or Esc stops it)');
-  let solution;
+  let answer;
   try {
-    solution = await state.solver.solve(position, state.dealtGoal);
+    answer = graded
+      ? await state.solver.ask({ good: { position, goal: state.dealtGoal } })
+      : await state.solver.solve(position, state.dealtGoal);
   } catch (error) {
     if (!(error instanceof Superseded)) complain(error);
     return;
   }
   if (state.game.game_id() !== position) return; // the player moved on
-  if (kind === 'hint') {
-    const letter = solution.moves[0];
-    const cells = game.cells();
-    const width = game.width();
-    const blank = cells.indexOf(0);
-    const offset = { U: width, D: -width, L: 1, R: -1 }[letter];
-    state.hint = cells[blank + offset];
-    const quality = solution.optimal ? 'optimal' : 'a good move';
-    message(`Hint: move tile ${state.hint} ${WORDS[letter]} (${quality}; ${count(solution.length, 'move')} to go).`);
-    announce(`Hint: move tile ${state.hint} ${WORDS[letter]}.`);
+  if (graded) {
+    state.grade = { position, grade: 0, good: answer };
+    gradedHint(state.grade);
+  } else if (kind === 'hint') {
+    const letter = answer.moves[0];
+    state.hint = [tileOf(letter)];
+    const quality = answer.optimal ? 'optimal' : 'a good move';
+    message(`Hint: move tile ${state.hint[0]} ${WORDS[letter]} (${quality}; ${count(answer.length, 'move')} to go).`);
+    announce(`Hint: move tile ${state.hint[0]} ${WORDS[letter]}.`);
     render();
   } else {
-    startGod(solution);
+    startGod(answer);
+  }
+}
+
+/** The tile that move `letter` slides on the board in play. */
+function tileOf(letter) {
+  const cells = state.game.cells();
+  const width = state.game.width();
+  const offset = { U: width, D: -width, L: 1, R: -1 }[letter];
+  return cells[cells.indexOf(0) + offset];
+}
+
+/** The next grade of a hint at this position: the distance, then the tiles, then a move. */
+function gradedHint(grade) {
+  grade.grade = Math.min(grade.grade + 1, 3);
+  $('board').dataset.hintGrade = String(grade.grade);
+  const said = gradeWords(grade.good, grade.grade, tileOf, WORDS);
+  message(said.message);
+  announce(said.announce);
+  if (said.tiles) {
+    state.hint = said.tiles;
+    render();
   }
 }
 
@@ -549,6 +590,40 @@ function stopGod() {
   if (state.god?.timer) clearTimeout(state.god.timer);
   state.god = null;
   if (state.game) status();
+}
+
+/** Shows a trainer's round on the board (it is not a game of the statistics). */
+function playTrainer(game) {
+  stopGod();
+  state.solver.cancel();
+  state.game = game;
+  state.dealtGoal = game.goal();
+  state.viewing = false;
+  state.finished = null;
+  state.hint = null;
+  state.grade = null;
+  if ($('win').open) {
+    $('win').returnValue = '';
+    $('win').close();
+  }
+  if (game.width() === 4 && game.height() === 4) prepareDatabases(state.dealtGoal);
+  render();
+}
+
+/** Today's daily puzzle (the UTC date) of the size chosen: the position npuzzle daily gives. */
+function daily() {
+  const today = new Date().toISOString().slice(0, 10);
+  const size = $('size').value;
+  let game;
+  try {
+    game = WebGame.from_position(dailyPosition(today, size), 'blank-last');
+  } catch (error) {
+    complain(error);
+    return;
+  }
+  newGame({ prepared: game, daily: today });
+  $('seed-now').textContent = `Daily ${today}`;
+  message(`The daily puzzle of ${today} (UTC), ${size}: the same position for everyone today. Fewest moves wins; then time.`);
 }
 
 function fromAddress() {
@@ -615,6 +690,27 @@ function wire() {
   $('stop').addEventListener('click', () => { stopGod(); message('Your turn: play on from here.'); });
   $('contrast').addEventListener('change', () => document.body.classList.toggle('contrast', $('contrast').checked));
   $('watch').addEventListener('click', watchReplay);
+  $('daily').addEventListener('click', () => {
+    daily();
+    document.activeElement?.blur();
+  });
+  $('copy-share').addEventListener('click', async () => {
+    try {
+      await navigator.clipboard.writeText($('share-line').textContent);
+      message('The result is copied: it names no move.');
+    } catch {
+      message('Copying is not allowed here: select the line and copy it.');
+    }
+  });
+  $('trainer-size').addEventListener('change', () => {
+    $('trainer-distance').max = MOST[$('trainer-size').value];
+  });
+  $('trainer-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    newGame({ size: $('trainer-size').value });
+    state.trainer.begin();
+    document.activeElement?.blur();
+  });
   $('win').addEventListener('close', () => {
     if ($('win').returnValue === 'new') newGame({ size: $('size').value });
   });
@@ -679,25 +775,7 @@ function wire() {
       $('keys-note').textContent = sentence(error);
     }
   });
-  $('export').addEventListener('click', () => {
-    const file = new Blob([JSON.stringify(JSON.parse(storedRecords()), null, 2)], { type: 'application/json' });
-    const link = document.createElement('a');
-    link.href = URL.createObjectURL(file);
-    link.download = 'npuzzle-records.json';
-    link.click();
-    URL.revokeObjectURL(link.href);
-  });
-  $('import').addEventListener('change', async () => {
-    const [file] = $('import').files;
-    if (!file) return;
-    try {
-      const added = addRecords(await file.text());
-      $('stats-note').textContent = `${count(added, 'game')} added from ${file.name}.`;
-    } catch (error) {
-      $('stats-note').textContent = sentence(error);
-    }
-    $('import').value = '';
-  });
+  wireStats(sentence);
   window.addEventListener('hashchange', fromAddress);
   window.addEventListener('pagehide', () => { if (state.game) keep(); });
   setInterval(() => { if (state.game && !state.game.is_won()) status(); }, 100);
@@ -709,6 +787,11 @@ $('version').textContent = version();
 state.solver = new Solver();
 state.measure = new Solver();
 state.builder = new Solver();
+state.analyst = new Solver();
+state.trainer = new Trainer({
+  solver: new Solver(), $, WebGame, expandMoves, words: WORDS, message, play: playTrainer,
+});
+state.trainer.render();
 wire();
 renderStats();
 if (location.hash.length > 1) fromAddress();

@@ -1,9 +1,25 @@
-// The solver, off the main thread: the page stays responsive while a 4x4 search runs. Three
-// kinds of message: a position to solve ({id, position, goal}), the 4x4 databases to build
-// ({id, build: goal}, answered with their bytes) and databases to use ({load: goal, bytes}).
-import init, { solve, build_databases as buildDatabases, load_databases as loadDatabases } from './pkg/npuzzle_web.js';
+// The solver, off the main thread: the page stays responsive while a 4x4 search runs. The
+// messages: a position to solve ({id, position, goal}), the 4x4 databases to build ({id, build:
+// goal}, answered with their bytes), databases to use ({load: goal, bytes}), a finished game to
+// analyse ({id, analyse: {start, moves, goal}}, answered a move at a time with {id, progress}
+// and at the end with the whole analysis), a position's optimal moves ({id, good: {position,
+// goal}}) and a trainer's round to deal ({id, deal: {size, goal, distance, seed}}).
+import init, {
+  solve, build_databases as buildDatabases, load_databases as loadDatabases, WebAnalysis,
+  optimal_moves as optimalMoves, deal_at_distance as dealAtDistance,
+} from './pkg/npuzzle_web.js';
 
 const ready = init();
+
+/** Analyses a game, posting the start's distance, then each move as soon as it is analysed. */
+function analyse(id, { start, moves, goal }) {
+  const analysis = new WebAnalysis(start, moves, goal);
+  self.postMessage({ id, progress: { start: JSON.parse(analysis.start_distance()) } });
+  for (let step = analysis.next(); step !== undefined; step = analysis.next()) {
+    self.postMessage({ id, progress: { step: JSON.parse(step) } });
+  }
+  return JSON.parse(analysis.analysis());
+}
 
 self.onmessage = async ({ data }) => {
   await ready;
@@ -13,6 +29,13 @@ self.onmessage = async ({ data }) => {
     } else if (data.build) {
       const bytes = buildDatabases(data.build);
       self.postMessage({ id: data.id, bytes }, [bytes.buffer]);
+    } else if (data.analyse) {
+      self.postMessage({ id: data.id, solution: analyse(data.id, data.analyse) });
+    } else if (data.good) {
+      self.postMessage({ id: data.id, solution: JSON.parse(optimalMoves(data.good.position, data.good.goal)) });
+    } else if (data.deal) {
+      const { size, goal, distance, seed } = data.deal;
+      self.postMessage({ id: data.id, solution: dealAtDistance(size, goal, distance, seed) });
     } else {
       // The library's report (the CLI's --json line); the page plays its moves letter by letter.
       const report = JSON.parse(solve(data.position, data.goal));

@@ -1,67 +1,15 @@
 // End-to-end test of the page built by `cargo xtask web`, in headless Chromium: play by click and
 // keyboard, ask for a hint, let the solver win, and keep a screenshot.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer } from 'node:http';
-import { readFile, mkdir } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
-import { extname, join, normalize, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-
-const here = dirname(fileURLToPath(import.meta.url));
-const site = join(here, '../../dist/web');
-const shots = join(here, '../../dist/web-test');
-const TYPES = {
-  '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm',
-};
-
-let server;
-let base;
-let browser;
-
-before(async () => {
-  assert.ok(existsSync(join(site, 'index.html')), 'build the page first: cargo xtask web');
-  server = createServer(async (request, response) => {
-    const path = normalize(decodeURIComponent(new URL(request.url, 'http://x').pathname));
-    const file = join(site, path.endsWith('/') ? `${path}index.html` : path);
-    try {
-      const body = await readFile(file);
-      response.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' });
-      response.end(body);
-    } catch {
-      response.writeHead(404).end('not found');
-    }
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${server.address().port}/`;
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync',
-    ],
-  });
-});
-
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
-
-async function open(fragment) {
-  const page = await browser.newPage({ viewport: { width: 900, height: 800 } });
-  const errors = [];
-  page.on('pageerror', (error) => errors.push(error));
-  await page.goto(`${base}#${fragment}`);
-  await page.waitForSelector('#board [role="gridcell"]');
-  return { page, errors };
-}
+import { mkdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { site, shots, open } from './site.mjs';
 
 /** Opens a link that cannot be played: a game is dealt instead, and the message says why. */
 async function refusedLink(fragment, why) {
-  const fresh = await browser.newPage({ viewport: { width: 900, height: 800 } });
-  await fresh.goto(`${base}#${fragment}`);
+  const fresh = await site.browser.newPage({ viewport: { width: 900, height: 800 } });
+  await fresh.goto(`${site.base}#${fragment}`);
   await fresh.waitForSelector('#board [role="gridcell"]');
   const text = await fresh.textContent('#message');
   assert.match(text, /link's position was not used/, fragment);
@@ -144,11 +92,22 @@ test('the controls never take the keys away from the board', async () => {
   await page.close();
 });
 
-test('hint, then the animated solver wins an 8-puzzle, with a screenshot', async () => {
+test('graded hints (the distance, the tiles, a move), then the animated solver wins an 8-puzzle, with a screenshot', async () => {
   const { page, errors } = await open('3x3:8,6,7,2,5,4,3,0,1');
   await page.click('#hint');
-  await page.waitForSelector('.cell.hint');
+  await page.waitForFunction(() => document.querySelector('#board').dataset.hintGrade === '1');
+  assert.equal(await page.textContent('#message'), 'Hint 1 of 3: 31 moves to go, optimally. Hint again for the tiles that keep the optimum.');
+  assert.equal(await page.$$eval('.cell.hint', (all) => all.length), 0, 'the distance alone shows no tile');
+  assert.ok(await page.isVisible('#assisted'), 'a hint of any grade marks the game assisted');
+  // The 8-puzzle's hardest position: every tile beside the gap keeps the optimum.
+  await page.click('#hint');
+  await page.waitForFunction(() => document.querySelector('#board').dataset.hintGrade === '2');
+  assert.match(await page.textContent('#message'), /^Hint 2 of 3: tiles 5, 1 or 3 keep the optimum \(31 moves to go\)/);
+  assert.deepEqual((await page.$$eval('.cell.hint', (all) => all.map((c) => c.textContent))).sort(), ['1', '3', '5']);
+  await page.click('#hint');
+  await page.waitForFunction(() => document.querySelector('#board').dataset.hintGrade === '3');
   assert.match(await page.textContent('#message'), /Hint: move tile \d+ \w+ \(optimal; 31 moves to go\)/);
+  assert.equal(await page.$$eval('.cell.hint', (all) => all.length), 1);
   await page.click('#solve');
   await page.waitForSelector('#win[open]', { timeout: 30_000 });
   assert.match(await page.textContent('#win-summary'), /^31 moves .*assisted/);
@@ -159,8 +118,8 @@ test('hint, then the animated solver wins an 8-puzzle, with a screenshot', async
 });
 
 test('a seeded 4x4 game, solved optimally in the worker', async () => {
-  const page = await browser.newPage({ viewport: { width: 900, height: 800 } });
-  await page.goto(base);
+  const page = await site.browser.newPage({ viewport: { width: 900, height: 800 } });
+  await page.goto(site.base);
   await page.waitForSelector('#board [role="gridcell"]');
   await page.fill('#seed', '42');
   await page.click('#new');
@@ -196,7 +155,7 @@ test('a slow solve is stopped by Esc or a move, and a new request is never queue
   await page.keyboard.press('ArrowUp'); // a move: the hint for the old position is dropped
   assert.doesNotMatch(await page.textContent('#message'), /Thinking/);
   // A new 3x3 game answers at once: nothing queued behind the stopped searches.
-  await page.goto(`${base}#3x3:1,2,3,4,5,6,7,0,8`);
+  await page.goto(`${site.base}#3x3:1,2,3,4,5,6,7,0,8`);
   await page.waitForSelector('#board [role="gridcell"]');
   await page.click('#hint');
   await page.waitForFunction(() => document.querySelector('#message').textContent.startsWith('Hint'), null, { timeout: 10_000 });
@@ -208,7 +167,7 @@ test('high contrast and errors for bad addresses', async () => {
   const { page } = await open('3x3:1,2,3,4,5,6,7,0,8');
   await page.check('#contrast');
   assert.equal(await page.evaluate(() => document.body.classList.contains('contrast')), true);
-  await page.goto(`${base}#3x3:2,1,3,4,5,6,7,8,0`);
+  await page.goto(`${site.base}#3x3:2,1,3,4,5,6,7,8,0`);
   await page.waitForFunction(() => document.querySelector('#message').textContent.startsWith('Unsolvable'));
   await page.close();
   // Opened from a link that cannot be played: a game is dealt, and the message says why.
@@ -238,10 +197,10 @@ test('the win report opens under the status: the solved board and the figures st
 });
 
 test('on a phone: a 9x9 fits 390 px without scrolling sideways, a 4x4 uses the height in landscape, and the text speaks of taps', async () => {
-  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const phone = await site.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   const page = await phone.newPage();
   for (const size of ['9x9', '8x8']) {
-    await page.goto(`${base}`);
+    await page.goto(`${site.base}`);
     await page.waitForSelector('#board [role="gridcell"]');
     await page.selectOption('#size', size);
     await page.click('#new');
@@ -255,7 +214,7 @@ test('on a phone: a 9x9 fits 390 px without scrolling sideways, a 4x4 uses the h
   assert.match(text, /Tap/);
   assert.doesNotMatch(text, /Arrow/);
   await page.setViewportSize({ width: 844, height: 390 });
-  await page.goto(`${base}#4x4:1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15`);
+  await page.goto(`${site.base}#4x4:1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15`);
   await page.waitForSelector('#board [role="gridcell"]');
   const cell = await page.$eval('.cell', (c) => c.getBoundingClientRect().height);
   assert.ok(cell >= 56, `a 4x4 cell is ${cell} px high in landscape`);
@@ -329,8 +288,8 @@ test('4x4 hints and solutions use pattern databases built once in a worker of th
 });
 
 test('links share the scramble, seed and moves; a reload goes on where it was, time included', async () => {
-  const page = await browser.newPage({ viewport: { width: 900, height: 800 } });
-  await page.goto(base);
+  const page = await site.browser.newPage({ viewport: { width: 900, height: 800 } });
+  await page.goto(site.base);
   await page.waitForSelector('#board [role="gridcell"]');
   await page.fill('#seed', '42');
   await page.press('#seed', 'Enter');
@@ -350,7 +309,7 @@ test('links share the scramble, seed and moves; a reload goes on where it was, t
   assert.equal(await page.textContent('#seed-now'), 'Seed 42');
   await page.close();
   // The scramble link opened elsewhere: the same game, its seed shown.
-  const other = await browser.newPage({ viewport: { width: 900, height: 800 } });
+  const other = await site.browser.newPage({ viewport: { width: 900, height: 800 } });
   await other.goto(link);
   await other.waitForSelector('#board [role="gridcell"]');
   assert.equal(await cells(other), scramble);
@@ -379,6 +338,8 @@ test('statistics per size, kept in the browser, exported and imported as npuzzle
   await page.keyboard.press('ArrowLeft');
   await page.waitForSelector('#win[open]');
   await page.click('#stats summary');
+  // The game is recorded once its optimum is proved (in the worker, a moment after the win).
+  await page.waitForSelector('#stats-rows tr:has(th:text-is("3x3"))');
   const row = (size) => page.$eval(`#stats-rows tr:has(th:text-is("${size}"))`, (tr) => [...tr.children].map((c) => c.textContent));
   const won = await row('3x3');
   assert.equal(won[1], '1', `one solve: ${won}`);
@@ -474,8 +435,8 @@ test('a replay link plays the game elsewhere at the pace it was played, as a rep
   const href = await page.getAttribute('#replay-link', 'href');
   assert.match(href, /^#3x3:1,2,3,4,5,6,0,7,8&replay=L@0_L@\d+$/);
   await page.close();
-  const other = await browser.newPage({ viewport: { width: 900, height: 800 } });
-  await other.goto(`${base}${href}`);
+  const other = await site.browser.newPage({ viewport: { width: 900, height: 800 } });
+  await other.goto(`${site.base}${href}`);
   await other.waitForSelector('#board [role="gridcell"]');
   await other.waitForFunction(() => document.querySelector('#message').textContent.startsWith('Replay finished'));
   assert.equal(await cells(other), '1 2 3 4 5 6 7 8 _');

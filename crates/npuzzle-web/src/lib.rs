@@ -15,8 +15,12 @@
 #![warn(missing_docs)]
 
 mod records;
+mod teach;
 
 pub use records::{import_records, statistics};
+pub use teach::{
+    MOST_ANALYSED_CELLS, WebAnalysis, daily_position, deal_at_distance, optimal_moves,
+};
 
 use std::cell::RefCell;
 

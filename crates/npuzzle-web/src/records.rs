@@ -36,7 +36,7 @@ impl WebGame {
 
 /// The records in `stored` (the page's storage): all of them, or when the text is damaged,
 /// every whole record at its start.
-fn read(stored: &str) -> Vec<Record> {
+pub(crate) fn read(stored: &str) -> Vec<Record> {
     serde_json::from_str(stored).unwrap_or_else(|_| whole_records(stored))
 }
 
