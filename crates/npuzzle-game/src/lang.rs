@@ -5,6 +5,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::hints::Hinted;
 use crate::outcome::Outcome;
 use crate::records::{Mistakes, Record};
 use crate::{GameError, LIVE_OPTIMAL_CELLS};
@@ -260,6 +261,74 @@ impl Lang {
         }
     }
 
+    /// A graded hint in words.
+    ///
+    /// ```
+    /// use npuzzle_game::{Lang, hints::Hinted};
+    /// assert_eq!(Lang::En.hinted(&Hinted::Distance(31)),
+    ///     "Hint 1 of 3: 31 moves to go, optimally. Hint again for the tiles that keep the optimum.");
+    /// assert_eq!(Lang::Pt.hinted(&Hinted::Tiles { tiles: vec![5, 1, 3], distance: 31 }),
+    ///     "Dica 2 de 3: as peças 5, 1 ou 3 mantêm o ótimo (31 movimentos em falta). Outra dica mostra um movimento.");
+    /// assert_eq!(Lang::En.hinted(&Hinted::Move { tile: 7, distance: 1 }), "Hint: move tile 7 (optimal; 1 move to go).");
+    /// ```
+    pub fn hinted(self, hinted: &Hinted) -> String {
+        let to_go = |distance: usize| {
+            format!(
+                "{} {}",
+                self.count_moves(distance),
+                self.pick("to go", "em falta")
+            )
+        };
+        match hinted {
+            Hinted::Distance(0) => self
+                .pick("No hint: it is solved.", "Sem dica: está resolvido.")
+                .to_string(),
+            Hinted::Distance(distance) => format!(
+                "{} {}{} {}",
+                self.pick("Hint 1 of 3:", "Dica 1 de 3:"),
+                to_go(*distance),
+                self.pick(", optimally.", ", no ótimo."),
+                self.pick(
+                    "Hint again for the tiles that keep the optimum.",
+                    "Outra dica mostra as peças que mantêm o ótimo."
+                )
+            ),
+            Hinted::Tiles { tiles, distance } => {
+                let names: Vec<String> = tiles.iter().map(u32::to_string).collect();
+                let or = self.pick(" or ", " ou ");
+                let listed = match names.split_last() {
+                    Some((last, [])) => last.clone(),
+                    Some((last, rest)) => format!("{}{or}{last}", rest.join(", ")),
+                    None => String::new(),
+                };
+                let (one, many) = match self {
+                    Lang::En => (
+                        format!("tile {listed} keeps"),
+                        format!("tiles {listed} keep"),
+                    ),
+                    Lang::Pt => (
+                        format!("a peça {listed} mantém"),
+                        format!("as peças {listed} mantêm"),
+                    ),
+                };
+                format!(
+                    "{} {} {} ({}). {}",
+                    self.pick("Hint 2 of 3:", "Dica 2 de 3:"),
+                    if tiles.len() == 1 { one } else { many },
+                    self.pick("the optimum", "o ótimo"),
+                    to_go(*distance),
+                    self.pick("Hint again for a move.", "Outra dica mostra um movimento.")
+                )
+            }
+            Hinted::Move { tile, distance } => format!(
+                "{} {tile} ({}; {}).",
+                self.pick("Hint: move tile", "Dica: mova a peça"),
+                self.pick("optimal", "ótima"),
+                to_go(*distance)
+            ),
+        }
+    }
+
     /// What a command did, in words; `None` where the board shows it (a move, an undo).
     ///
     /// ```
@@ -282,6 +351,7 @@ impl Lang {
                 return Some(format!("{hint} {tile}."));
             }
             Outcome::Hint(None) => self.pick("No hint: it is solved.", "Sem dica: está resolvido."),
+            Outcome::Hinted(hinted) => return Some(self.hinted(hinted)),
             Outcome::Saved(path) => {
                 let saved = self.pick("Saved to", "Guardado em");
                 return Some(format!("{saved} {path} (npuzzle play --load {path})"));

@@ -11,6 +11,7 @@
 //! a win reports) are decided here once.
 
 mod command;
+pub mod hints;
 mod keymap;
 mod lang;
 mod outcome;

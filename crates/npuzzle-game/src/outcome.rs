@@ -27,6 +27,8 @@ pub enum Outcome {
     Failed(String),
     /// The tile a hint says to move, or `None` on a solved board.
     Hint(Option<u32>),
+    /// A graded hint (where distances are proved): the distance, the tiles, or a move.
+    Hinted(crate::hints::Hinted),
     /// The game was saved to this file (as the player named it, control characters escaped).
     Saved(String),
     /// `save` without a file name.

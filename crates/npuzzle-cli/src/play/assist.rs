@@ -7,6 +7,7 @@ use std::time::Duration;
 use std::sync::mpsc::{self, Receiver};
 
 use npuzzle_core::{Board, Goal};
+use npuzzle_search::analysis::Analysis;
 use npuzzle_search::pdb::Store;
 use npuzzle_search::{Limits, Options, Solution, Solver};
 
@@ -104,12 +105,14 @@ pub fn optimal_length(solver: &Solver, board: &Board) -> Option<usize> {
 
 /// What the library's analysis finds of `game`'s moves, when every distance is proved within
 /// [`THINKING_TIME`] (otherwise nothing: a bound is not a mistake).
-pub fn mistakes(solver: &Solver, game: &npuzzle_game::Game) -> Option<npuzzle_game::Mistakes> {
+pub fn analysis(solver: &Solver, game: &npuzzle_game::Game) -> Option<Analysis> {
     let analysis = npuzzle_search::analysis::analyse(solver, game.start(), &game.moves()).ok()?;
+    (analysis.totals.unknown == 0).then_some(analysis)
+}
+
+/// What the record keeps of an analysis: the mistakes and the first of them.
+pub fn mistakes(analysis: &Analysis) -> Option<npuzzle_game::Mistakes> {
     let totals = &analysis.totals;
-    if totals.unknown > 0 {
-        return None;
-    }
     let first = match totals.first_mistake {
         Some(first) => Some((first.number, first.your_plus_optimal.exact()? as usize)),
         None => None,

@@ -97,7 +97,7 @@ fn step(
             god_mode(session, out)?;
             return Ok(ControlFlow::Break(()));
         }
-        Command::Hint => session.hint().map_or_else(failed, Outcome::Hint),
+        Command::Hint => session.graded_hint().unwrap_or_else(failed),
         Command::Save(None) => Outcome::SaveWhere,
         Command::Load(None) => Outcome::LoadWhere,
         Command::Save(Some(path)) => {

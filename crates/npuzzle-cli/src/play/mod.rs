@@ -2,6 +2,7 @@
 
 pub mod app;
 pub mod assist;
+pub mod chart;
 pub mod line;
 pub mod movelog;
 pub mod records;
@@ -87,6 +88,10 @@ pub struct Session {
     clock: Instant,
     /// The daily puzzle's date, when the game is one.
     daily: Option<npuzzle_core::daily::Date>,
+    /// The graded hints given at the position in play.
+    grades: Option<npuzzle_game::hints::Grades>,
+    /// The analysis of the game won last, every distance proved (for the win screen's chart).
+    pub analysis: Option<npuzzle_search::analysis::Analysis>,
 }
 
 impl Session {
@@ -125,6 +130,8 @@ impl Session {
             assistant: Assistant::with_databases(npuzzle_search::pdb::Store::locate(None).ok()),
             clock: Instant::now(),
             daily: args.daily,
+            grades: None,
+            analysis: None,
         };
         session.log_game();
         // A log that cannot be written is known before the game starts.
@@ -155,6 +162,8 @@ impl Session {
             assistant: Assistant::default(),
             clock: Instant::now(),
             daily: None,
+            grades: None,
+            analysis: None,
         }
     }
 
@@ -279,8 +288,32 @@ impl Session {
         self.assistant.solve(game.board(), game.goal())
     }
 
-    /// The tile to move next (from an optimal solution where the size allows, a good move
-    /// otherwise); the game is marked assisted.
+    /// The next graded hint where distances are proved (boards of up to
+    /// [`LIVE_OPTIMAL_CELLS`]): the distance, then the tiles that keep the optimum, then a move;
+    /// on larger boards a good move at once. Each marks the game assisted.
+    pub fn graded_hint(&mut self) -> anyhow::Result<Outcome> {
+        let board = self.dealt.game.board().clone();
+        if board.cells().len() > LIVE_OPTIMAL_CELLS {
+            return Ok(Outcome::Hint(self.hint()?));
+        }
+        self.dealt.game.mark_assisted();
+        self.log("help: graded hint");
+        if !self.grades.as_ref().is_some_and(|g| g.is_at(&board)) {
+            let solver = self.assistant.solver(&self.dealt.game.goal().clone())?;
+            let (distance, moves) = npuzzle_search::analysis::optimal_moves(&solver, &board)?;
+            let (low, _) = distance.range();
+            self.grades = Some(npuzzle_game::hints::Grades::new(
+                &board,
+                low as usize,
+                &moves,
+            ));
+        }
+        let grades = self.grades.as_mut().expect("just made");
+        Ok(Outcome::Hinted(grades.next()))
+    }
+
+    /// The first move of a solution from the position in play, as the tile it slides (a good
+    /// move, optimal where the solver proves it); marks the game assisted.
     pub fn hint(&mut self) -> anyhow::Result<Option<u32>> {
         self.dealt.game.mark_assisted();
         self.log("help: solver");
@@ -304,9 +337,10 @@ impl Session {
             .as_ref()
             .and_then(|solver| assist::optimal_length(solver, game.start()));
         // Where the moves went, once the optimum is known (every distance proved).
-        let mistakes = solver
+        self.analysis = solver
             .filter(|_| optimal.is_some())
-            .and_then(|solver| assist::mistakes(&solver, game));
+            .and_then(|solver| assist::analysis(&solver, game));
+        let mistakes = self.analysis.as_ref().and_then(assist::mistakes);
         let mut record = Record::new(
             game.board().size(),
             game.summary(self.now()),

@@ -171,10 +171,14 @@ pub fn draw(frame: &mut Frame, app: &App, now: u64, mono: bool) {
     frame.render_widget(Block::default().borders(Borders::ALL).title(title), area);
     // A won game keeps its board in sight: it is laid out above the room the report takes,
     // when the terminal is tall enough for both (else the report goes over it).
-    let report = Rect {
-        height: area.height.saturating_sub(WIN_ROWS),
+    // With the chart of the distance to go when the board still fits above it.
+    let above = |rows: u16| Rect {
+        height: area.height.saturating_sub(rows),
         ..area
     };
+    let chart_rows = WIN_ROWS + super::chart::ROWS + 1;
+    let chart = app.session.analysis.is_some() && geometry(above(chart_rows), size).is_ok();
+    let report = above(if chart { chart_rows } else { WIN_ROWS });
     let laid_out = match app.won {
         Some(_) => geometry(report, size).or_else(|_| geometry(area, size)),
         None => geometry(area, size),
@@ -195,7 +199,14 @@ pub fn draw(frame: &mut Frame, app: &App, now: u64, mono: bool) {
     draw_board(frame, app, &geometry, mono);
     draw_status(frame, app, area, now);
     if let Some((record, summary)) = &app.won {
-        draw_win(frame, app, record, summary, area, &geometry);
+        draw_win(
+            frame,
+            app,
+            (record, summary),
+            area,
+            &geometry,
+            (mono, chart),
+        );
     } else if app.help {
         draw_help(frame, lang, area, &app.keys);
     }
@@ -210,7 +221,7 @@ fn draw_board(frame: &mut Frame, app: &App, geometry: &Geometry, mono: bool) {
         }
         let (row, column) = board.size().coords(index);
         let placed = goal.cells()[index] == tile;
-        let hinted = app.hint == Some(tile);
+        let hinted = app.hint.contains(&tile);
         let style = match (mono, hinted, placed) {
             (true, true, _) => Style::default()
                 .add_modifier(Modifier::REVERSED | Modifier::BOLD | Modifier::UNDERLINED),
@@ -419,10 +430,10 @@ fn win_place(area: Rect, geometry: &Geometry, lines: &[Line]) -> Rect {
 fn draw_win(
     frame: &mut Frame,
     app: &App,
-    record: &Record,
-    summary: &super::records::Statistics,
+    (record, summary): (&Record, &super::records::Statistics),
     area: Rect,
     geometry: &Geometry,
+    (mono, chart): (bool, bool),
 ) {
     let lang = app.session.lang;
     let seconds = |ms: u64| format!("{} s", lang.number(ms as f64 / 1000.0, 2));
@@ -451,8 +462,24 @@ fn draw_win(
         best(summary.average_of_5),
         best(summary.average_of_12),
     )));
+    // The chart, where every distance was proved, takes the last rows of the report when the
+    // report still clears the status lines with it.
+    let mut analysis = app
+        .session
+        .analysis
+        .as_ref()
+        .filter(|a| chart && !a.steps.is_empty());
+    let without = lines.clone();
+    if analysis.is_some() {
+        lines.extend((0..super::chart::ROWS).map(|_| Line::from("")));
+    }
     // The keys that work now are in the footer, below: not repeated here.
-    let rect = win_place(area, geometry, &lines);
+    let mut rect = win_place(area, geometry, &lines);
+    if analysis.is_some() && rect.y + rect.height > area.y + area.height.saturating_sub(4) {
+        analysis = None;
+        lines = without;
+        rect = win_place(area, geometry, &lines);
+    }
     frame.render_widget(Clear, rect);
     frame.render_widget(
         Paragraph::new(lines)
@@ -465,6 +492,18 @@ fn draw_win(
             ),
         rect,
     );
+    if let Some(analysis) = analysis {
+        let inner = rect.inner(ratatui::layout::Margin::new(1, 1));
+        let rows = super::chart::ROWS;
+        if inner.height >= rows {
+            let place = Rect {
+                y: inner.y + inner.height - rows,
+                height: rows,
+                ..inner
+            };
+            super::chart::draw(frame, lang, analysis, place, mono);
+        }
+    }
 }
 
 fn draw_help(frame: &mut Frame, lang: Lang, area: Rect, keys: &npuzzle_game::KeyMap) {
@@ -513,7 +552,7 @@ mod tests {
     use crate::play::Session;
     use crate::play::app::App;
     use crate::play::setup::Recipe;
-    use npuzzle_core::Goal;
+    use npuzzle_core::{Goal, Move};
     use npuzzle_game::Command;
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
@@ -623,6 +662,21 @@ mod tests {
             "{narrow}"
         );
         insta::assert_snapshot!("won_pt_narrow", narrow);
+    }
+
+    /// After a win with a mistake, the report draws the distance to go after each move, the
+    /// mistake marked; too short a terminal leaves the chart out, never the status.
+    #[test]
+    fn the_win_screen_charts_the_distance_to_go() {
+        for (lang, name) in [(Lang::En, "won_chart"), (Lang::Pt, "won_chart_pt")] {
+            let mut a = app("1 2 3/4 5 6/0 7 8", lang);
+            for m in [Move::Down, Move::Up, Move::Left, Move::Left] {
+                a.apply(Command::Slide(m), 0);
+            }
+            insta::assert_snapshot!(name, screen(&a, 80, 30, true));
+            let short = screen(&a, 80, 20, true);
+            assert!(!short.contains('×') && short.contains("TPS"), "{short}");
+        }
     }
 
     #[test]

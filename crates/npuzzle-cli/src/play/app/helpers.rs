@@ -1,7 +1,10 @@
 //! Work on helper threads: hints, solutions for god mode, and optimal lengths, answered through
 //! a channel and dropped when the position has moved on.
 
-use npuzzle_core::Board;
+use npuzzle_core::{Board, Move};
+use npuzzle_game::Outcome;
+use npuzzle_game::hints::Grades;
+use npuzzle_search::analysis::{self, Distance};
 
 use npuzzle_game::LIVE_OPTIMAL_CELLS;
 use npuzzle_search::{Cancel, Solution};
@@ -14,11 +17,59 @@ pub(super) enum Answer {
     Hint(Cancel, Result<Solution, String>),
     /// A solution for god mode, likewise.
     God(Cancel, Result<Solution, String>),
+    /// Every optimal move of a position, for a graded hint, likewise.
+    Good(Cancel, Board, Result<(Distance, Vec<Move>), String>),
     Distance(Board, Option<usize>),
     Optimal(Board, Option<usize>),
 }
 
 impl App {
+    /// A hint: graded where distances are proved (the next grade at once when the position
+    /// has one), else a good move from a helper thread.
+    pub(super) fn hint(&mut self) -> Option<Outcome> {
+        let board = self.session.game().board().clone();
+        if board.cells().len() > LIVE_OPTIMAL_CELLS {
+            self.ask(true);
+            return None;
+        }
+        self.session.mark_assisted();
+        match self.session.grades.as_mut().filter(|g| g.is_at(&board)) {
+            Some(grades) => {
+                let hinted = grades.next();
+                self.hint = hinted.marked();
+                Some(Outcome::Hinted(hinted))
+            }
+            None => {
+                self.ask_good(board);
+                None
+            }
+        }
+    }
+
+    /// Asks a helper thread for every optimal move of `board`.
+    fn ask_good(&mut self, board: Board) {
+        let goal = self.session.game().goal().clone();
+        let solver = match self.session.solver(&goal) {
+            Ok(solver) => solver,
+            Err(error) => {
+                self.message = Some(format!("{error:#}"));
+                return;
+            }
+        };
+        self.thinking = true;
+        let cancel = Cancel::new();
+        if let Some((_, previous)) = self.asked.replace((board.clone(), cancel.clone())) {
+            previous.cancel();
+        }
+        let limits = solver.options().limits.clone().cancel(cancel.clone());
+        let sender = self.sender.clone();
+        std::thread::spawn(move || {
+            let result =
+                analysis::optimal_moves_within(&solver, &board, &limits).map_err(|e| e.to_string());
+            let _ = sender.send(Answer::Good(cancel, board, result));
+        });
+    }
+
     /// Asks a helper thread for a hint (`hint`) or a whole solution for god mode.
     pub(super) fn ask(&mut self, hint: bool) {
         let game = self.session.game();
@@ -123,8 +174,10 @@ impl App {
                             .moves
                             .first()
                             .and_then(|&m| current.source(m))
-                            .map(|cell| current.cells()[cell]);
-                        if let Some(tile) = self.hint {
+                            .map(|cell| current.cells()[cell])
+                            .into_iter()
+                            .collect();
+                        if let Some(&tile) = self.hint.first() {
                             let quality = if solution.optimal {
                                 lang.pick("optimal", "ótima")
                             } else {
@@ -154,6 +207,20 @@ impl App {
                             next_at: now,
                             optimal: solution.optimal,
                         });
+                    }
+                    Err(error) => self.message = Some(error),
+                }
+            }
+            Answer::Good(token, board, result) if self.is_asked(&token) => {
+                self.thinking = false;
+                self.asked = None;
+                match result {
+                    Ok((distance, moves)) => {
+                        let mut grades = Grades::new(&board, distance.range().0 as usize, &moves);
+                        let hinted = grades.next();
+                        self.session.grades = Some(grades);
+                        self.hint = hinted.marked();
+                        self.message = Some(lang.hinted(&hinted));
                     }
                     Err(error) => self.message = Some(error),
                 }

@@ -31,7 +31,7 @@ pub struct App {
     /// The last message for the player.
     pub message: Option<String>,
     /// The tile a hint points at, for the current position.
-    pub hint: Option<u32>,
+    pub hint: Vec<u32>,
     /// Whether the optimal distance is shown.
     pub show_distance: bool,
     /// The optimal distance of the current position, when known.
@@ -77,7 +77,7 @@ impl App {
             move_blank,
             typed: String::new(),
             message: None,
-            hint: None,
+            hint: Vec::new(),
             show_distance: false,
             distance: None,
             optimal: None,
@@ -257,7 +257,7 @@ impl App {
                 return self.session.apply(&Command::Tile(typed.parse().ok()?));
             }
             Command::NewGame => self.new_game(),
-            Command::Hint => self.ask(true),
+            Command::Hint => return self.hint(),
             Command::Solve => self.ask(false),
             Command::ToggleDistance => return self.toggle_distance(),
             Command::Pause
@@ -327,10 +327,10 @@ impl App {
             self.asked = None;
             self.thinking = false;
         }
-        if let Some(tile) = self.hint
-            && board.move_of_tile(tile).is_none()
-        {
-            self.hint = None;
+        // A graded hint is of its position; a good move's, while its tile can still move.
+        let graded = self.session.grades.as_ref().map(|g| g.is_at(board));
+        if graded == Some(false) || self.hint.iter().any(|&t| board.move_of_tile(t).is_none()) {
+            self.hint.clear();
         }
         if self.session.game().is_won() && self.won.is_none() {
             self.god = None;
@@ -373,7 +373,7 @@ impl App {
     fn reset(&mut self) {
         self.won = None;
         self.god = None;
-        self.hint = None;
+        self.hint.clear();
         self.distance = None;
         self.typed.clear();
     }
@@ -490,7 +490,7 @@ mod tests {
         press(&mut a, KeyCode::Char('i'), 0); // down: the 2 slides down into the blank
         assert_eq!(a.session.game().board().to_string(), "1 0 3/4 2 5/7 8 6");
         press(&mut a, KeyCode::Char(' '), 10);
-        assert!(a.thinking || a.hint.is_some(), "space asks for a hint");
+        assert!(a.thinking || !a.hint.is_empty(), "space asks for a hint");
         press(&mut a, KeyCode::Char('u'), 20); // not chosen: still undo
         assert_eq!(a.session.game().stm(), 0);
     }
@@ -582,6 +582,46 @@ mod tests {
         assert!(record.assisted);
     }
 
+    /// Hint is graded: the distance, then every tile that keeps the optimum, then a move; a
+    /// move starts the grades again.
+    #[test]
+    fn hints_are_graded_distance_tiles_move() {
+        let mut a = app("1 2 3/4 0 6/7 5 8");
+        press(&mut a, KeyCode::Char('i'), 0);
+        tick_until(&mut a, 0, |a| !a.thinking);
+        assert!(a.session.game().is_assisted());
+        assert!(
+            a.message
+                .as_deref()
+                .unwrap()
+                .starts_with("Hint 1 of 3: 2 moves to go")
+        );
+        assert!(a.hint.is_empty(), "the distance alone marks no tile");
+        press(&mut a, KeyCode::Char('i'), 0);
+        assert!(
+            a.message
+                .as_deref()
+                .unwrap()
+                .starts_with("Hint 2 of 3: tile 5 keeps")
+        );
+        assert_eq!(a.hint, [5]);
+        press(&mut a, KeyCode::Char('i'), 0);
+        assert_eq!(
+            a.message.as_deref(),
+            Some("Hint: move tile 5 (optimal; 2 moves to go).")
+        );
+        press(&mut a, KeyCode::Up, 10);
+        assert!(a.hint.is_empty(), "a move makes the grades stale");
+        press(&mut a, KeyCode::Char('i'), 20);
+        tick_until(&mut a, 20, |a| !a.thinking);
+        assert!(
+            a.message
+                .as_deref()
+                .unwrap()
+                .starts_with("Hint 1 of 3: 1 move to go")
+        );
+    }
+
     /// Any help marks the game, and a restart does not wash it out (the core's rule).
     #[test]
     fn help_marks_the_game_and_survives_a_restart() {
@@ -622,7 +662,7 @@ mod tests {
             a.tick(now);
         }
         assert!(
-            a.god.is_none() && a.hint.is_none(),
+            a.god.is_none() && a.hint.is_empty(),
             "late answers are dropped"
         );
         assert!(a.message.is_none(), "{:?}", a.message);
