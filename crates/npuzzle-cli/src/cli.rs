@@ -546,6 +546,14 @@ pub struct TrainerArgs {
     /// How many rounds.
     #[arg(long, default_value_t = 10, value_name = "N", value_parser = rounds)]
     pub rounds: usize,
+    /// What a round asks: `move` (play an optimal move) or `finish` (solve in exactly the
+    /// distance dealt, every move optimal).
+    #[arg(long, default_value = "move", value_name = "DRILL", value_parser = drill)]
+    pub drill: npuzzle_game::trainer::Drill,
+    /// Where the trainer's statistics are kept, beside the games' (default: $NPUZZLE_DATA_DIR,
+    /// else the user's data directory).
+    #[arg(long, value_name = "DIR")]
+    pub data_dir: Option<std::path::PathBuf>,
     /// Deal the rounds from this seed (the same rounds every time).
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
@@ -651,6 +659,14 @@ fn round_distance(text: &str) -> Result<u8, String> {
         0 => Err("a round is at least 1 move from the goal".to_string()),
         d => Ok(d),
     }
+}
+
+fn drill(text: &str) -> Result<npuzzle_game::trainer::Drill, String> {
+    use npuzzle_game::trainer::Drill;
+    [Drill::Move, Drill::Finish]
+        .into_iter()
+        .find(|d| d.name() == text)
+        .ok_or_else(|| format!("'{text}' is not a drill: move or finish"))
 }
 
 fn rounds(text: &str) -> Result<usize, String> {

@@ -12,6 +12,9 @@ fn npuzzle() -> Command {
     let mut command = Command::cargo_bin("npuzzle").expect("the npuzzle binary is built");
     let cache = std::env::temp_dir().join(format!("npuzzle-cache-{}", std::process::id()));
     command.env("NPUZZLE_CACHE_DIR", cache);
+    // Nothing a test plays lands in the user's data directory (a test may give its own).
+    let data = std::env::temp_dir().join(format!("npuzzle-data-{}", std::process::id()));
+    command.env("NPUZZLE_DATA_DIR", data);
     command
 }
 

@@ -211,22 +211,110 @@ impl Lang {
         }
     }
 
-    /// The trainer's score at the end.
+    /// The trainer's score at the end: optimal rounds, and the mean time of a round (a move in
+    /// the one-move drill).
+    ///
+    /// ```
+    /// use npuzzle_game::{Lang, trainer::Drill};
+    /// assert_eq!(Lang::En.trainer_score(8, 10, 1.5, Drill::Move), "Score: 8 of 10 optimal, 1.50 s a move on average.");
+    /// assert_eq!(Lang::Pt.trainer_score(8, 10, 1.5, Drill::Move), "Resultado: 8 de 10 ótimos, 1,50 s por movimento em média.");
+    /// assert_eq!(Lang::En.trainer_score(1, 2, 9.0, Drill::Finish), "Score: 1 of 2 optimal, 9.00 s a round on average.");
+    /// ```
+    pub fn trainer_score(
+        self,
+        right: usize,
+        played: usize,
+        mean_seconds: f64,
+        drill: crate::trainer::Drill,
+    ) -> String {
+        let time = self.number(mean_seconds, 2);
+        let finish = drill == crate::trainer::Drill::Finish;
+        match self {
+            Lang::En => {
+                let per = if finish { "a round" } else { "a move" };
+                format!("Score: {right} of {played} optimal, {time} s {per} on average.")
+            }
+            Lang::Pt => {
+                let per = if finish { "por ronda" } else { "por movimento" };
+                format!("Resultado: {right} de {played} ótimos, {time} s {per} em média.")
+            }
+        }
+    }
+
+    /// A round of the finishing drill: solve in exactly the distance dealt.
     ///
     /// ```
     /// use npuzzle_game::Lang;
-    /// assert_eq!(Lang::En.trainer_score(8, 10, 1.5), "Score: 8 of 10 optimal, 1.50 s a move on average.");
-    /// assert_eq!(Lang::Pt.trainer_score(8, 10, 1.5), "Resultado: 8 de 10 ótimos, 1,50 s por movimento em média.");
+    /// assert!(Lang::En.trainer_finish_round(1, 5, 12).starts_with("Round 1 of 5: 12 moves to go. Solve it in exactly 12 moves"));
+    /// assert!(Lang::Pt.trainer_finish_round(1, 5, 12).starts_with("Ronda 1 de 5: faltam 12 movimentos. Resolva em exatamente 12"));
     /// ```
-    pub fn trainer_score(self, right: usize, played: usize, mean_seconds: f64) -> String {
-        let time = self.number(mean_seconds, 2);
+    pub fn trainer_finish_round(self, round: usize, rounds: usize, distance: u32) -> String {
         match self {
-            Lang::En => {
-                format!("Score: {right} of {played} optimal, {time} s a move on average.")
+            Lang::En => format!(
+                "Round {round} of {rounds}: {distance} moves to go. Solve it in exactly \
+                 {distance} moves (a tile's number a move, q to stop)."
+            ),
+            Lang::Pt => format!(
+                "Ronda {round} de {rounds}: faltam {distance} movimentos. Resolva em exatamente \
+                 {distance} movimentos (o número de uma peça por movimento, q para parar)."
+            ),
+        }
+    }
+
+    /// How a round of the finishing drill ended: solved optimally, or lost at move `lost`
+    /// (from 1) where `tiles` kept the optimum.
+    ///
+    /// ```
+    /// use npuzzle_game::Lang;
+    /// assert_eq!(Lang::En.trainer_finished(None, 12, &[], 9.8), "Solved optimally in 12 moves! (9.80 s)");
+    /// assert_eq!(Lang::En.trainer_finished(Some(3), 12, &[5, 8], 4.2), "Move 3 lost the optimum: the optimal tiles were 5 8. (4.20 s)");
+    /// assert_eq!(Lang::Pt.trainer_finished(Some(3), 12, &[5], 4.2), "O movimento 3 perdeu o ótimo: as peças ótimas eram 5. (4,20 s)");
+    /// ```
+    pub fn trainer_finished(
+        self,
+        lost: Option<usize>,
+        distance: u32,
+        tiles: &[u32],
+        seconds: f64,
+    ) -> String {
+        let time = self.number(seconds, 2);
+        let listed: Vec<String> = tiles.iter().map(u32::to_string).collect();
+        let listed = listed.join(" ");
+        match (self, lost) {
+            (Lang::En, None) => format!("Solved optimally in {distance} moves! ({time} s)"),
+            (Lang::Pt, None) => {
+                format!("Resolvido no ótimo em {distance} movimentos! ({time} s)")
             }
-            Lang::Pt => {
-                format!("Resultado: {right} de {played} ótimos, {time} s por movimento em média.")
+            (Lang::En, Some(k)) => {
+                format!("Move {k} lost the optimum: the optimal tiles were {listed}. ({time} s)")
             }
+            (Lang::Pt, Some(k)) => {
+                format!("O movimento {k} perdeu o ótimo: as peças ótimas eram {listed}. ({time} s)")
+            }
+        }
+    }
+
+    /// What a trainer's level holds, all sessions counted.
+    ///
+    /// ```
+    /// use npuzzle_game::{Lang, trainer::{Drill, Level, Played}};
+    /// let level = Level { size: "4x4".into(), drill: Drill::Move, distance: 30 };
+    /// let played = Played { rounds: 20, optimal: 15, milliseconds: 30_000 };
+    /// assert_eq!(Lang::En.trainer_level(&level, &played), "Level 4x4 move 30: 20 rounds, 75% optimal, 1.50 s a round.");
+    /// assert_eq!(Lang::Pt.trainer_level(&level, &played), "Nível 4x4 move 30: 20 rondas, 75% ótimas, 1,50 s por ronda.");
+    /// ```
+    pub fn trainer_level(
+        self,
+        level: &crate::trainer::Level,
+        played: &crate::trainer::Played,
+    ) -> String {
+        let rounds = played.rounds.max(1) as f64;
+        let share = self.number(100.0 * played.optimal as f64 / rounds, 0);
+        let time = self.number(played.milliseconds as f64 / 1000.0 / rounds, 2);
+        let n = played.rounds;
+        match self {
+            Lang::En => format!("Level {level}: {n} rounds, {share}% optimal, {time} s a round."),
+            Lang::Pt => format!("Nível {level}: {n} rondas, {share}% ótimas, {time} s por ronda."),
         }
     }
 

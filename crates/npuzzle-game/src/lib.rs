@@ -18,6 +18,7 @@ mod outcome;
 pub mod records;
 pub mod replay;
 mod save;
+pub mod trainer;
 
 pub use command::{Command, Key, UnknownCommand};
 pub use keymap::{KeyMap, KeyMapError};

@@ -289,3 +289,88 @@ fn the_trainer_deals_rounds_at_the_distance_and_scores_them() {
     assert_eq!(code, 2);
     assert!(err.contains("at most 12 cells and on 4x4"), "{err}");
 }
+
+/// The finishing drill: a round is won by an optimal solution typed move by move, lost at the
+/// first move that is not optimal; each level's rounds are kept in trainer.json, and a damaged
+/// file is set aside, not written over.
+#[test]
+fn the_finishing_drill_wins_optimally_or_loses_at_the_first_mistake() {
+    let dir = data_dir("trainer-finish");
+    let dir_arg = dir.to_str().unwrap().to_string();
+    let drill = |input: &str| {
+        run(
+            &[
+                "trainer",
+                "--drill",
+                "finish",
+                "--rounds",
+                "1",
+                "--seed",
+                "5",
+                "--distance",
+                "10",
+                "--lang",
+                "en",
+                "--data-dir",
+                &dir_arg,
+            ],
+            input,
+        )
+    };
+    let (_, shown, _) = drill("q\n");
+    let grid: Vec<&str> = shown.lines().skip(1).take(3).collect();
+    let position = grid.join("/").replace('_', "0");
+    let (_, solved, _) = run(&["solve", &position, "--notation", "numbers", "--json"], "");
+    let answer: Value = serde_json::from_str(solved.lines().next().unwrap()).unwrap();
+    assert_eq!(answer["length"], 10);
+    let tiles = answer["solution"].as_str().unwrap().replace(' ', "\n");
+    let (code, out, err) = drill(&format!("{tiles}\n"));
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Solved optimally in 10 moves!"), "{out}");
+    assert!(out.contains("Score: 1 of 1 optimal"), "{out}");
+    assert!(
+        out.contains("Level 3x3 finish 10: 1 rounds, 100% optimal"),
+        "{out}"
+    );
+    // The same round, its first move replaced by another that the blank allows and is not
+    // optimal: lost at move 1.
+    let board: npuzzle_core::Board = position.parse().unwrap();
+    let first: u32 = tiles.lines().next().unwrap().parse().unwrap();
+    let (_, good, _) = run(&["analyse", "--position", &position, "--json"], "");
+    let good: Value = serde_json::from_str(&good).unwrap();
+    let optimal: Vec<u32> =
+        npuzzle_core::parse_moves(good["optimal_moves"].as_str().unwrap(), None, None)
+            .unwrap()
+            .iter()
+            .map(|&m| board.cells()[board.source(m).unwrap()])
+            .collect();
+    assert!(optimal.contains(&first));
+    let wrong = board
+        .legal_moves()
+        .map(|m| board.cells()[board.source(m).unwrap()])
+        .find(|t| !optimal.contains(t))
+        .expect("seed 5's position has a move that loses the optimum");
+    let (_, out, _) = drill(&format!("{wrong}\n"));
+    assert!(
+        out.contains("Move 1 lost the optimum: the optimal tiles were"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Level 3x3 finish 10: 2 rounds, 50% optimal"),
+        "{out}"
+    );
+    std::fs::write(
+        dir.join("trainer.json"),
+        "{\"3x3 finish 10\": {\"rounds\": 1, \"optimal\": 9, \"milliseconds\": 0}}",
+    )
+    .unwrap();
+    let (_, out, err) = drill(&format!("{tiles}\n"));
+    assert!(
+        err.contains("could not be read") && err.contains("trainer.json.damaged-"),
+        "{err}"
+    );
+    assert!(
+        out.contains("Level 3x3 finish 10: 1 rounds, 100% optimal"),
+        "{out}"
+    );
+}
