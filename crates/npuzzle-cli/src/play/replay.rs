@@ -31,7 +31,21 @@ pub fn run(args: &ReplayArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
 /// The replay in `path`: a saved game, or a records array (game `game`).
 pub(crate) fn from_file(path: &Path, game: Option<usize>) -> anyhow::Result<(Replay, String)> {
     let text = crate::files::read_named(path)?;
-    if let Ok(dealt) = Dealt::from_save(&text) {
+    let saved = Dealt::from_save(&text);
+    // A saved game is a JSON object, a records file an array: either, damaged, says so.
+    if let Err(error) = &saved {
+        match serde_json::from_str::<serde_json::Value>(&text) {
+            Ok(serde_json::Value::Array(_)) => {}
+            Ok(serde_json::Value::Object(_)) => {
+                bail!("{} is a damaged saved game: {error}", path.display())
+            }
+            Ok(_) | Err(_) => bail!(
+                "{} is neither an npuzzle saved game nor a records file: {error}",
+                path.display()
+            ),
+        }
+    }
+    if let Ok(dealt) = saved {
         if game.is_some() {
             bail!(
                 "{} is one saved game: --game is for records",
@@ -46,12 +60,8 @@ pub(crate) fn from_file(path: &Path, game: Option<usize>) -> anyhow::Result<(Rep
         );
         return Ok((Replay::of(&dealt.game), title));
     }
-    let records: Vec<Record> = serde_json::from_str(&text).with_context(|| {
-        format!(
-            "{} is neither an npuzzle saved game nor a records file",
-            path.display()
-        )
-    })?;
+    let records: Vec<Record> = serde_json::from_str(&text)
+        .with_context(|| format!("{} is a damaged records file", path.display()))?;
     from_records(&records, game, path)
 }
 

@@ -133,6 +133,27 @@ fn the_last_game_played_and_a_saved_game_are_analysed() {
         .unwrap();
     assert_eq!(missing.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&missing.stderr).contains("none.save"));
+    // A damaged save is refused with the file and the line, and the records are untouched.
+    let records = std::fs::read(dir.join("records.json")).unwrap();
+    let damaged = dir.join("damaged.save");
+    std::fs::write(
+        &damaged,
+        r#"{"npuzzle_save": 1, "game": {"start": {"width": 3, "height": 3,
+  "cells": [44, 2, 3, 4, 5, 6, 7, 8, 0]}}}"#,
+    )
+    .unwrap();
+    let refused = npuzzle()
+        .env("NPUZZLE_DATA_DIR", &dir)
+        .args(["analyse", "--replay", damaged.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert_eq!(refused.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("damaged.save is a damaged saved game") && err.contains("line 2"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(dir.join("records.json")).unwrap(), records);
 }
 
 /// The daily puzzle: the rule's golden position for a date, played to the end two days running
