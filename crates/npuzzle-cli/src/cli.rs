@@ -434,6 +434,15 @@ pub struct SolveArgs {
     /// FILE.refused-SECONDS, nothing deleted).
     #[arg(long, requires = "resume")]
     pub fresh: bool,
+    /// Watch the search: every step (a threshold, a node expanded with its g and h, a child
+    /// generated or pruned and why, the solution) written to FILE as JSON lines. One position,
+    /// on one core; --algorithm idastar so far.
+    #[arg(long, value_name = "FILE", conflicts_with = "resume")]
+    pub trace: Option<std::path::PathBuf>,
+    /// The most events --trace writes (past it the search goes on untraced).
+    #[arg(long, value_name = "N", default_value_t = 100_000, requires = "trace",
+          value_parser = trace_cap)]
+    pub trace_cap: u64,
 }
 
 /// `npuzzle bench`.
@@ -659,6 +668,10 @@ fn round_distance(text: &str) -> Result<u8, String> {
         0 => Err("a round is at least 1 move from the goal".to_string()),
         d => Ok(d),
     }
+}
+
+fn trace_cap(text: &str) -> Result<u64, String> {
+    whole(Whole::TraceEvents, text)
 }
 
 fn drill(text: &str) -> Result<npuzzle_game::trainer::Drill, String> {

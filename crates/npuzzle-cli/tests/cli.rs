@@ -6,6 +6,7 @@ use insta::assert_snapshot;
 mod analyse;
 mod forged;
 mod hostile;
+mod trace;
 
 /// The binary, with pattern databases kept in this test run's own folder.
 fn npuzzle() -> Command {

@@ -74,6 +74,8 @@ pub enum Whole {
     /// Steps before an episode is truncated (`max_episode_steps=`, `max_turns=`; none for no
     /// limit).
     EpisodeSteps,
+    /// Events a search's trace keeps (`--trace-cap`): held in memory until the search ends.
+    TraceEvents,
 }
 
 impl Whole {
@@ -93,6 +95,7 @@ impl Whole {
             Whole::Distance => (0, 255),
             Whole::Envs => (1, 1 << 20),
             Whole::EpisodeSteps => (1, u32::MAX as u64),
+            Whole::TraceEvents => (1, 10_000_000),
         }
     }
 
@@ -112,6 +115,7 @@ impl Whole {
             Whole::Distance => "the distance in moves",
             Whole::Envs => "the number of boards",
             Whole::EpisodeSteps => "steps an episode",
+            Whole::TraceEvents => "the events of a trace",
         }
     }
 

@@ -282,6 +282,40 @@ impl Solver {
         dispatch!(heuristic, |h| run(&IdaStar::new(puzzle, h)))
     }
 
+    /// Solves `board` on one core, every step of the search reported to `watch` as it happens
+    /// ([`crate::algorithm::observe::Event`]); the answer and its counts are those of the
+    /// search unwatched on one core. IDA* only, so far.
+    ///
+    /// ```
+    /// use npuzzle_core::Goal;
+    /// use npuzzle_search::{Algorithm, Limits, Options, Solver};
+    /// let goal = Goal::BlankLast.board("3".parse().unwrap()).unwrap();
+    /// let solver = Solver::new(&goal, Options { algorithm: Algorithm::IdaStar, ..Options::default() }).unwrap();
+    /// let mut events = 0;
+    /// let solution = solver.watch(&"1 2 3/0 4 6/7 5 8".parse().unwrap(), &Limits::none(), &mut |_| events += 1).unwrap();
+    /// assert_eq!((solution.moves.len(), events), (3, 13));
+    /// ```
+    pub fn watch(
+        &self,
+        board: &Board,
+        limits: &Limits,
+        watch: &mut dyn FnMut(&crate::algorithm::observe::Event<'_>),
+    ) -> Result<Solution, SolveError> {
+        let Prepared::Search {
+            puzzle,
+            heuristic,
+            search: crate::prepared::Search::IdaStar { .. },
+        } = &self.prepared
+        else {
+            return Err(Unsupported::NotWatched(self.algorithm()).into());
+        };
+        let start = self.start(board)?;
+        let watcher = crate::algorithm::observe::Watcher(watch);
+        dispatch!(heuristic, |h| IdaStar::new(puzzle, h)
+            .watch(&start, limits, watcher)
+            .0)
+    }
+
     /// The plan prepared: what runs, with what it was prepared with.
     pub fn prepared(&self) -> &Prepared {
         &self.prepared

@@ -2,6 +2,7 @@
 //! counts and the published optimal lengths in data/instances/.
 
 mod analysis;
+mod observe;
 
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};

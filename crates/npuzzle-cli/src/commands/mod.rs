@@ -11,5 +11,6 @@ pub mod daily;
 pub mod generate;
 pub mod pdb;
 pub mod solve;
+pub mod trace;
 pub mod trainer;
 pub mod verify;

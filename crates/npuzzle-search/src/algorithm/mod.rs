@@ -9,6 +9,7 @@ pub mod fsm;
 pub mod idastar;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod journal;
+pub mod observe;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod order;
 mod parallel;

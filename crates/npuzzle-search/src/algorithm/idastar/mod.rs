@@ -11,6 +11,7 @@ use npuzzle_core::Move;
 use self::tree::{Cut, Node, Search, Tree};
 use super::constructive::Constructive;
 use super::fsm::Fsm;
+use super::observe::{Event, Observer, Quiet};
 use super::{Found, Method, Root, finish, root};
 use crate::error::SolveError;
 use crate::heuristic::Heuristic;
@@ -105,20 +106,68 @@ pub(crate) fn solve<H: Heuristic>(
     start: &Start,
     limits: Limits,
 ) -> Result<Solution, SolveError> {
+    watched(idastar, start, limits, Quiet).0
+}
+
+impl<H: Heuristic> IdaStar<'_, H> {
+    /// IDA* on one core, every step reported to `observer` (a new threshold, each node expanded
+    /// with its g and h, each child generated or pruned and why, the solution); the observer is
+    /// handed back with the answer. The answer and its counts are those of the search unwatched.
+    ///
+    /// ```
+    /// use npuzzle_core::Goal;
+    /// use npuzzle_search::algorithm::{Method, idastar::IdaStar, observe::Counts};
+    /// use npuzzle_search::{heuristic::Manhattan, Limits, Puzzle, Start};
+    /// let goal = Goal::BlankLast.board("3".parse().unwrap()).unwrap();
+    /// let start = Start::new("8 6 7/2 5 4/3 0 1".parse().unwrap(), goal.clone()).unwrap();
+    /// let puzzle = Puzzle::new(&goal).unwrap();
+    /// let h = Manhattan::for_puzzle(&puzzle);
+    /// let idastar = IdaStar::new(&puzzle, &h);
+    /// let (solution, counts) = idastar.watch(&start, &Limits::none(), Counts::default());
+    /// let solution = solution.unwrap();
+    /// assert_eq!(solution.moves.len(), 31);
+    /// assert_eq!(counts.expanded, solution.stats.expanded);
+    /// assert_eq!(counts.iterations, u64::from(solution.stats.iterations));
+    /// let unwatched = idastar.run(&start, &Limits::none()).unwrap();
+    /// assert_eq!((solution.moves, solution.stats.generated), (unwatched.moves, unwatched.stats.generated));
+    /// ```
+    pub fn watch<O: Observer>(
+        &self,
+        start: &Start,
+        limits: &Limits,
+        observer: O,
+    ) -> (Result<Solution, SolveError>, O) {
+        watched(self, start, limits.clone(), observer)
+    }
+}
+
+/// IDA* on one core, watched by `observer`.
+fn watched<H: Heuristic, O: Observer>(
+    idastar: &IdaStar<H>,
+    start: &Start,
+    limits: Limits,
+    observer: O,
+) -> (Result<Solution, SolveError>, O) {
     let IdaStar { puzzle, h, .. } = *idastar;
     let Root {
         cells,
         state,
         lower_bound,
-    } = root(puzzle, h, start)?;
+    } = match root(puzzle, h, start) {
+        Ok(root) => root,
+        Err(error) => return (Err(error), observer),
+    };
     let never = AtomicBool::new(false);
     let budget = Budget::new(limits);
-    let mut search = Search::new(&idastar.tree(), cells, Vec::new(), budget, &never);
+    let mut search = Search::watched(&idastar.tree(), cells, Vec::new(), budget, &never, observer);
     let mut bound = lower_bound;
     let mut ceiling = Ceiling::default();
-    loop {
+    let ended = loop {
         search.walk.stats.iterations += 1;
         search.next_bound = u32::MAX;
+        if O::WATCHING {
+            search.observer.event(&Event::Iteration { bound });
+        }
         let node = Node {
             blank: start.board().blank(),
             g: 0,
@@ -126,25 +175,29 @@ pub(crate) fn solve<H: Heuristic>(
             machine: Fsm::START,
         };
         match search.dfs(&node, bound, None) {
-            Ok(true) => break,
+            Ok(true) => break Ok(()),
             Ok(false) if search.next_bound == u32::MAX => {
-                return Err(SolveError::Internal(
+                break Err(SolveError::Internal(
                     "IDA* exhausted a solvable space".to_string(),
                 ));
             }
             Ok(false) => {
                 bound = next_threshold(bound, search.next_bound);
-                ceiling.check(start, bound)?;
+                if let Err(error) = ceiling.check(start, bound) {
+                    break Err(error);
+                }
             }
             Err(limit) => {
                 search.walk.stats.elapsed = search.walk.budget.elapsed();
                 search.walk.stats.proved_bound = bound;
-                return Err(SolveError::LimitReached {
-                    limit,
-                    stats: search.walk.stats,
-                });
+                let stats = search.walk.stats.clone();
+                break Err(SolveError::LimitReached { limit, stats });
             }
         }
+    };
+    let observer = search.observer;
+    if let Err(error) = ended {
+        return (Err(error), observer);
     }
     search.walk.stats.elapsed = search.walk.budget.elapsed();
     search.walk.stats.peak_nodes = search.walk.path.len() as u64 + 1;
@@ -157,7 +210,7 @@ pub(crate) fn solve<H: Heuristic>(
         algorithm: Algorithm::IdaStar,
         lower_bound,
     };
-    finish(h, start, found, search.walk.stats)
+    (finish(h, start, found, search.walk.stats), observer)
 }
 
 /// The threshold after the iteration at `bound`, whose least f-value past it was `least`

@@ -7,6 +7,7 @@ use npuzzle_core::Move;
 
 use crate::algorithm::Walk;
 use crate::algorithm::fsm::{Fsm, FsmState};
+use crate::algorithm::observe::{Event, Observer, Pruned, Quiet};
 use crate::heuristic::Heuristic;
 use crate::limits::{Budget, Limit, Limits};
 use crate::puzzle::Puzzle;
@@ -19,8 +20,8 @@ pub(super) struct Tree<'a, H> {
     pub(super) fsm: &'a Fsm,
 }
 
-/// A depth-first search of the tree within a threshold.
-pub(super) struct Search<'a, H: Heuristic> {
+/// A depth-first search of the tree within a threshold, watched by `O` ([`Quiet`]: by nobody).
+pub(super) struct Search<'a, H: Heuristic, O = Quiet> {
     pub(super) walk: Walk<'a, H>,
     fsm: &'a Fsm,
     pub(super) next_bound: u32,
@@ -31,6 +32,8 @@ pub(super) struct Search<'a, H: Heuristic> {
     /// The least heuristic value among the nodes expanded (`u32::MAX`: none): how near the goal
     /// the search came, which orders the next iteration's subtrees ([`crate::algorithm::order`]).
     nearest: u32,
+    /// Who watches.
+    pub(super) observer: O,
 }
 
 /// A node of the search: where the blank is, how far from the start, the heuristic's state and
@@ -53,6 +56,20 @@ impl<'a, H: Heuristic> Search<'a, H> {
         budget: Budget,
         stop: &'a AtomicBool,
     ) -> Self {
+        Search::watched(tree, cells, path, budget, stop, Quiet)
+    }
+}
+
+impl<'a, H: Heuristic, O: Observer> Search<'a, H, O> {
+    /// [`Search::new`], reporting to `observer`.
+    pub(super) fn watched(
+        tree: &Tree<'a, H>,
+        cells: Vec<u8>,
+        path: Vec<Move>,
+        budget: Budget,
+        stop: &'a AtomicBool,
+        observer: O,
+    ) -> Self {
         Search {
             walk: Walk::new(tree.puzzle, tree.h, cells, path, budget),
             fsm: tree.fsm,
@@ -60,6 +77,7 @@ impl<'a, H: Heuristic> Search<'a, H> {
             stop,
             abandoned: false,
             nearest: u32::MAX,
+            observer,
         }
     }
 
@@ -80,10 +98,18 @@ impl<'a, H: Heuristic> Search<'a, H> {
         let (blank, g) = (node.blank, node.g);
         let h = self.walk.h.value(&node.state);
         if h == 0 && self.walk.cells == self.walk.puzzle.goal_cells() {
+            if O::WATCHING {
+                let moves = &self.walk.path;
+                self.observer.event(&Event::Solution { moves });
+            }
             return Ok(true);
         }
         self.nearest = self.nearest.min(h);
         self.walk.stats.expanded += 1;
+        if O::WATCHING {
+            let (cells, path) = (&self.walk.cells, &self.walk.path);
+            self.observer.event(&Event::Expanded { g, h, cells, path });
+        }
         self.walk.budget.check(&self.walk.stats)?;
         if self.walk.stats.expanded.is_multiple_of(4096) && self.stop.load(Ordering::Relaxed) {
             self.abandoned = true;
@@ -94,9 +120,11 @@ impl<'a, H: Heuristic> Search<'a, H> {
         let budget = bound.saturating_sub(g + 1);
         for &(source, m) in self.walk.puzzle.neighbours(blank) {
             if previous == Some(m.opposite()) {
+                self.pruned(m, Pruned::Parent);
                 continue;
             }
             let Some(machine) = self.fsm.step(node.machine, m) else {
+                self.pruned(m, Pruned::Machine);
                 continue;
             };
             let source = source as usize;
@@ -104,6 +132,10 @@ impl<'a, H: Heuristic> Search<'a, H> {
             self.walk.cells[blank] = tile;
             self.walk.cells[source] = 0;
             self.walk.stats.generated += 1;
+            if O::WATCHING {
+                let g = g + 1;
+                self.observer.event(&Event::Generated { played: m, g });
+            }
             let child = (self.walk.h)
                 .moved_within(&node.state, &self.walk.cells, tile, source, blank, budget)
                 .map(|state| (g + 1 + self.walk.h.value(&state), state));
@@ -121,13 +153,27 @@ impl<'a, H: Heuristic> Search<'a, H> {
                     }
                     self.walk.path.pop();
                 }
-                Ok((f, _)) => self.next_bound = self.next_bound.min(f),
-                Err(h) => self.next_bound = self.next_bound.min(g + 1 + h),
+                Ok((f, _)) => {
+                    self.next_bound = self.next_bound.min(f);
+                    self.pruned(m, Pruned::Bound { f });
+                }
+                Err(h) => {
+                    self.next_bound = self.next_bound.min(g + 1 + h);
+                    self.pruned(m, Pruned::Bound { f: g + 1 + h });
+                }
             }
             self.walk.cells[source] = tile;
             self.walk.cells[blank] = 0;
         }
         Ok(false)
+    }
+
+    /// Reports that the move `m` was not searched, and why.
+    #[inline(always)]
+    fn pruned(&mut self, played: Move, why: Pruned) {
+        if O::WATCHING {
+            self.observer.event(&Event::Pruned { played, why });
+        }
     }
 }
 

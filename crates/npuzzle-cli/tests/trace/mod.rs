@@ -1,0 +1,66 @@
+//! Issue 66: `npuzzle solve --trace FILE` writes the watched search as JSON lines: the library's
+//! golden events for a small search, capped with a notice, refused (no file left) where the
+//! search cannot be watched yet.
+
+use super::{data_dir, run};
+
+#[test]
+fn a_trace_is_the_search_s_events_capped_and_refused_where_not_watched() {
+    let dir = data_dir("trace");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("trace.jsonl");
+    let path = file.to_str().unwrap();
+    let (code, out, err) = run(
+        &[
+            "solve",
+            "1 2 3/0 4 6/7 5 8",
+            "-a",
+            "idastar",
+            "--heuristic",
+            "manhattan",
+            "--trace",
+            path,
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("solution   LUL"), "{out}");
+    assert!(err.contains("13 events traced in"), "{err}");
+    let golden = std::fs::read_to_string(format!(
+        "{}/../npuzzle-search/tests/observe/idastar-3-moves.jsonl",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), golden);
+    let (code, out, err) = run(
+        &[
+            "solve",
+            "8 6 7/2 5 4/3 0 1",
+            "-a",
+            "idastar",
+            "--trace",
+            path,
+            "--trace-cap",
+            "40",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("31 STM"),
+        "the search goes on past the cap: {out}"
+    );
+    assert!(err.contains("stops at its cap, 40 events"), "{err}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap().lines().count(), 40);
+    std::fs::remove_file(&file).unwrap();
+    let (code, _, err) = run(&["solve", "8 6 7/2 5 4/3 0 1", "--trace", path], "");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("only idastar can be watched so far, not table"),
+        "{err}"
+    );
+    assert!(!file.exists(), "no trace file is left behind");
+    let (code, _, err) = run(&["solve", "--trace", path], "1 2 3/0 4 6/7 5 8\n");
+    assert_eq!(code, 2);
+    assert!(err.contains("--trace watches one search"), "{err}");
+}
