@@ -3,13 +3,11 @@
 // the start's distance beside it, and the mistakes marked. Each point is a button: choosing it
 // shows that position on the board. The analysis itself is the library's (npuzzle_web's
 // WebAnalysis); nothing here judges a move.
+import { count } from './text.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const [WIDTH, HEIGHT] = [600, 220];
 const MARGIN = { left: 36, right: 12, top: 12, bottom: 28 };
-
-/** `n` and the word, singular for one. */
-const count = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function element(name, attributes = {}, text = null) {
   const node = document.createElementNS(SVG, name);

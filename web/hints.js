@@ -1,7 +1,6 @@
 // Graded hints, in words: first the distance to go, then every tile that keeps the optimum, then
 // one move. What keeps the optimum is the library's (npuzzle_web's optimal_moves, in a worker).
-
-const count = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+import { count } from './text.js';
 
 /** `5, 1 or 3`. */
 const alternatives = (items) => `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;

@@ -9,6 +9,7 @@ import { drawChart, summarise, describe } from './analysis.js';
 import { Solver, Superseded } from './solver.js';
 import { stored, storedRecords, addRecords, renderStats, wireStats } from './stats.js';
 import { gradeWords } from './hints.js';
+import { count, sentence } from './text.js';
 import { Trainer, MOST } from './trainer.js';
 
 const $ = (id) => document.getElementById(id);
@@ -67,22 +68,8 @@ function prepareDatabases(goal) {
 
 const now = () => performance.now();
 
-/** `n` and the word, singular for one: "1 move", "2 moves". */
-const count = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
 function message(text) {
   $('message').textContent = text;
-}
-
-/**
- * An error from the core as the page says things: a sentence, and "gap" for the empty cell
- * (the core's word is "blank"). `error` is an Error or the text the WebAssembly side threw.
- */
-function sentence(error) {
-  const text = String(error?.message ?? error).replace(/^Error: /, '').replace(/\bblank\b/g, 'gap').trim();
-  if (!text) return '';
-  const capital = text[0].toUpperCase() + text.slice(1);
-  return /[.!?…]$/.test(capital) ? capital : `${capital}.`;
 }
 
 /** Says what went wrong, on screen and to screen readers. */
@@ -775,7 +762,7 @@ function wire() {
       $('keys-note').textContent = sentence(error);
     }
   });
-  wireStats(sentence);
+  wireStats();
   window.addEventListener('hashchange', fromAddress);
   window.addEventListener('pagehide', () => { if (state.game) keep(); });
   setInterval(() => { if (state.game && !state.game.is_won()) status(); }, 100);

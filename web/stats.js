@@ -1,6 +1,7 @@
 // The page's statistics: finished games kept in this browser as the records JSON of `npuzzle
 // stats` (so the two import each other's), summarised per size by the core.
 import { statistics, import_records as importRecords } from './pkg/npuzzle_web.js';
+import { count, sentence } from './text.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -52,8 +53,7 @@ export function renderStats() {
 }
 
 /** The statistics' buttons: export the games kept as a file, import a file of them. */
-export function wireStats(sentence) {
-  const count = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+export function wireStats() {
   $('export').addEventListener('click', () => {
     const file = new Blob([JSON.stringify(JSON.parse(storedRecords()), null, 2)], { type: 'application/json' });
     const link = document.createElement('a');

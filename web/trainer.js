@@ -4,6 +4,7 @@
 // in exactly the distance dealt: the round is lost at the first move that loses the optimum).
 // Rounds are timed and scored; each level (size, drill, distance) keeps its statistics in this
 // browser beside the games'.
+import { count } from './text.js';
 
 /** Where the trainer's statistics are kept: { "4x4 move 30": { rounds, optimal, milliseconds } }. */
 const KEPT = 'npuzzle-trainer';
@@ -11,7 +12,6 @@ const KEPT = 'npuzzle-trainer';
 /** The distances each size's levels go up to (the 3x3's farthest position is 31 moves away). */
 export const MOST = { '3x3': 30, '4x4': 50 };
 
-const count = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export class Trainer {
   /**

@@ -141,3 +141,25 @@ test('the trainer deals rounds at the distance chosen and scores an optimal move
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('the trainer\'s finishing drill: an optimal line wins the round, judged move by move', async () => {
+  const { page, errors } = await open('3x3:1,2,3,4,5,6,0,7,8');
+  await page.click('#trainer-view summary');
+  await page.selectOption('#trainer-drill', 'finish');
+  await page.selectOption('#trainer-size', '3x3');
+  await page.fill('#trainer-distance', '6');
+  await page.fill('#trainer-rounds', '1');
+  await page.click('#trainer-start');
+  await page.waitForFunction(() => /^Round 1 of 1: 6 moves to go; solve it in exactly 6 moves/.test(document.querySelector('#trainer-status').textContent), null, { timeout: 30_000 });
+  for (let left = 6; left > 0; left--) {
+    const position = (await cells(page)).replace(/ /g, ',');
+    const good = JSON.parse(await library(page, 'optimal_moves', `3x3:${position}`, 'blank-last'));
+    assert.deepEqual(good.distance, { kind: 'exact', moves: left });
+    await page.keyboard.press(KEY[good.optimal_moves[0]]);
+  }
+  await page.waitForFunction(() => /^Done: 1 of 1 optimal/.test(document.querySelector('#trainer-status').textContent), null, { timeout: 10_000 });
+  assert.deepEqual(await page.$eval('#trainer-rows tr', (tr) => [...tr.children].slice(0, 5).map((c) => c.textContent)),
+    ['3x3', 'finish optimally', '6', '1', '100%']);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -90,7 +90,10 @@ fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<Status> {
         Some(Task::Daily(args)) => commands::daily::run(&args, out),
         Some(Task::Trainer(args)) => commands::trainer::run(&args, out),
         Some(Task::Convert(args)) => commands::convert::run(&args, out),
-        Some(Task::Solve(args)) => commands::solve::run(&args, out),
+        Some(Task::Solve(args)) => match &args.trace {
+            Some(path) => commands::trace::run(&args, path, out),
+            None => commands::solve::run(&args, out),
+        },
         Some(Task::Bench(args)) => commands::bench::run(&args, out),
         Some(Task::Play(args)) => play::run(&args),
         Some(Task::Stats(args)) => play::stats::run(&args, out),

@@ -24,9 +24,6 @@ use npuzzle_core::MoveWriter;
 /// arrives, a producer that waits for each answer is answered, and memory stays bounded
 /// however long the input.
 pub fn run(args: &SolveArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
-    if let Some(path) = &args.trace {
-        return super::trace::run(args, path, out);
-    }
     let items = input::items(args.position.as_deref())?;
     // Positions from standard input or a file are a batch: each answer names its position.
     let batch = args.position.is_none() || items.size_hint().1 != Some(1);

@@ -7,7 +7,7 @@ use npuzzle_game::hints::Grades;
 use npuzzle_search::analysis::{self, Distance};
 
 use npuzzle_game::LIVE_OPTIMAL_CELLS;
-use npuzzle_search::{Cancel, Solution};
+use npuzzle_search::{Cancel, Limits, Solution, Solver};
 
 use super::{App, GodMode};
 
@@ -40,38 +40,42 @@ impl App {
                 Some(Outcome::Hinted(hinted))
             }
             None => {
-                self.ask_good(board);
+                self.ask_good();
                 None
             }
         }
     }
 
-    /// Asks a helper thread for every optimal move of `board`.
-    fn ask_good(&mut self, board: Board) {
-        let goal = self.session.game().goal().clone();
-        let solver = match self.session.solver(&goal) {
-            Ok(solver) => solver,
-            Err(error) => {
-                self.message = Some(format!("{error:#}"));
-                return;
-            }
-        };
-        self.thinking = true;
-        let cancel = Cancel::new();
-        if let Some((_, previous)) = self.asked.replace((board.clone(), cancel.clone())) {
-            previous.cancel();
-        }
-        let limits = solver.options().limits.clone().cancel(cancel.clone());
-        let sender = self.sender.clone();
-        std::thread::spawn(move || {
+    /// Asks a helper thread for every optimal move of the position in play.
+    fn ask_good(&mut self) {
+        self.request(|solver, board, limits, cancel| {
             let result =
-                analysis::optimal_moves_within(&solver, &board, &limits).map_err(|e| e.to_string());
-            let _ = sender.send(Answer::Good(cancel, board, result));
+                analysis::optimal_moves_within(solver, &board, limits).map_err(|e| e.to_string());
+            Answer::Good(cancel, board, result)
         });
     }
 
     /// Asks a helper thread for a hint (`hint`) or a whole solution for god mode.
     pub(super) fn ask(&mut self, hint: bool) {
+        self.session.mark_assisted();
+        self.request(move |solver, board, limits, cancel| {
+            let result = solver
+                .solve_within(&board, limits)
+                .map_err(|e| e.to_string());
+            match hint {
+                true => Answer::Hint(cancel, result),
+                false => Answer::God(cancel, result),
+            }
+        });
+    }
+
+    /// Has a helper thread do `work` on the position in play with its goal's solver, within
+    /// limits that `cancel` stops. The next request replaces this one: the search still
+    /// running is stopped.
+    fn request(
+        &mut self,
+        work: impl FnOnce(&Solver, Board, &Limits, Cancel) -> Answer + Send + 'static,
+    ) {
         let game = self.session.game();
         let (board, goal) = (game.board().clone(), game.goal().clone());
         let solver = match self.session.solver(&goal) {
@@ -81,9 +85,7 @@ impl App {
                 return;
             }
         };
-        self.session.mark_assisted();
         self.thinking = true;
-        // The next request replaces this one: the search still running is stopped.
         let cancel = Cancel::new();
         if let Some((_, previous)) = self.asked.replace((board.clone(), cancel.clone())) {
             previous.cancel();
@@ -91,15 +93,7 @@ impl App {
         let limits = solver.options().limits.clone().cancel(cancel.clone());
         let sender = self.sender.clone();
         std::thread::spawn(move || {
-            let result = solver
-                .solve_within(&board, &limits)
-                .map_err(|e| e.to_string());
-            let answer = if hint {
-                Answer::Hint(cancel, result)
-            } else {
-                Answer::God(cancel, result)
-            };
-            let _ = sender.send(answer);
+            let _ = sender.send(work(&solver, board, &limits, cancel));
         });
     }
 
