@@ -284,7 +284,8 @@ impl Solver {
 
     /// Solves `board` on one core, every step of the search reported to `watch` as it happens
     /// ([`crate::algorithm::observe::Event`]); the answer and its counts are those of the
-    /// search unwatched on one core. IDA* only, so far.
+    /// search unwatched on one core. IDA*, RBFS, A*, weighted A* and greedy search; the table,
+    /// the constructive and the anytime solvers are refused.
     ///
     /// ```
     /// use npuzzle_core::Goal;
@@ -301,19 +302,32 @@ impl Solver {
         limits: &Limits,
         watch: &mut dyn FnMut(&crate::algorithm::observe::Event<'_>),
     ) -> Result<Solution, SolveError> {
+        use crate::algorithm::best_first::BestFirst;
+        use crate::algorithm::rbfs::Rbfs;
+        use crate::prepared::Search;
         let Prepared::Search {
             puzzle,
             heuristic,
-            search: crate::prepared::Search::IdaStar { .. },
+            search,
         } = &self.prepared
         else {
             return Err(Unsupported::NotWatched(self.algorithm()).into());
         };
         let start = self.start(board)?;
         let watcher = crate::algorithm::observe::Watcher(watch);
-        dispatch!(heuristic, |h| IdaStar::new(puzzle, h)
-            .watch(&start, limits, watcher)
-            .0)
+        dispatch!(heuristic, |h| match *search {
+            Search::IdaStar { .. } => IdaStar::new(puzzle, h).watch(&start, limits, watcher).0,
+            Search::Rbfs => Rbfs { puzzle, h }.watch(&start, limits, watcher).0,
+            Search::BestFirst(priority) =>
+                BestFirst {
+                    puzzle,
+                    h,
+                    priority
+                }
+                .watch(&start, limits, watcher)
+                .0,
+            _ => Err(Unsupported::NotWatched(self.algorithm()).into()),
+        })
     }
 
     /// The plan prepared: what runs, with what it was prepared with.

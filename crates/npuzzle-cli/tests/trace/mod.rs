@@ -52,6 +52,26 @@ fn a_trace_is_the_search_s_events_capped_and_refused_where_not_watched() {
     );
     assert!(err.contains("stops at its cap, 40 events"), "{err}");
     assert_eq!(std::fs::read_to_string(&file).unwrap().lines().count(), 40);
+    // A* says which children it had reached before, RBFS which f-values it backed up.
+    for (algorithm, position, says) in [
+        ("astar", "8 6 7/2 5 4/3 0 1", r#""why":"duplicate""#),
+        ("rbfs", "7 2 4/5 0 6/8 3 1", r#""event":"backup""#),
+    ] {
+        let args = [
+            "solve",
+            position,
+            "-a",
+            algorithm,
+            "--heuristic",
+            "manhattan",
+            "--trace",
+            path,
+        ];
+        let (code, _, err) = run(&args, "");
+        assert_eq!(code, 0, "{err}");
+        let trace = std::fs::read_to_string(&file).unwrap();
+        assert!(trace.contains(says), "{algorithm}");
+    }
     std::fs::remove_file(&file).unwrap();
     let (code, _, err) = run(&["solve", "8 6 7/2 5 4/3 0 1", "--trace", path], "");
     assert_eq!(code, 2);

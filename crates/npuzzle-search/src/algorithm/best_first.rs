@@ -7,6 +7,7 @@ use std::hash::{BuildHasher, Hasher};
 use hashbrown::HashTable;
 use npuzzle_core::Move;
 
+use super::observe::{Event, Observer, Pruned, Quiet};
 use super::{Found, Method, Root, finish, root};
 use crate::error::{SolveError, Unsupported};
 use crate::heuristic::Heuristic;
@@ -73,17 +74,50 @@ pub struct BestFirst<'a, H> {
 
 impl<H: Heuristic> Method for BestFirst<'_, H> {
     fn run(&self, start: &Start, limits: &Limits) -> Result<Solution, SolveError> {
-        solve(self.puzzle, self.h, start, self.priority, limits.clone())
+        solve(self, start, limits.clone(), &mut Quiet)
     }
 }
 
-fn solve<H: Heuristic>(
-    puzzle: &Puzzle,
-    h: &H,
+impl<H: Heuristic> BestFirst<'_, H> {
+    /// The search, every step reported to `observer` (each node expanded with its g, h and
+    /// path, each child generated or pruned and why, the solution); the observer is handed back
+    /// with the answer, which is the search's unwatched.
+    ///
+    /// ```
+    /// use npuzzle_core::Goal;
+    /// use npuzzle_search::algorithm::{Method, best_first::{BestFirst, Priority}, observe::Counts};
+    /// use npuzzle_search::{heuristic::Manhattan, Limits, Puzzle, Start};
+    /// let goal = Goal::BlankLast.board("3".parse().unwrap()).unwrap();
+    /// let start = Start::new("8 6 7/2 5 4/3 0 1".parse().unwrap(), goal.clone()).unwrap();
+    /// let puzzle = Puzzle::new(&goal).unwrap();
+    /// let h = Manhattan::for_puzzle(&puzzle);
+    /// let astar = BestFirst { puzzle: &puzzle, h: &h, priority: Priority::AStar };
+    /// let (solution, counts) = astar.watch(&start, &Limits::none(), Counts::default());
+    /// let solution = solution.unwrap();
+    /// assert_eq!((solution.moves.len() as u64, counts.expanded), (31, solution.stats.expanded));
+    /// ```
+    pub fn watch<O: Observer>(
+        &self,
+        start: &Start,
+        limits: &Limits,
+        mut observer: O,
+    ) -> (Result<Solution, SolveError>, O) {
+        let solution = solve(self, start, limits.clone(), &mut observer);
+        (solution, observer)
+    }
+}
+
+fn solve<H: Heuristic, O: Observer>(
+    search: &BestFirst<'_, H>,
     begin: &Start,
-    priority: Priority,
     limits: Limits,
+    observer: &mut O,
 ) -> Result<Solution, SolveError> {
+    let BestFirst {
+        puzzle,
+        h,
+        priority,
+    } = *search;
     if let Priority::Weighted(w) = priority
         && !(1.0..=MAX_WEIGHT).contains(&w)
     {
@@ -129,9 +163,18 @@ fn solve<H: Heuristic>(
         }
         cells.copy_from_slice(graph.cells(index));
         if h.value(&node.state) == 0 && cells == puzzle.goal_cells() {
+            if O::WATCHING {
+                let moves = &graph.path_to(index);
+                observer.event(&Event::Solution { moves });
+            }
             break index;
         }
         stats.expanded += 1;
+        if O::WATCHING {
+            let (h, path) = (h.value(&node.state), &graph.path_to(index));
+            let cells = &cells;
+            observer.event(&Event::Expanded { g, h, cells, path });
+        }
         stats.peak_nodes = stats.peak_nodes.max(graph.nodes.len() as u64);
         stats.peak_memory = graph.memory() + (open.len() * 24) as u64;
         if let Err(limit) = budget.check(&stats) {
@@ -141,6 +184,10 @@ fn solve<H: Heuristic>(
         let blank = node.blank as usize;
         for &(source, m) in puzzle.neighbours(blank) {
             if node.last == Some(m.opposite()) {
+                if O::WATCHING {
+                    let why = Pruned::Parent;
+                    observer.event(&Event::Pruned { played: m, why });
+                }
                 continue;
             }
             let source_cell = source as usize;
@@ -149,6 +196,12 @@ fn solve<H: Heuristic>(
             cells[source_cell] = 0;
             stats.generated += 1;
             let child_g = g + 1;
+            if O::WATCHING {
+                observer.event(&Event::Generated {
+                    played: m,
+                    g: child_g,
+                });
+            }
             let (child, is_new) = graph.find_or_reserve(&cells);
             if is_new || child_g < graph.nodes[child as usize].g {
                 let state = h.moved(&node.state, &cells, tile, source_cell, blank);
@@ -166,6 +219,9 @@ fn solve<H: Heuristic>(
                 }
                 let f = key(priority, child_g, h.value(&state));
                 open.push(Reverse((f, Reverse(child_g), child)));
+            } else if O::WATCHING {
+                let why = Pruned::Duplicate;
+                observer.event(&Event::Pruned { played: m, why });
             }
             cells[source_cell] = tile;
             cells[blank] = 0;

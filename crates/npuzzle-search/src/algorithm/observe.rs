@@ -20,6 +20,8 @@ pub enum Pruned {
         /// Its f-value, or the part of it a lazy lookup found before it passed.
         f: u32,
     },
+    /// Its position was reached before by a path no longer (A* and its kin).
+    Duplicate,
 }
 
 /// What a watched search did.
@@ -59,6 +61,15 @@ pub enum Event<'a> {
         /// Why.
         #[serde(flatten)]
         why: Pruned,
+    },
+    /// RBFS backs up a child's f-value: its subtree was searched up to the f-limit and the
+    /// least f-value past it is the child's from now on.
+    Backup {
+        /// The move to the child.
+        #[serde(serialize_with = "letter")]
+        played: Move,
+        /// Its backed-up f-value.
+        f: u32,
     },
     /// The goal is reached, by these moves.
     Solution {
@@ -123,6 +134,10 @@ pub struct Counts {
     pub pruned_by_machine: u64,
     /// Children not searched because they pass the bound.
     pub pruned_by_bound: u64,
+    /// Children not searched because their position was reached before, no longer.
+    pub pruned_as_duplicates: u64,
+    /// f-values backed up (RBFS).
+    pub backups: u64,
 }
 
 impl Observer for Counts {
@@ -135,7 +150,9 @@ impl Observer for Counts {
                 Pruned::Parent => self.pruned_by_parent += 1,
                 Pruned::Machine => self.pruned_by_machine += 1,
                 Pruned::Bound { .. } => self.pruned_by_bound += 1,
+                Pruned::Duplicate => self.pruned_as_duplicates += 1,
             },
+            Event::Backup { .. } => self.backups += 1,
             Event::Solution { .. } => {}
         }
     }

@@ -2,6 +2,7 @@
 
 use npuzzle_core::Move;
 
+use super::observe::{Event, Observer, Pruned, Quiet};
 use super::{Found, Method, Root, Walk, finish, root};
 use crate::error::SolveError;
 use crate::heuristic::Heuristic;
@@ -39,13 +40,51 @@ pub struct Rbfs<'a, H> {
 
 impl<H: Heuristic> Method for Rbfs<'_, H> {
     fn run(&self, start: &Start, limits: &Limits) -> Result<Solution, SolveError> {
+        self.watched(start, limits, &mut Quiet)
+    }
+}
+
+impl<H: Heuristic> Rbfs<'_, H> {
+    /// The search, every step reported to `observer` (each node expanded, each child generated
+    /// or pruned, each f-value backed up, the solution); the observer is handed back with the
+    /// answer, which is the search's unwatched.
+    ///
+    /// ```
+    /// use npuzzle_core::Goal;
+    /// use npuzzle_search::algorithm::{Method, rbfs::Rbfs, observe::Counts};
+    /// use npuzzle_search::{heuristic::Manhattan, Limits, Puzzle, Start};
+    /// let goal = Goal::BlankLast.board("3".parse().unwrap()).unwrap();
+    /// let start = Start::new("1 2 3/4 5 6/0 7 8".parse().unwrap(), goal.clone()).unwrap();
+    /// let puzzle = Puzzle::new(&goal).unwrap();
+    /// let h = Manhattan::for_puzzle(&puzzle);
+    /// let rbfs = Rbfs { puzzle: &puzzle, h: &h };
+    /// let (solution, counts) = rbfs.watch(&start, &Limits::none(), Counts::default());
+    /// assert_eq!(counts.expanded, solution.unwrap().stats.expanded);
+    /// ```
+    pub fn watch<O: Observer>(
+        &self,
+        start: &Start,
+        limits: &Limits,
+        mut observer: O,
+    ) -> (Result<Solution, SolveError>, O) {
+        let solution = self.watched(start, limits, &mut observer);
+        (solution, observer)
+    }
+
+    fn watched<O: Observer>(
+        &self,
+        start: &Start,
+        limits: &Limits,
+        observer: &mut O,
+    ) -> Result<Solution, SolveError> {
         let (puzzle, h) = (self.puzzle, self.h);
         let begin: Root<H::State> = root(puzzle, h, start)?;
         let lower_bound = begin.lower_bound;
         let budget = Budget::new(limits.clone());
         let mut search = Search::new(puzzle, h, begin.cells, Vec::new(), budget);
         let blank = start.board().blank();
-        let result = search.rbfs(blank, 0, begin.state, lower_bound, u32::MAX, None);
+        let limits = (lower_bound, u32::MAX);
+        let result = search.rbfs(observer, blank, 0, begin.state, limits, None);
         search.stats.elapsed = search.budget.elapsed();
         match result {
             Ok(Outcome::Found) => {}
@@ -93,26 +132,38 @@ struct Child<S> {
 impl<H: Heuristic> Search<'_, H> {
     /// Explores the node with the blank at `blank` (`g` moves deep, stored value `stored`) within
     /// `bound`.
-    fn rbfs(
+    fn rbfs<O: Observer>(
         &mut self,
+        observer: &mut O,
         blank: usize,
         g: u32,
         state: H::State,
-        stored: u32,
-        bound: u32,
+        (stored, bound): (u32, u32),
         previous: Option<Move>,
     ) -> Result<Outcome, Limit> {
         let own_f = g + self.h.value(&state);
         if self.h.value(&state) == 0 && self.cells == self.puzzle.goal_cells() {
+            if O::WATCHING {
+                let moves = &self.path;
+                observer.event(&Event::Solution { moves });
+            }
             return Ok(Outcome::Found);
         }
         self.stats.expanded += 1;
+        if O::WATCHING {
+            let (h, cells, path) = (self.h.value(&state), &self.cells, &self.path);
+            observer.event(&Event::Expanded { g, h, cells, path });
+        }
         self.stats.peak_nodes = self.stats.peak_nodes.max(u64::from(g) + 1);
         self.budget.check(&self.stats)?;
         let mut children: [Option<Child<H::State>>; 4] = [None; 4];
         let mut count = 0;
         for &(source, m) in self.puzzle.neighbours(blank) {
             if previous == Some(m.opposite()) {
+                if O::WATCHING {
+                    let why = Pruned::Parent;
+                    observer.event(&Event::Pruned { played: m, why });
+                }
                 continue;
             }
             let tile = self.cells[source as usize];
@@ -124,6 +175,12 @@ impl<H: Heuristic> Search<'_, H> {
             self.cells[source as usize] = tile;
             self.cells[blank] = 0;
             self.stats.generated += 1;
+            if O::WATCHING {
+                observer.event(&Event::Generated {
+                    played: m,
+                    g: g + 1,
+                });
+            }
             let f = g + 1 + self.h.value(&child_state);
             // A node explored before passes its backed-up value down to children that look
             // better than it (they were already found to lead no lower).
@@ -143,6 +200,13 @@ impl<H: Heuristic> Search<'_, H> {
                 return Ok(Outcome::Exceeded(u32::MAX));
             };
             if best.f > bound {
+                if O::WATCHING {
+                    let why = Pruned::Bound { f: best.f };
+                    observer.event(&Event::Pruned {
+                        played: best.m,
+                        why,
+                    });
+                }
                 return Ok(Outcome::Exceeded(best.f));
             }
             let alternative = children.get(1).copied().flatten().map_or(u32::MAX, |c| c.f);
@@ -151,14 +215,8 @@ impl<H: Heuristic> Search<'_, H> {
             self.cells[blank] = tile;
             self.cells[source] = 0;
             self.path.push(best.m);
-            let outcome = self.rbfs(
-                source,
-                g + 1,
-                best.state,
-                best.f,
-                bound.min(alternative),
-                Some(best.m),
-            )?;
+            let limits = (best.f, bound.min(alternative));
+            let outcome = self.rbfs(observer, source, g + 1, best.state, limits, Some(best.m))?;
             if let Outcome::Found = outcome {
                 return Ok(Outcome::Found);
             }
@@ -167,6 +225,9 @@ impl<H: Heuristic> Search<'_, H> {
             self.cells[blank] = 0;
             if let (Outcome::Exceeded(f), Some(first)) = (outcome, children[0].as_mut()) {
                 first.f = f;
+                if O::WATCHING {
+                    observer.event(&Event::Backup { played: first.m, f });
+                }
             }
         }
     }

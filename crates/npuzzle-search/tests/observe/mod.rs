@@ -44,6 +44,61 @@ fn watched_idastar_is_the_search_unwatched_on_sampled_3x3_and_4x4() {
     }
 }
 
+/// What a watched search hands back: its answer and what the watcher counted.
+type Watched = (
+    Result<npuzzle_search::Solution, npuzzle_search::SolveError>,
+    Counts,
+);
+
+/// `method` watched and unwatched from `start`: the same moves and node counts, and the
+/// watcher counted every node expanded and generated.
+fn same_watched(method: &dyn Method, watch: &dyn Fn(&Start) -> Watched, start: &Start) {
+    let unwatched = method.run(start, &Limits::none()).unwrap();
+    let (watched, counts) = watch(start);
+    let watched = watched.unwrap();
+    assert_eq!(watched.moves, unwatched.moves, "{}", start.board());
+    let figures = |s: &npuzzle_search::Stats| (s.expanded, s.generated);
+    assert_eq!(figures(&watched.stats), figures(&unwatched.stats));
+    assert_eq!((counts.expanded, counts.generated), figures(&watched.stats));
+}
+
+#[test]
+fn watched_rbfs_and_best_first_searches_are_the_searches_unwatched() {
+    use npuzzle_search::algorithm::best_first::{BestFirst, Priority};
+    use npuzzle_search::algorithm::rbfs::Rbfs;
+    for (size, walk, samples) in [(3, 60, 20), (4, 30, 6)] {
+        let goal = Goal::BlankLast.board(Size::square(size).unwrap()).unwrap();
+        let puzzle = Puzzle::new(&goal).unwrap();
+        let h = Manhattan::for_puzzle(&puzzle);
+        let mut generator = Generator::new(67);
+        for _ in 0..samples {
+            let board = generator.random_walk_position(&goal, walk);
+            let start = Start::new(board, goal.clone()).unwrap();
+            let rbfs = Rbfs {
+                puzzle: &puzzle,
+                h: &h,
+            };
+            same_watched(
+                &rbfs,
+                &|s| rbfs.watch(s, &Limits::none(), Counts::default()),
+                &start,
+            );
+            for priority in [Priority::AStar, Priority::Weighted(1.5), Priority::Greedy] {
+                let search = BestFirst {
+                    puzzle: &puzzle,
+                    h: &h,
+                    priority,
+                };
+                same_watched(
+                    &search,
+                    &|s| search.watch(s, &Limits::none(), Counts::default()),
+                    &start,
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn the_events_of_a_small_search_are_golden() {
     let goal = Goal::BlankLast.board(Size::square(3).unwrap()).unwrap();
