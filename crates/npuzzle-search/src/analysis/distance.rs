@@ -1,10 +1,11 @@
 //! Distances to the goal: one position's from nothing, a neighbour's from the one beside it
 //! (consecutive positions of a game differ by one move, so their distances differ by exactly
-//! one: one IDA* iteration tells which way), and a game's, along the game.
+//! one: one IDA* iteration tells which way), a game's along the game, and a position's optimal
+//! moves (its neighbours one nearer).
 
-use npuzzle_core::Board;
+use npuzzle_core::{Board, Move};
 
-use super::Distance;
+use super::{AnalysisError, Distance, Verdict};
 use crate::error::SolveError;
 use crate::limits::Limits;
 use crate::prepared::{Prepared, Search};
@@ -80,6 +81,50 @@ pub(super) fn of_game(
     let stretches: Vec<&[Board]> = positions.chunks(stretch).collect();
     let distances = each(&stretches, |stretch| along(solver, stretch, limits))?;
     Ok(distances.into_iter().flatten().collect())
+}
+
+/// Every optimal move from `board`, `here` away: the moves to neighbours one nearer, each
+/// neighbour's distance found beside `here` (but `known`'s, a move known to be optimal).
+pub(super) fn optimal_moves_at(
+    solver: &Solver,
+    board: &Board,
+    here: Distance,
+    known: Option<Move>,
+    limits: &Limits,
+) -> Result<Vec<Move>, SolveError> {
+    let next: Vec<(Move, Board)> = board
+        .legal_moves()
+        .map(|m| {
+            let mut after = board.clone();
+            let _ = after.apply(m);
+            (m, after)
+        })
+        .collect();
+    let distances = each(&next, |(m, after)| match (known == Some(*m), here) {
+        (true, Distance::Exact { moves }) => Ok(Distance::Exact { moves: moves - 1 }),
+        _ => beside(solver, after, here, limits),
+    })?;
+    Ok(next
+        .iter()
+        .zip(distances)
+        .filter(|(_, after)| Verdict::of(here, *after) == Verdict::Optimal)
+        .map(|((m, _), _)| *m)
+        .collect())
+}
+
+/// The positions of the game: the start, then after each move; an illegal move is named.
+pub(super) fn positions(start: &Board, played: &[Move]) -> Result<Vec<Board>, AnalysisError> {
+    let mut positions = Vec::with_capacity(played.len() + 1);
+    let mut board = start.clone();
+    positions.push(board.clone());
+    for (k, &m) in played.iter().enumerate() {
+        board.apply(m).map_err(|_| AnalysisError::Illegal {
+            number: k + 1,
+            letter: m.tile_letter(),
+        })?;
+        positions.push(board.clone());
+    }
+    Ok(positions)
 }
 
 fn threads() -> usize {

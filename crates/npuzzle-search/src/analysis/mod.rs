@@ -227,13 +227,13 @@ pub fn analyse_within(
     played: &[Move],
     limits: &Limits,
 ) -> Result<Analysis, AnalysisError> {
-    let positions = positions(start, played)?;
+    let positions = distance::positions(start, played)?;
     let distances = distance::of_game(solver, &positions, limits)?;
     let mistakes: Vec<usize> = (0..played.len())
         .filter(|&k| Verdict::of(distances[k], distances[k + 1]) == Verdict::Mistake)
         .collect();
     let mut better = distance::each(&mistakes, |&k| {
-        optimal_moves_at(solver, &positions[k], distances[k], None, limits)
+        distance::optimal_moves_at(solver, &positions[k], distances[k], None, limits)
     })?
     .into_iter();
     let steps = (0..played.len())
@@ -313,51 +313,10 @@ pub fn optimal_moves_within(
     let solution = solver.solve_within(board, limits)?;
     let here = Distance::of(&solution);
     let first = solution.moves.first().filter(|_| solution.optimal).copied();
-    Ok((here, optimal_moves_at(solver, board, here, first, limits)?))
-}
-
-/// Every optimal move from `board`, `here` away: the moves to neighbours one nearer, each
-/// neighbour's distance found beside `here` (but `known`'s, a move known to be optimal).
-pub(crate) fn optimal_moves_at(
-    solver: &Solver,
-    board: &Board,
-    here: Distance,
-    known: Option<Move>,
-    limits: &Limits,
-) -> Result<Vec<Move>, SolveError> {
-    let next: Vec<(Move, Board)> = board
-        .legal_moves()
-        .map(|m| {
-            let mut after = board.clone();
-            let _ = after.apply(m);
-            (m, after)
-        })
-        .collect();
-    let distances = distance::each(&next, |(m, after)| match (known == Some(*m), here) {
-        (true, Distance::Exact { moves }) => Ok(Distance::Exact { moves: moves - 1 }),
-        _ => distance::beside(solver, after, here, limits),
-    })?;
-    Ok(next
-        .iter()
-        .zip(distances)
-        .filter(|(_, after)| Verdict::of(here, *after) == Verdict::Optimal)
-        .map(|((m, _), _)| *m)
-        .collect())
-}
-
-/// The positions of the game: the start, then after each move; an illegal move is named.
-pub(crate) fn positions(start: &Board, played: &[Move]) -> Result<Vec<Board>, AnalysisError> {
-    let mut positions = Vec::with_capacity(played.len() + 1);
-    let mut board = start.clone();
-    positions.push(board.clone());
-    for (k, &m) in played.iter().enumerate() {
-        board.apply(m).map_err(|_| AnalysisError::Illegal {
-            number: k + 1,
-            letter: m.tile_letter(),
-        })?;
-        positions.push(board.clone());
-    }
-    Ok(positions)
+    Ok((
+        here,
+        distance::optimal_moves_at(solver, board, here, first, limits)?,
+    ))
 }
 
 /// The totals of `steps`.

@@ -41,7 +41,7 @@ impl Walk {
         Ok(Walk {
             start: start.clone(),
             played: played.to_vec(),
-            positions: super::positions(start, played)?,
+            positions: distance::positions(start, played)?,
             distances: Vec::with_capacity(played.len() + 1),
             steps: Vec::with_capacity(played.len()),
         })
@@ -77,7 +77,7 @@ impl Walk {
         let mut step = Step::new(k, self.played[k], before, after);
         if step.verdict == Verdict::Mistake {
             step.optimal_moves =
-                super::optimal_moves_at(solver, &self.positions[k], before, None, limits)?;
+                distance::optimal_moves_at(solver, &self.positions[k], before, None, limits)?;
         }
         self.distances.push(after);
         self.steps.push(step);
