@@ -97,6 +97,12 @@ tell. A move illegal where it is played is named by its number.")]
   npuzzle trainer --size 4 --distance 40   the 15-puzzle at 40 moves (pattern databases)
   npuzzle trainer --rounds 5 --lang pt")]
     Trainer(TrainerArgs),
+    /// The search lab: watch a search think, step by step, one sentence a step (en or pt).
+    #[command(after_help = "Examples:
+  npuzzle lab                                   IDA* with Manhattan on a 6-move 8-puzzle
+  npuzzle lab '1 2 3/4 0 6/7 5 8' -a rbfs         RBFS, its f-values backed up
+  npuzzle lab '8 1 3/4 0 2/7 6 5' -a astar --steps 40 --lang pt")]
+    Lab(LabArgs),
     /// Convert a position between text formats, or moves between notations.
     #[command(after_help = "Examples:
   npuzzle convert '8 6 0/5 4 7/2 3 1' --to grid
@@ -572,6 +578,26 @@ pub struct TrainerArgs {
     /// Search options: what proves each distance.
     #[command(flatten)]
     pub search: SearchArgs,
+}
+
+/// `npuzzle lab`.
+#[derive(Debug, Args)]
+pub struct LabArgs {
+    /// The position to search from (default: the 8-puzzle 4 1 3/7 2 6/0 5 8, six moves out).
+    pub position: Option<String>,
+    /// Input options.
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Search options: idastar (the default here), rbfs, astar, wastar or greedy, and the
+    /// heuristic (default: manhattan).
+    #[command(flatten)]
+    pub search: SearchArgs,
+    /// The most steps printed (the search goes on past them, and says how many were left out).
+    #[arg(long, value_name = "N", default_value_t = 200, value_parser = trace_cap)]
+    pub steps: u64,
+    /// Language: en or pt (from the locale when absent).
+    #[arg(long, value_name = "LANG")]
+    pub lang: Option<npuzzle_game::Lang>,
 }
 
 /// `npuzzle replay`.

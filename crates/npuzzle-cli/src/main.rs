@@ -89,6 +89,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<Status> {
         Some(Task::Analyse(args)) => commands::analyse::run(&args, out),
         Some(Task::Daily(args)) => commands::daily::run(&args, out),
         Some(Task::Trainer(args)) => commands::trainer::run(&args, out),
+        Some(Task::Lab(args)) => commands::lab::run(&args, out),
         Some(Task::Convert(args)) => commands::convert::run(&args, out),
         Some(Task::Solve(args)) => match &args.trace {
             Some(path) => commands::trace::run(&args, path, out),

@@ -49,8 +49,8 @@ fn without_times(out: &str) -> String {
 fn help_texts() {
     assert_snapshot!("help", stdout(&["--help"]));
     for command in [
-        "generate", "check", "apply", "verify", "analyse", "daily", "trainer", "convert", "solve",
-        "play", "pdb", "stats", "bench",
+        "generate", "check", "apply", "verify", "analyse", "daily", "trainer", "lab", "convert",
+        "solve", "play", "pdb", "stats", "bench",
     ] {
         assert_snapshot!(format!("help_{command}"), stdout(&[command, "--help"]));
     }

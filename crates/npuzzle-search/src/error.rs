@@ -104,9 +104,9 @@ pub enum Unsupported {
     /// Only a method with a heuristic (IDA*'s search) can be split into subtrees.
     #[error("the {0} solver cannot be split into subtrees: use idastar (or auto with a heuristic)")]
     NoSplit(Algorithm),
-    /// Only IDA* is watched so far (the lab's other searches come next).
+    /// Only the searches with a heuristic are watched (IDA*, RBFS, A* and its kin).
     #[error(
-        "only idastar can be watched so far, not {0}: use --algorithm idastar (with a heuristic)"
+        "the {0} solver cannot be watched: use --algorithm idastar, rbfs, astar, wastar or greedy (with a heuristic)"
     )]
     NotWatched(Algorithm),
     /// Only IDA* alone keeps a journal to resume from.

@@ -9,6 +9,7 @@ pub mod check;
 pub mod convert;
 pub mod daily;
 pub mod generate;
+pub mod lab;
 pub mod pdb;
 pub mod solve;
 pub mod trace;

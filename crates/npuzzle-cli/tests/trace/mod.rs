@@ -75,12 +75,46 @@ fn a_trace_is_the_search_s_events_capped_and_refused_where_not_watched() {
     std::fs::remove_file(&file).unwrap();
     let (code, _, err) = run(&["solve", "8 6 7/2 5 4/3 0 1", "--trace", path], "");
     assert_eq!(code, 2);
-    assert!(
-        err.contains("only idastar can be watched so far, not table"),
-        "{err}"
-    );
+    assert!(err.contains("the table solver cannot be watched"), "{err}");
     assert!(!file.exists(), "no trace file is left behind");
     let (code, _, err) = run(&["solve", "--trace", path], "1 2 3/0 4 6/7 5 8\n");
     assert_eq!(code, 2);
     assert!(err.contains("--trace watches one search"), "{err}");
+}
+
+/// `npuzzle lab`: each step of a watched search said in a sentence, in English and Portuguese,
+/// capped with a note; the closing figures are the search's.
+#[test]
+fn the_lab_says_each_step_in_both_languages() {
+    let (code, en, err) = run(&["lab", "--lang", "en"], "");
+    assert_eq!(code, 0, "{err}");
+    insta::assert_snapshot!("lab_idastar_en", en);
+    let (code, pt, err) = run(
+        &[
+            "lab",
+            "7 2 4/5 0 6/8 3 1",
+            "-a",
+            "rbfs",
+            "--steps",
+            "30",
+            "--lang",
+            "pt",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    insta::assert_snapshot!("lab_rbfs_pt", pt);
+    assert!(
+        pt.contains("não mostrados") && pt.contains("Ao todo: 271 nós expandidos"),
+        "{pt}"
+    );
+    let (code, out, _) = run(
+        &["lab", "8 1 3/4 0 2/7 6 5", "-a", "astar", "--steps", "400"],
+        "",
+    );
+    assert_eq!(code, 0);
+    assert!(out.contains("reached before by a path no longer"), "{out}");
+    let (code, _, err) = run(&["lab", "-a", "table"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("the table solver cannot be watched"), "{err}");
 }
