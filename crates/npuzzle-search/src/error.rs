@@ -104,9 +104,10 @@ pub enum Unsupported {
     /// Only a method with a heuristic (IDA*'s search) can be split into subtrees.
     #[error("the {0} solver cannot be split into subtrees: use idastar (or auto with a heuristic)")]
     NoSplit(Algorithm),
-    /// Only the searches with a heuristic are watched (IDA*, RBFS, A* and its kin).
+    /// The constructive and the anytime solvers are not watched (the searches with a heuristic
+    /// and the complete table are).
     #[error(
-        "the {0} solver cannot be watched: use --algorithm idastar, rbfs, astar, wastar or greedy (with a heuristic)"
+        "the {0} solver cannot be watched: use --algorithm table, idastar, rbfs, astar, wastar or greedy"
     )]
     NotWatched(Algorithm),
     /// Only IDA* alone keeps a journal to resume from.

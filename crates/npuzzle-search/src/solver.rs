@@ -284,8 +284,9 @@ impl Solver {
 
     /// Solves `board` on one core, every step of the search reported to `watch` as it happens
     /// ([`crate::algorithm::observe::Event`]); the answer and its counts are those of the
-    /// search unwatched on one core. IDA*, RBFS, A*, weighted A* and greedy search; the table,
-    /// the constructive and the anytime solvers are refused.
+    /// search unwatched on one core. IDA*, RBFS, A*, weighted A* and greedy search, and the
+    /// complete table (built again, each layer of its breadth-first search reported); the
+    /// constructive and the anytime solvers are refused.
     ///
     /// ```
     /// use npuzzle_core::Goal;
@@ -303,8 +304,21 @@ impl Solver {
         watch: &mut dyn FnMut(&crate::algorithm::observe::Event<'_>),
     ) -> Result<Solution, SolveError> {
         use crate::algorithm::best_first::BestFirst;
+        use crate::algorithm::observe::{Event, Observer, Watcher};
         use crate::algorithm::rbfs::Rbfs;
         use crate::prepared::Search;
+        if let Prepared::Table(table) = &self.prepared {
+            // The table's search is its build: watched, it is built again, layer by layer.
+            let start = self.start(board)?;
+            let mut watcher = Watcher(watch);
+            let built =
+                crate::DistanceTable::build_watched(table.puzzle(), limits.clone(), &mut watcher)?;
+            let solution = built.run(&start, limits)?;
+            watcher.event(&Event::Solution {
+                moves: &solution.moves,
+            });
+            return Ok(solution);
+        }
         let Prepared::Search {
             puzzle,
             heuristic,
@@ -314,7 +328,7 @@ impl Solver {
             return Err(Unsupported::NotWatched(self.algorithm()).into());
         };
         let start = self.start(board)?;
-        let watcher = crate::algorithm::observe::Watcher(watch);
+        let watcher = Watcher(watch);
         dispatch!(heuristic, |h| match *search {
             Search::IdaStar { .. } => IdaStar::new(puzzle, h).watch(&start, limits, watcher).0,
             Search::Rbfs => Rbfs { puzzle, h }.watch(&start, limits, watcher).0,

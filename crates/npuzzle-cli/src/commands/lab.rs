@@ -28,7 +28,9 @@ pub fn run(args: &LabArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
     if search.algorithm == Algorithm::Auto {
         search.algorithm = Algorithm::IdaStar;
     }
-    search.heuristic = search.heuristic.or(Some(HeuristicKind::Manhattan));
+    if search.algorithm != Algorithm::Table {
+        search.heuristic = search.heuristic.or(Some(HeuristicKind::Manhattan));
+    }
     let mut solvers = Prepared::new(args.input.goal.clone(), &search)?;
     let (solver, _) = solvers.for_board(&board)?;
     let algorithm = solver.algorithm();
@@ -37,12 +39,14 @@ pub fn run(args: &LabArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
         "{}",
         lang.pick("The search lab", "O laboratório de busca")
     )?;
+    let with = search
+        .heuristic
+        .map_or(String::new(), |h| format!(" · {}", h.name()));
     writeln!(
         out,
-        "{} {board} · {} · {}",
+        "{} {board} · {}{with}",
         lang.pick("from", "de"),
-        algorithm.name(),
-        heuristic_name(&search)
+        algorithm.name()
     )?;
     let width = board.width();
     let mut teller = Teller {
@@ -50,6 +54,8 @@ pub fn run(args: &LabArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
         algorithm,
         width,
         bound: 0,
+        layers: 0,
+        positions: 0,
         shown: 0,
         left_out: 0,
         most: args.steps,
@@ -61,8 +67,8 @@ pub fn run(args: &LabArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
     if let Some(error) = teller.failed.take() {
         return Err(error.into());
     }
-    if teller.left_out > 0 {
-        let n = teller.left_out;
+    let (n, layers, positions) = (teller.left_out, teller.layers, teller.positions);
+    if n > 0 {
         let text = match lang {
             Lang::En => format!("… {n} more steps not shown (a larger --steps shows them)."),
             Lang::Pt => format!("… mais {n} passos não mostrados (um --steps maior mostra-os)."),
@@ -72,15 +78,21 @@ pub fn run(args: &LabArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
     let solution = solved?;
     let (expanded, generated) = (solution.stats.expanded, solution.stats.generated);
     let text = match lang {
+        _ if layers == 0 => String::new(),
+        Lang::En => format!(
+            "The table: {positions} positions in {layers} layers; the solution is read from it, one move nearer at a time. "
+        ),
+        Lang::Pt => format!(
+            "A tabela: {positions} posições em {layers} camadas; a solução lê-se nela, um movimento mais perto de cada vez. "
+        ),
+    };
+    write!(out, "{text}")?;
+    let text = match lang {
         Lang::En => format!("In all: {expanded} nodes expanded, {generated} generated."),
         Lang::Pt => format!("Ao todo: {expanded} nós expandidos, {generated} gerados."),
     };
     writeln!(out, "{text}")?;
     Ok(Status::Success)
-}
-
-fn heuristic_name(search: &crate::cli::SearchArgs) -> &'static str {
-    search.heuristic.map_or("", HeuristicKind::name)
 }
 
 /// Says each event, up to `most` of them.
@@ -91,6 +103,9 @@ struct Teller<'a> {
     width: usize,
     /// The threshold of the iteration under way (IDA*).
     bound: u32,
+    /// The table's layers built, and the positions in them.
+    layers: u64,
+    positions: u64,
     shown: u64,
     left_out: u64,
     most: u64,
@@ -100,8 +115,13 @@ struct Teller<'a> {
 
 impl Teller<'_> {
     fn tell(&mut self, event: &Event<'_>) {
-        if let Event::Iteration { bound } = event {
-            self.bound = *bound;
+        match event {
+            Event::Iteration { bound } => self.bound = *bound,
+            Event::Layer { positions, .. } => {
+                self.layers += 1;
+                self.positions += positions;
+            }
+            _ => {}
         }
         if self.failed.is_some() {
             return;
@@ -140,6 +160,23 @@ impl Teller<'_> {
                     Lang::Pt => {
                         format!("Expandir {position} (caminho {path}): g = {g}, h = {h}, f = {f}.")
                     }
+                }
+            }
+            Event::Layer { depth: 0, .. } => lang
+                .pick(
+                    "Layer 0: the goal itself; breadth-first search grows the table from it.",
+                    "Camada 0: o próprio objetivo; a busca em largura faz a tabela a partir dele.",
+                )
+                .to_string(),
+            Event::Layer { depth, positions } => {
+                let (before, away) = (depth - 1, lang.count_moves(depth as usize));
+                match lang {
+                    Lang::En => format!(
+                        "Layer {depth}: {positions} new positions, one move from layer {before}: each is {away} from the goal."
+                    ),
+                    Lang::Pt => format!(
+                        "Camada {depth}: {positions} posições novas, a um movimento da camada {before}: cada uma a {away} do objetivo."
+                    ),
                 }
             }
             Event::Generated { played, g } => match lang {

@@ -73,9 +73,22 @@ fn a_trace_is_the_search_s_events_capped_and_refused_where_not_watched() {
         assert!(trace.contains(says), "{algorithm}");
     }
     std::fs::remove_file(&file).unwrap();
-    let (code, _, err) = run(&["solve", "8 6 7/2 5 4/3 0 1", "--trace", path], "");
+    let (code, _, err) = run(
+        &[
+            "solve",
+            "8 6 7/2 5 4/3 0 1",
+            "-a",
+            "constructive",
+            "--trace",
+            path,
+        ],
+        "",
+    );
     assert_eq!(code, 2);
-    assert!(err.contains("the table solver cannot be watched"), "{err}");
+    assert!(
+        err.contains("the constructive solver cannot be watched"),
+        "{err}"
+    );
     assert!(!file.exists(), "no trace file is left behind");
     let (code, _, err) = run(&["solve", "--trace", path], "1 2 3/0 4 6/7 5 8\n");
     assert_eq!(code, 2);
@@ -114,7 +127,24 @@ fn the_lab_says_each_step_in_both_languages() {
     );
     assert_eq!(code, 0);
     assert!(out.contains("reached before by a path no longer"), "{out}");
-    let (code, _, err) = run(&["lab", "-a", "table"], "");
+    // The complete table's search is its build, breadth-first, a layer at a time.
+    let (code, out, _) = run(&["lab", "-a", "table", "--steps", "40", "--lang", "en"], "");
+    assert_eq!(code, 0);
+    assert!(
+        out.contains(
+            "Layer 1: 2 new positions, one move from layer 0: each is 1 move from the goal."
+        ),
+        "{out}"
+    );
+    assert!(out.contains("Layer 31: 2 new positions"), "{out}");
+    assert!(
+        out.contains("The table: 181440 positions in 32 layers"),
+        "{out}"
+    );
+    let (code, _, err) = run(&["lab", "-a", "constructive"], "");
     assert_eq!(code, 2);
-    assert!(err.contains("the table solver cannot be watched"), "{err}");
+    assert!(
+        err.contains("the constructive solver cannot be watched"),
+        "{err}"
+    );
 }

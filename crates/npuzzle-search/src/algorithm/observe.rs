@@ -33,6 +33,14 @@ pub enum Event<'a> {
         /// The threshold.
         bound: u32,
     },
+    /// A layer of the complete table's breadth-first search is done: every position `depth`
+    /// moves from the goal is found.
+    Layer {
+        /// The layer's distance from the goal.
+        depth: u32,
+        /// How many positions it holds.
+        positions: u64,
+    },
     /// A node is expanded: its children are about to be generated.
     Expanded {
         /// Moves from the start.
@@ -122,7 +130,7 @@ impl Observer for Watcher<'_> {
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Counts {
-    /// Iterations begun.
+    /// Iterations begun (IDA*'s thresholds, the table's layers).
     pub iterations: u64,
     /// Nodes expanded.
     pub expanded: u64,
@@ -143,7 +151,7 @@ pub struct Counts {
 impl Observer for Counts {
     fn event(&mut self, event: &Event<'_>) {
         match event {
-            Event::Iteration { .. } => self.iterations += 1,
+            Event::Iteration { .. } | Event::Layer { .. } => self.iterations += 1,
             Event::Expanded { .. } => self.expanded += 1,
             Event::Generated { .. } => self.generated += 1,
             Event::Pruned { why, .. } => match why {

@@ -2,6 +2,7 @@
 
 use npuzzle_core::{Board, Move};
 
+use super::observe::{Event, Observer, Quiet};
 use super::{Method, same_goal};
 use crate::error::SolveError;
 use crate::limits::{Budget, Limit, Limits};
@@ -64,6 +65,27 @@ impl DistanceTable {
     /// assert!(matches!(refused, Err(SolveError::LimitReached { .. })));
     /// ```
     pub fn build(puzzle: &Puzzle, limits: Limits) -> Result<DistanceTable, SolveError> {
+        DistanceTable::build_watched(puzzle, limits, &mut Quiet)
+    }
+
+    /// [`DistanceTable::build`], each layer of the breadth-first search reported to `observer`
+    /// as it is done ([`Event::Layer`]: its depth and how many positions it holds).
+    ///
+    /// ```
+    /// use npuzzle_core::Goal;
+    /// use npuzzle_search::{DistanceTable, Limits, Puzzle};
+    /// use npuzzle_search::algorithm::observe::{Event, Watcher};
+    /// let goal = Goal::BlankLast.board("2x3".parse().unwrap()).unwrap();
+    /// let mut layers = Vec::new();
+    /// let mut watch = |e: &Event<'_>| if let Event::Layer { positions, .. } = e { layers.push(*positions) };
+    /// let table = DistanceTable::build_watched(&Puzzle::new(&goal).unwrap(), Limits::default(), &mut Watcher(&mut watch)).unwrap();
+    /// assert_eq!(layers, table.layer_counts());
+    /// ```
+    pub fn build_watched<O: Observer>(
+        puzzle: &Puzzle,
+        limits: Limits,
+        observer: &mut O,
+    ) -> Result<DistanceTable, SolveError> {
         let n = puzzle.cells();
         if n > MAX_TABLE_CELLS {
             return Err(SolveError::TooLarge {
@@ -100,16 +122,26 @@ impl DistanceTable {
             distance: vec![UNSEEN; states as usize],
             layers: Vec::new(),
         };
-        table.search(Budget::new(limits))?;
+        table.search(Budget::new(limits), observer)?;
         Ok(table)
     }
 
     /// Breadth-first search, one layer at a time, scanning the table for the current layer.
-    fn search(&mut self, mut budget: Budget) -> Result<(), SolveError> {
+    fn search<O: Observer>(
+        &mut self,
+        mut budget: Budget,
+        observer: &mut O,
+    ) -> Result<(), SolveError> {
         let n = self.puzzle.cells();
         let start = self.rank(&self.goal_cell.clone());
         self.distance[start as usize] = 0;
         self.layers.push(1);
+        if O::WATCHING {
+            observer.event(&Event::Layer {
+                depth: 0,
+                positions: 1,
+            });
+        }
         let mut stats = Stats {
             peak_memory: self.distance.len() as u64,
             ..Stats::default()
@@ -146,6 +178,13 @@ impl DistanceTable {
                 break;
             }
             self.layers.push(found);
+            if O::WATCHING {
+                let depth = u32::from(depth) + 1;
+                observer.event(&Event::Layer {
+                    depth,
+                    positions: found,
+                });
+            }
         }
         Ok(())
     }
