@@ -7,7 +7,7 @@ import init, {
 } from './pkg/npuzzle_web.js';
 import { drawChart, summarise, describe } from './analysis.js';
 import { Solver, Superseded } from './solver.js';
-import { stored, storedRecords, addRecords, renderStats, wireStats } from './stats.js';
+import { stored, storedRecords, addRecords, renderStats, wireStats, keepMistakes } from './stats.js';
 import { gradeWords } from './hints.js';
 import { count, sentence } from './text.js';
 import { Trainer, MOST } from './trainer.js';
@@ -398,19 +398,23 @@ function record(finished) {
   if (finished.recorded) return;
   finished.recorded = true;
   const { game } = finished;
-  const optimal = state.optimal ?? undefined;
+  addRecords(`[${recordOf(finished, state.optimal ?? undefined)}]`);
+  if (finished.mistakes) keepMistakes(finished.when, game.stm(), finished.mistakes);
+}
+
+/** The record of the game won: a daily result (its line to share shown) or a game. */
+function recordOf({ game, at, when }, optimal) {
   if (state.daily) {
     try {
-      const { record: daily, share } = JSON.parse(game.daily_record(state.daily, finished.at, optimal, finished.when, storedRecords()));
-      addRecords(`[${JSON.stringify(daily)}]`);
+      const { record: daily, share } = JSON.parse(game.daily_record(state.daily, at, optimal, when, storedRecords()));
       $('share-line').textContent = share;
       $('daily-result').hidden = false;
-      return;
+      return JSON.stringify(daily);
     } catch (error) {
       complain(error);
     }
   }
-  addRecords(`[${game.record(finished.at, optimal, finished.when)}]`);
+  return game.record(at, optimal, when);
 }
 
 /**
@@ -448,6 +452,9 @@ function analyse(finished) {
     chart.dataset.seconds = seconds.toFixed(2);
     $('analysis-status').textContent = `Every move analysed, exact, in ${seconds.toFixed(1)} s. Choose a point to see its position.`;
     $('analysis-summary').textContent = summarise(analysis.totals);
+    // Kept with the game's record, as the terminal's records keep it.
+    finished.mistakes = analysis.mistakes;
+    if (finished.recorded && analysis.mistakes) keepMistakes(finished.when, game.stm(), analysis.mistakes);
   }, (error) => {
     if (!(error instanceof Superseded)) $('analysis-status').textContent = sentence(error);
   });

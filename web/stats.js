@@ -1,6 +1,6 @@
 // The page's statistics: finished games kept in this browser as the records JSON of `npuzzle
 // stats` (so the two import each other's), summarised per size by the core.
-import { statistics, import_records as importRecords } from './pkg/npuzzle_web.js';
+import { statistics, import_records as importRecords, with_mistakes as withMistakes } from './pkg/npuzzle_web.js';
 import { count, sentence } from './text.js';
 
 const $ = (id) => document.getElementById(id);
@@ -28,6 +28,13 @@ export function addRecords(imported) {
   }
   renderStats();
   return added;
+}
+
+/** Keeps what a game's analysis found with its record (finished at `finishedAt` after `stm` moves). */
+export function keepMistakes(finishedAt, stm, mistakes) {
+  try {
+    localStorage.setItem(RECORDS, withMistakes(storedRecords(), finishedAt, stm, JSON.stringify(mistakes)));
+  } catch { /* storage off: the record stands without them */ }
 }
 
 const seconds = (ms) => (ms === null || ms === undefined ? '—' : (ms / 1000).toFixed(2));

@@ -18,7 +18,8 @@ function analyse(id, { start, moves, goal }) {
   for (let step = analysis.next(); step !== undefined; step = analysis.next()) {
     self.postMessage({ id, progress: { step: JSON.parse(step) } });
   }
-  return JSON.parse(analysis.analysis());
+  // What the game's record keeps of it (the page adds it to the record once it is done).
+  return { ...JSON.parse(analysis.analysis()), mistakes: JSON.parse(analysis.mistakes() ?? 'null') };
 }
 
 self.onmessage = async ({ data }) => {

@@ -338,8 +338,10 @@ test('statistics per size, kept in the browser, exported and imported as npuzzle
   await page.keyboard.press('ArrowLeft');
   await page.waitForSelector('#win[open]');
   await page.click('#stats summary');
-  // The game is recorded once its optimum is proved (in the worker, a moment after the win).
+  // The game is recorded once its optimum is proved (in the worker, a moment after the win),
+  // and what its analysis found is kept with it once that is done.
   await page.waitForSelector('#stats-rows tr:has(th:text-is("3x3"))');
+  await page.waitForFunction(() => document.querySelector('#chart').dataset.done === 'true');
   const row = (size) => page.$eval(`#stats-rows tr:has(th:text-is("${size}"))`, (tr) => [...tr.children].map((c) => c.textContent));
   const won = await row('3x3');
   assert.equal(won[1], '1', `one solve: ${won}`);
@@ -360,7 +362,7 @@ test('statistics per size, kept in the browser, exported and imported as npuzzle
   const text = await readFile(await download.path(), 'utf8');
   const records = JSON.parse(text);
   assert.equal(records.length, 6);
-  assert.deepEqual(Object.keys(records.find((r) => r.size === '3x3')), ['size', 'stm', 'mtm', 'milliseconds', 'seed', 'assisted', 'optimal', 'finished_at', 'timed', 'scramble', 'goal', 'replay']);
+  assert.deepEqual(Object.keys(records.find((r) => r.size === '3x3')), ['size', 'stm', 'mtm', 'milliseconds', 'seed', 'assisted', 'optimal', 'finished_at', 'timed', 'scramble', 'goal', 'replay', 'mistakes']);
   // Kept across a reload.
   await page.reload();
   await page.waitForSelector('#board [role="gridcell"]');

@@ -47,6 +47,9 @@ test('after a win, the chart of the distance to go marks the mistakes, and a poi
   await page.click('#stats summary');
   await page.waitForSelector('#stats-rows tr:has(th:text-is("3x3"))');
   assert.equal(await page.$eval('#stats-rows tr', (tr) => tr.children[1].textContent), '1');
+  // The record keeps what the analysis found, as the terminal's records do.
+  const kept = await page.evaluate(() => JSON.parse(localStorage.getItem('npuzzle-records')));
+  assert.deepEqual(kept.at(-1).mistakes, { count: 1, first: [1, 4] });
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -17,7 +17,7 @@
 mod records;
 mod teach;
 
-pub use records::{import_records, statistics};
+pub use records::{import_records, statistics, with_mistakes};
 pub use teach::{
     MOST_ANALYSED_CELLS, WebAnalysis, daily_position, deal_at_distance, optimal_moves,
 };

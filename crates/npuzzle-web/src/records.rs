@@ -34,6 +34,39 @@ impl WebGame {
     }
 }
 
+/// The records in `stored` with `mistakes` (a record's `mistakes` JSON, as
+/// [`crate::WebAnalysis::mistakes`] gives it) kept with the game finished at `finished_at`
+/// after `stm` moves, once its analysis is done (the record is written before it ends).
+///
+/// ```
+/// let game = r#"{"size":"3x3","stm":4,"mtm":3,"milliseconds":900,"seed":null,"assisted":false,"optimal":2,"finished_at":7}"#;
+/// let kept = npuzzle_web::with_mistakes(&format!("[{game}]"), 7.0, 4, r#"{"count":1,"first":[1,4]}"#).unwrap();
+/// assert!(kept.contains(r#""mistakes":{"count":1,"first":[1,4]}"#), "{kept}");
+/// assert!(npuzzle_web::with_mistakes("[]", 7.0, 4, r#"{"count":3,"first":[1,4]}"#).unwrap() == "[]");
+/// ```
+#[wasm_bindgen]
+pub fn with_mistakes(
+    stored: &str,
+    finished_at: f64,
+    stm: usize,
+    mistakes: &str,
+) -> Result<String, String> {
+    let mistakes: npuzzle_game::Mistakes = serde_json::from_str(mistakes).map_err(text)?;
+    let finished_at = finished_at.max(0.0) as u64;
+    let mut all = read(stored);
+    for record in all
+        .iter_mut()
+        .filter(|r| (r.finished_at, r.stm) == (finished_at, stm) && r.mistakes.is_none())
+    {
+        record.mistakes = Some(mistakes);
+        // Kept only when the record can still be believed (the check every reader makes).
+        if record.check().is_err() {
+            record.mistakes = None;
+        }
+    }
+    serde_json::to_string(&all).map_err(text)
+}
+
 /// The records in `stored` (the page's storage): all of them, or when the text is damaged,
 /// every whole record at its start.
 pub(crate) fn read(stored: &str) -> Vec<Record> {

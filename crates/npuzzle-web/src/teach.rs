@@ -67,6 +67,7 @@ fn optimal_solver(goal: &Board) -> Result<Rc<Solver>, String> {
 /// assert!(first.contains(r#""verdict":"mistake""#) && first.contains(r#""optimal_moves":"L""#));
 /// while analysis.next().unwrap().is_some() {}
 /// assert!(analysis.analysis().unwrap().contains(r#""mistakes":1"#));
+/// assert_eq!(analysis.mistakes().unwrap(), r#"{"count":1,"first":[1,4]}"#);
 /// ```
 #[wasm_bindgen]
 pub struct WebAnalysis {
@@ -113,6 +114,14 @@ impl WebAnalysis {
     pub fn analysis(&self) -> Option<String> {
         let analysis = self.walk.analysis(&self.solver)?;
         serde_json::to_string(&analysis).ok()
+    }
+
+    /// What the game's record keeps of the analysis, as JSON (`{"count":1,"first":[1,4]}`),
+    /// once every move is analysed and proved.
+    pub fn mistakes(&self) -> Option<String> {
+        let analysis = self.walk.analysis(&self.solver)?;
+        let (count, first) = analysis.totals.proved_mistakes()?;
+        serde_json::to_string(&npuzzle_game::Mistakes { count, first }).ok()
     }
 }
 

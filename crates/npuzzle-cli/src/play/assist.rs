@@ -112,15 +112,8 @@ pub fn analysis(solver: &Solver, game: &npuzzle_game::Game) -> Option<Analysis> 
 
 /// What the record keeps of an analysis: the mistakes and the first of them.
 pub fn mistakes(analysis: &Analysis) -> Option<npuzzle_game::Mistakes> {
-    let totals = &analysis.totals;
-    let first = match totals.first_mistake {
-        Some(first) => Some((first.number, first.your_plus_optimal.exact()? as usize)),
-        None => None,
-    };
-    Some(npuzzle_game::Mistakes {
-        count: totals.mistakes,
-        first,
-    })
+    let (count, first) = analysis.totals.proved_mistakes()?;
+    Some(npuzzle_game::Mistakes { count, first })
 }
 
 #[cfg(test)]

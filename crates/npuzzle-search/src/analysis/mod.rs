@@ -155,6 +155,31 @@ pub struct Totals {
     pub first_mistake: Option<FirstMistake>,
 }
 
+impl Totals {
+    /// The mistakes and the first of them as (its move number, your + optimal), when every
+    /// verdict is known and that total is exact: what a game's record keeps. `None` otherwise
+    /// (a bound is not a mistake).
+    ///
+    /// ```
+    /// use npuzzle_core::{Goal, Move::{Down, Left, Up}};
+    /// use npuzzle_search::{analysis::analyse, Options, Solver};
+    /// let goal = Goal::BlankLast.board("3".parse().unwrap()).unwrap();
+    /// let solver = Solver::new(&goal, Options::default()).unwrap();
+    /// let analysis = analyse(&solver, &"1 2 3/4 5 6/0 7 8".parse().unwrap(), &[Down, Up, Left, Left]).unwrap();
+    /// assert_eq!(analysis.totals.proved_mistakes(), Some((1, Some((1, 4)))));
+    /// ```
+    pub fn proved_mistakes(&self) -> Option<(usize, Option<(usize, usize)>)> {
+        if self.unknown > 0 {
+            return None;
+        }
+        let first = match self.first_mistake {
+            Some(first) => Some((first.number, first.your_plus_optimal.exact()? as usize)),
+            None => None,
+        };
+        Some((self.mistakes, first))
+    }
+}
+
 /// A game's first mistake and what it cost.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct FirstMistake {
