@@ -3,7 +3,7 @@
 // the start's distance beside it, and the mistakes marked. Each point is a button: choosing it
 // shows that position on the board. The analysis itself is the library's (npuzzle_web's
 // WebAnalysis); nothing here judges a move.
-import { count } from './text.js';
+import { alternatives, count, direction, faltam, say } from './lang.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const [WIDTH, HEIGHT] = [600, 220];
@@ -47,8 +47,8 @@ export function drawChart(svg, start, steps, total, pick) {
   parts.push(element('line', { x1: x0, y1: y0, x2: x0, y2: yTop, class: 'axis' }));
   parts.push(element('text', { x: x0 - 6, y: yTop + 4, 'text-anchor': 'end', class: 'tick' }, String(most)));
   parts.push(element('text', { x: x0 - 6, y: y0 + 4, 'text-anchor': 'end', class: 'tick' }, '0'));
-  parts.push(element('text', { x: x1, y: y0 + 18, 'text-anchor': 'end', class: 'tick' }, `move ${total}`));
-  parts.push(element('text', { x: x0 + 4, y: yTop + 4, class: 'label' }, 'moves to go'));
+  parts.push(element('text', { x: x1, y: y0 + 18, 'text-anchor': 'end', class: 'tick' }, say(`move ${total}`, `movimento ${total}`)));
+  parts.push(element('text', { x: x0 + 4, y: yTop + 4, class: 'label' }, say('moves to go', 'movimentos que faltam')));
   // The optimal line: one nearer with every move, from the start's distance to the goal.
   const optimal = [at(0, distances[0]), at(Math.min(distances[0], total), Math.max(distances[0] - total, 0))];
   parts.push(element('polyline', { points: optimal.map((p) => p.join(',')).join(' '), class: 'optimal-line' }));
@@ -58,8 +58,8 @@ export function drawChart(svg, start, steps, total, pick) {
     const step = steps[k - 1];
     const mistake = step?.verdict === 'mistake';
     const [cx, cy] = at(k, d);
-    const what = k === 0 ? 'the start' : `after move ${k} (${step.played})`;
-    const label = `${what}: ${count(d, 'move')} to go${mistake ? ', a mistake' : ''}`;
+    const what = k === 0 ? say('the start', 'o início') : say(`after move ${k} (${step.played})`, `depois do movimento ${k} (${step.played})`);
+    const label = say(`${what}: ${count(d, 'move')} to go${mistake ? ', a mistake' : ''}`, `${what}: ${faltam(d)}${mistake ? ', um erro' : ''}`);
     const point = element('circle', {
       cx, cy, r: mistake ? 5 : 3, class: mistake ? 'point mistake' : 'point', tabindex: 0, role: 'button', 'aria-label': label,
       'data-move': k,
@@ -81,22 +81,29 @@ export function drawChart(svg, start, steps, total, pick) {
 
 /** The analysis's totals in a sentence or two (the terminal's win report says the same). */
 export function summarise(totals) {
-  const parts = [`${count(totals.optimal, 'optimal move')}, ${count(totals.mistakes, 'mistake')}`];
-  if (totals.mistakes === 0) return 'Every move optimal.';
-  parts[0] += ` (${count(totals.moves_lost, 'move')} lost)`;
+  if (totals.mistakes === 0) return say('Every move optimal.', 'Todos os movimentos ótimos.');
+  const lost = say(`${count(totals.moves_lost, 'move')} lost`, `${count(totals.moves_lost, 'move')} perdidos`);
+  const parts = [`${count(totals.optimal, 'optimal move')}, ${count(totals.mistakes, 'mistake')} (${lost})`];
   const first = totals.first_mistake;
   if (first) {
-    parts.push(`the first at move ${first.number} (your + optimal: ${moves(first.your_plus_optimal)})`);
+    const plus = moves(first.your_plus_optimal);
+    parts.push(say(`the first at move ${first.number} (your + optimal: ${plus})`, `o primeiro no movimento ${first.number} (seus + ótimo: ${plus})`));
   }
   return `${parts.join('; ')}.`;
 }
 
 /** What a point of the chart shows, in words: the position's distance and, at a mistake, what was better. */
-export function describe(k, start, steps, words) {
-  if (k === 0) return `The start: ${count(moves(start), 'move')} to go.`;
+export function describe(k, start, steps) {
+  if (k === 0) return say(`The start: ${count(moves(start), 'move')} to go.`, `O início: ${faltam(moves(start))}.`);
   const step = steps[k - 1];
+  const [before, after] = [count(moves(step.before), 'move'), moves(step.after)];
+  const better = alternatives([...step.optimal_moves].map(direction));
+  const played = direction(step.played);
   const verdict = step.verdict === 'mistake'
-    ? ` Move ${k} (${words[step.played]}) was a mistake: ${count(moves(step.before), 'move')} to go before it, ${moves(step.after)} after; optimal was ${[...step.optimal_moves].map((m) => words[m]).join(' or ')}.`
-    : step.verdict === 'optimal' ? ` Move ${k} kept the optimum.` : '';
-  return `After move ${k}: ${count(moves(step.after), 'move')} to go.${verdict}`;
+    ? say(
+      ` Move ${k} (${played}) was a mistake: ${before} to go before it, ${after} after; optimal was ${better}.`,
+      ` O movimento ${k} (${played}) foi um erro: ${moves(step.before) === 1 ? 'faltava' : 'faltavam'} ${before} antes dele, ${after} depois; o ótimo era ${better}.`,
+    )
+    : step.verdict === 'optimal' ? say(` Move ${k} kept the optimum.`, ` O movimento ${k} manteve o ótimo.`) : '';
+  return say(`After move ${k}: ${count(moves(step.after), 'move')} to go.`, `Depois do movimento ${k}: ${faltam(moves(step.after))}.`) + verdict;
 }

@@ -9,16 +9,14 @@ import { drawChart, summarise, describe } from './analysis.js';
 import { Solver, Superseded } from './solver.js';
 import { stored, storedRecords, addRecords, renderStats, wireStats, keepMistakes } from './stats.js';
 import { gradeWords } from './hints.js';
-import { count, sentence } from './text.js';
+import { count, faltam, direction as towards, number, say, sentence, speak, chosen, language } from './lang.js';
 import { Trainer, MOST } from './trainer.js';
+import { drawBoard } from './board.js';
 
 const $ = (id) => document.getElementById(id);
 // The core's key map names commands; the arrows' commands as move letters.
 const SLIDES = { up: 'U', down: 'D', left: 'L', right: 'R' };
 const OPPOSITE = { U: 'D', D: 'U', L: 'R', R: 'L' };
-const WORDS = { U: 'up', D: 'down', L: 'left', R: 'right' };
-// Where a tile that moved in a direction came from, for the slide animation.
-const FROM = { U: 'from-down', D: 'from-up', L: 'from-right', R: 'from-left' };
 // The optimal length is computed in the worker for boards up to this many cells (set from the
 // core once the module is loaded).
 let OPTIMAL_CELLS = 16;
@@ -154,7 +152,7 @@ function newGame({ size, seed, link, prepared, daily = null } = {}) {
   // The field is for a seed the player types: emptied once dealt, so that the next New game is
   // new. The seed of the game in play is shown beside it, and Replay deals it again.
   $('seed').value = '';
-  $('seed-now').textContent = game.seed() ? `Seed ${game.seed()}` : '';
+  $('seed-now').textContent = game.seed() ? `${say('Seed', 'Semente')} ${game.seed()}` : '';
   $('replay').hidden = !game.seed();
   const shape = `${game.width()}x${game.height()}`;
   if (![...$('size').options].some((o) => o.value === shape)) $('size').add(new Option(shape));
@@ -178,57 +176,15 @@ function newGame({ size, seed, link, prepared, daily = null } = {}) {
   }
   if (replay) {
     state.game.mark_assisted();
-    startGod({ moves: replay, optimal: false, algorithm: 'replay' }, 'Replaying', "the link's moves");
+    startGod({ moves: replay, optimal: false, algorithm: 'replay' }, say('Replaying', 'A repetir'), say("the link's moves", 'os movimentos da ligação'));
   }
   if (watching) watch(watching, 1);
 }
 
-/** Draws the board as an ARIA grid: rows of cells, the movable tiles focusable. */
+/** Draws the board (the hint marked, the tiles just moved sliding in), then keeps the game. */
 function render(moved = null, direction = null) {
   const { game } = state;
-  const [width, height] = [game.width(), game.height()];
-  const cells = game.cells();
-  const goal = game.goal_cells();
-  const blank = cells.indexOf(0);
-  const [blankRow, blankColumn] = [Math.floor(blank / width), blank % width];
-  const board = $('board');
-  // Keyboard play keeps its place: the tile that had focus keeps it where it slid to.
-  const focused = board.contains(document.activeElement) ? document.activeElement.textContent : null;
-  board.style.setProperty('--w', width);
-  board.style.setProperty('--h', height);
-  const rows = [];
-  for (let r = 0; r < height; r++) {
-    const row = document.createElement('div');
-    row.setAttribute('role', 'row');
-    for (let c = 0; c < width; c++) {
-      const tile = cells[r * width + c];
-      const cell = document.createElement('button');
-      cell.type = 'button';
-      cell.className = 'cell';
-      cell.setAttribute('role', 'gridcell');
-      cell.dataset.row = r;
-      cell.dataset.column = c;
-      const inLine = tile !== 0 && (r === blankRow || c === blankColumn);
-      cell.tabIndex = inLine ? 0 : -1;
-      if (tile === 0) {
-        cell.classList.add('blank');
-        cell.setAttribute('aria-label', `gap, row ${r + 1}, column ${c + 1}`);
-      } else {
-        cell.textContent = tile;
-        cell.setAttribute('aria-label', `tile ${tile}, row ${r + 1}, column ${c + 1}${inLine ? ', can slide' : ''}`);
-        if (goal[r * width + c] === tile) cell.classList.add('placed');
-        if (state.hint?.includes(tile)) cell.classList.add('hint');
-        if (moved?.includes(tile) && direction) cell.classList.add(FROM[direction]);
-      }
-      row.append(cell);
-    }
-    rows.push(row);
-  }
-  board.replaceChildren(...rows);
-  if (focused !== null) {
-    const movable = [...board.querySelectorAll('.cell')].filter((cell) => cell.tabIndex === 0);
-    (movable.find((cell) => cell.textContent === focused) ?? movable[0])?.focus();
-  }
+  drawBoard($('board'), game, { hint: state.hint, moved, direction });
   // The address shares the scramble (with its seed, goal and the moves so far); the tab keeps
   // the whole game, so a reload goes on where it was.
   history.replaceState(null, '', `#${game.link()}`);
@@ -246,15 +202,15 @@ function keep() {
 function status() {
   const { game } = state;
   const t = now();
-  $('moves').textContent = `Moves ${game.stm()} STM · ${game.mtm()} MTM`;
-  $('time').textContent = `${(game.elapsed_ms(t) / 1000).toFixed(1)} s`;
+  $('moves').textContent = `${say('Moves', 'Movimentos')} ${game.stm()} STM · ${game.mtm()} MTM`;
+  $('time').textContent = `${number(game.elapsed_ms(t) / 1000, 1)} s`;
   // No time has passed before the second move: a rate of 0.00 would be wrong.
   const tps = game.tiles_per_second(t);
-  $('tps').textContent = tps > 0 ? `${tps.toFixed(2)} TPS` : '— TPS';
+  $('tps').textContent = tps > 0 ? `${number(tps, 2)} TPS` : '— TPS';
   $('assisted').hidden = !game.is_assisted();
   const god = state.god;
   $('pause').hidden = $('step').hidden = $('stop').hidden = !god;
-  $('pause').textContent = god?.paused ? 'Resume' : 'Pause';
+  $('pause').textContent = god?.paused ? say('Resume', 'Retomar') : say('Pause', 'Pausa');
 }
 
 /** Runs a move, then redraws, announces, and checks for the win. */
@@ -277,7 +233,8 @@ function act(move, describe) {
   render(moved, direction);
   if (moved.length) state.trainer.moved(state.game);
   if (direction) {
-    announce(`${moved.length === 1 ? `Tile ${moved[0]}` : `Tiles ${moved.join(', ')}`} moved ${WORDS[direction]}. ${count(state.game.stm(), 'move')}.`);
+    const tiles = moved.length === 1 ? say(`Tile ${moved[0]} moved`, `A peça ${moved[0]} moveu-se`) : say(`Tiles ${moved.join(', ')} moved`, `As peças ${moved.join(', ')} moveram-se`);
+    announce(`${tiles} ${towards(direction)}. ${count(state.game.stm(), 'move')}.`);
   }
   if (state.game.is_won()) win();
   return true;
@@ -306,8 +263,11 @@ function typeDigit(digit) {
   const typed = Number(state.typed);
   const tiles = state.game.width() * state.game.height() - 1;
   if (typed * 10 > tiles) moveTyped();
-  else message(`Tile ${state.typed}_ (Enter slides it)`);
+  else message(typing(state.typed));
 }
+
+/** What the page says while a tile's number is typed. */
+const typing = (typed) => say(`Tile ${typed}_ (Enter slides it)`, `Peça ${typed}_ (Enter desliza-a)`);
 
 /** Slides the tile whose number was typed. */
 function moveTyped() {
@@ -327,11 +287,12 @@ function clickCell(row, column) {
 /** The win dialog's line on the optimal length: known, still being computed, or out of reach. */
 function showOptimal() {
   const game = state.finished?.game ?? state.game;
+  const efficiency = state.optimal !== null && Math.round((100 * state.optimal) / Math.max(game.stm(), 1));
   $('win-optimal').textContent = state.optimal !== null
-    ? `Optimal: ${count(state.optimal, 'move')}; efficiency ${Math.round((100 * state.optimal) / Math.max(game.stm(), 1))}%.`
+    ? say(`Optimal: ${count(state.optimal, 'move')}; efficiency ${efficiency}%.`, `Ótimo: ${count(state.optimal, 'move')}; eficiência ${efficiency}%.`)
     : state.optimalPending
-      ? 'Computing the optimal length…'
-      : `The optimal length is computed for boards of up to ${OPTIMAL_CELLS} cells.`;
+      ? say('Computing the optimal length…', 'A calcular o comprimento ótimo…')
+      : say(`The optimal length is computed for boards of up to ${OPTIMAL_CELLS} cells.`, `O comprimento ótimo é calculado para tabuleiros até ${OPTIMAL_CELLS} casas.`);
 }
 
 /** Where the player's own keys are kept (`up=i,hint=space`, as `npuzzle play --keys`). */
@@ -355,14 +316,16 @@ function watch(steps, speed) {
   state.watching = true;
   const moves = parsed.flatMap((s) => Array(s.count).fill(s.letter)).join('');
   const times = parsed.flatMap((s) => Array(s.count).fill(s.at));
-  startGod({ moves }, 'Watching', 'the game as it was played', times, speed);
+  startGod({ moves }, say('Watching', 'A ver'), say('the game as it was played', 'o jogo como foi jogado'), times, speed);
 }
 
 function win() {
   stopGod();
   const { game } = state;
   if (state.watching || state.viewing) {
-    message(state.watching ? `Replay finished: ${count(game.stm(), 'move')}, as played.` : 'Solved, from a position of the chart.');
+    message(state.watching
+      ? say(`Replay finished: ${count(game.stm(), 'move')}, as played.`, `Repetição terminada: ${count(game.stm(), 'move')}, como jogado.`)
+      : say('Solved, from a position of the chart.', 'Resolvido, a partir de uma posição do gráfico.'));
     state.watching = false;
     return;
   }
@@ -373,10 +336,10 @@ function win() {
   $('win-summary').textContent = `${game.summary(now())}.`;
   showOptimal();
   const seed = game.seed();
-  $('win-seed').textContent = seed ? `Seed ${seed} (npuzzle play --size ${game.width()}x${game.height()} --seed ${seed})` : '';
+  $('win-seed').textContent = seed ? `${say('Seed', 'Semente')} ${seed} (npuzzle play --size ${game.width()}x${game.height()} --seed ${seed})` : '';
   if (!state.announced) {
     state.announced = true;
-    announce(`Solved in ${count(game.stm(), 'move')}.`);
+    announce(say(`Solved in ${count(game.stm(), 'move')}.`, `Resolvido em ${count(game.stm(), 'move')}.`));
     const finished = { game, start: game.start_position(), goal: game.goal(), at: now(), when: Date.now() / 1000 };
     finished.moves = expandMoves(game.moves(), finished.start);
     state.finished = finished;
@@ -429,7 +392,7 @@ function analyse(finished) {
   const four = game.width() === 4 && game.height() === 4;
   if (four && state.databases.get(finished.goal) !== 'ready') {
     state.waiting = finished;
-    $('analysis-status').textContent = 'The analysis waits for the pattern databases (a few seconds)…';
+    $('analysis-status').textContent = say('The analysis waits for the pattern databases (a few seconds)…', 'A análise espera pelas bases de dados de padrões (alguns segundos)…');
     return;
   }
   state.waiting = null;
@@ -443,14 +406,18 @@ function analyse(finished) {
     if (start) finished.start_distance = start;
     if (step) finished.steps.push(step);
     draw();
-    $('analysis-status').textContent = `Analysing: move ${finished.steps.length} of ${total}…`;
+    $('analysis-status').textContent = say(`Analysing: move ${finished.steps.length} of ${total}…`, `A analisar: movimento ${finished.steps.length} de ${total}…`);
   };
   state.analyst.ask({ analyse: { start: finished.start, moves: finished.moves, goal: finished.goal } }, progress).then((analysis) => {
     if (state.finished !== finished) return;
     const seconds = (performance.now() - begun) / 1000;
     chart.dataset.done = 'true';
     chart.dataset.seconds = seconds.toFixed(2);
-    $('analysis-status').textContent = `Every move analysed, exact, in ${seconds.toFixed(1)} s. Choose a point to see its position.`;
+    $('analysis-status').textContent = say(
+      `Every move analysed, exact, in ${number(seconds, 1)} s. Choose a point to see its position.`,
+      `Todos os movimentos analisados, exatos, em ${number(seconds, 1)} s. Escolha um ponto para ver a sua posição.`,
+    );
+    finished.totals = analysis.totals;
     $('analysis-summary').textContent = summarise(analysis.totals);
     // Kept with the game's record, as the terminal's records keep it.
     finished.mistakes = analysis.mistakes;
@@ -473,7 +440,7 @@ function showPosition(k) {
   state.grade = null;
   render();
   $('board').dataset.shown = String(k);
-  message(`${describe(k, finished.start_distance, finished.steps, WORDS)} Play on from here, or choose another point.`);
+  message(`${describe(k, finished.start_distance, finished.steps)} ${say('Play on from here, or choose another point.', 'Continue a jogar daqui, ou escolha outro ponto.')}`);
 }
 
 /**
@@ -492,7 +459,7 @@ async function help(kind) {
     gradedHint(state.grade);
     return;
   }
-  message('Thinking… (a move or Esc stops it)');
+  message(say('Thinking… (a move or Esc stops it)', 'A pensar… (um movimento ou Esc para)'));
   let answer;
   try {
     answer = graded
@@ -509,9 +476,10 @@ async function help(kind) {
   } else if (kind === 'hint') {
     const letter = answer.moves[0];
     state.hint = [tileOf(letter)];
-    const quality = answer.optimal ? 'optimal' : 'a good move';
-    message(`Hint: move tile ${state.hint[0]} ${WORDS[letter]} (${quality}; ${count(answer.length, 'move')} to go).`);
-    announce(`Hint: move tile ${state.hint[0]} ${WORDS[letter]}.`);
+    const quality = answer.optimal ? say('optimal', 'ótimo') : say('a good move', 'um bom movimento');
+    const [hint, to] = [say(`Hint: move tile ${state.hint[0]} ${towards(letter)}`, `Dica: mova a peça ${state.hint[0]} ${towards(letter)}`), count(answer.length, 'move')];
+    message(say(`${hint} (${quality}; ${to} to go).`, `${hint} (${quality}; ${faltam(answer.length)}).`));
+    announce(`${hint}.`);
     render();
   } else {
     startGod(answer);
@@ -530,7 +498,7 @@ function tileOf(letter) {
 function gradedHint(grade) {
   grade.grade = Math.min(grade.grade + 1, 3);
   $('board').dataset.hintGrade = String(grade.grade);
-  const said = gradeWords(grade.good, grade.grade, tileOf, WORDS);
+  const said = gradeWords(grade.good, grade.grade, tileOf);
   message(said.message);
   announce(said.announce);
   if (said.tiles) {
@@ -540,9 +508,9 @@ function gradedHint(grade) {
 }
 
 /** Plays `solution.moves` (tile letters) one by one: the solver's, or a link's (`verb`, `kind`). */
-function startGod(solution, verb = 'Solving', kind = null, times = null, speed = 1) {
+function startGod(solution, verb = say('Solving', 'A resolver'), kind = null, times = null, speed = 1) {
   stopGod();
-  kind ??= `${solution.optimal ? 'optimal, ' : ''}${solution.algorithm}${solution.databases ? ' with pattern databases' : ''}`;
+  kind ??= `${solution.optimal ? say('optimal, ', 'ótimo, ') : ''}${solution.algorithm}${solution.databases ? say(' with pattern databases', ' com bases de dados de padrões') : ''}`;
   // `times`: when each move was played (a replay keeps the player's pace, `speed` times faster).
   state.god = { moves: solution.moves, index: 0, paused: false, timer: null, kind, verb, times, speed };
   godStatus();
@@ -555,7 +523,8 @@ function godStatus() {
   const god = state.god;
   if (!god) return;
   const left = god.moves.length - god.index;
-  message(`${god.verb}: ${count(left, 'move')} left of ${god.moves.length} (${god.kind})${god.paused ? ', paused' : ''}.`);
+  const paused = god.paused ? say(', paused', ', em pausa') : '';
+  message(say(`${god.verb}: ${count(left, 'move')} left of ${god.moves.length} (${god.kind})${paused}.`, `${god.verb}: ${faltam(left)} de ${god.moves.length} (${god.kind})${paused}.`));
 }
 
 function scheduleGod() {
@@ -616,8 +585,29 @@ function daily() {
     return;
   }
   newGame({ prepared: game, daily: today });
-  $('seed-now').textContent = `Daily ${today}`;
-  message(`The daily puzzle of ${today} (UTC), ${size}: the same position for everyone today. Fewest moves wins; then time.`);
+  $('seed-now').textContent = `${say('Daily', 'Diário')} ${today}`;
+  message(say(
+    `The daily puzzle of ${today} (UTC), ${size}: the same position for everyone today. Fewest moves wins; then time.`,
+    `O puzzle diário de ${today} (UTC), ${size}: a mesma posição para todos hoje. Ganha quem fizer menos movimentos; depois, o tempo.`,
+  ));
+}
+
+/** Says everything shown again in the language just chosen (what was said before stays said). */
+function respeak(name) {
+  speak(name);
+  render();
+  state.trainer.render();
+  renderStats();
+  const { finished } = state;
+  if ($('win').open && !state.viewing) {
+    $('win-summary').textContent = `${(finished?.game ?? state.game).summary(finished?.at ?? now())}.`;
+    showOptimal();
+  }
+  if (finished?.steps) {
+    drawChart($('chart'), finished.start_distance, finished.steps, finished.moves.length, (k) => showPosition(k));
+    if (finished.totals) $('analysis-summary').textContent = summarise(finished.totals);
+  }
+  message('');
 }
 
 function fromAddress() {
@@ -640,7 +630,8 @@ function wire() {
   // menu used to deal a new game at each press).
   $('goal').addEventListener('change', () => {
     state.goal = $('goal').value;
-    message(`Goal: ${$('goal').selectedOptions[0].textContent}. New game (n) deals a game toward it.`);
+    const goal = $('goal').selectedOptions[0].textContent;
+    message(say(`Goal: ${goal}. New game (n) deals a game toward it.`, `Objetivo: ${goal}. Novo jogo (n) dá um jogo para ele.`));
   });
   // Hover mode: with a mouse, a tile in line with the gap slides as the pointer comes onto it.
   // The tile a slide came from stays "the one under the pointer" until the pointer reaches
@@ -681,7 +672,7 @@ function wire() {
     godStep();
     status();
   });
-  $('stop').addEventListener('click', () => { stopGod(); message('Your turn: play on from here.'); });
+  $('stop').addEventListener('click', () => { stopGod(); message(say('Your turn: play on from here.', 'É a sua vez: continue a jogar daqui.')); });
   $('contrast').addEventListener('change', () => document.body.classList.toggle('contrast', $('contrast').checked));
   $('watch').addEventListener('click', watchReplay);
   $('daily').addEventListener('click', () => {
@@ -691,9 +682,9 @@ function wire() {
   $('copy-share').addEventListener('click', async () => {
     try {
       await navigator.clipboard.writeText($('share-line').textContent);
-      message('The result is copied: it names no move.');
+      message(say('The result is copied: it names no move.', 'O resultado foi copiado: não diz nenhum movimento.'));
     } catch {
-      message('Copying is not allowed here: select the line and copy it.');
+      message(say('Copying is not allowed here: select the line and copy it.', 'Aqui não é permitido copiar: selecione a linha e copie-a.'));
     }
   });
   $('trainer-size').addEventListener('change', () => {
@@ -718,7 +709,7 @@ function wire() {
     }
     if (event.key === 'Escape' && state.solver.pending.size > 0) {
       state.solver.cancel();
-      message('Stopped.');
+      message(say('Stopped.', 'Parado.'));
       return;
     }
     const command = commandOfKey(event.key, false, Boolean(state.god), storedKeys());
@@ -732,7 +723,7 @@ function wire() {
       if (command === 'enter') moveTyped();
       else {
         state.typed = state.typed.slice(0, -1);
-        message(state.typed ? `Tile ${state.typed}_ (Enter slides it)` : '');
+        message(state.typed ? typing(state.typed) : '');
       }
       return;
     }
@@ -756,6 +747,8 @@ function wire() {
       run();
     }
   });
+  $('language').value = language();
+  $('language').addEventListener('change', () => respeak($('language').value));
   $('keys').value = storedKeys();
   $('keys-form').addEventListener('submit', (event) => {
     event.preventDefault();
@@ -763,7 +756,7 @@ function wire() {
       const keys = checkKeys($('keys').value);
       localStorage.setItem(KEYS, keys);
       $('keys').value = keys;
-      $('keys-note').textContent = keys ? 'Your keys are in use.' : 'The standard keys are in use.';
+      $('keys-note').textContent = keys ? say('Your keys are in use.', 'As suas teclas estão em uso.') : say('The standard keys are in use.', 'As teclas habituais estão em uso.');
       document.activeElement?.blur(); // the keys play at once
     } catch (error) {
       $('keys-note').textContent = sentence(error);
@@ -776,6 +769,7 @@ function wire() {
 }
 
 await init();
+speak(chosen());
 OPTIMAL_CELLS = liveOptimalCells();
 $('version').textContent = version();
 state.solver = new Solver();
@@ -783,7 +777,7 @@ state.measure = new Solver();
 state.builder = new Solver();
 state.analyst = new Solver();
 state.trainer = new Trainer({
-  solver: new Solver(), $, WebGame, expandMoves, words: WORDS, message, play: playTrainer,
+  solver: new Solver(), $, WebGame, expandMoves, message, play: playTrainer,
 });
 state.trainer.render();
 wire();
@@ -793,5 +787,10 @@ if (!state.game) {
   // A link whose position cannot be played says why, above the game dealt instead.
   const problem = $('message').textContent;
   newGame({ size: '4x4' });
-  if (problem) message(`The link's position was not used: ${problem} Here is a new 4×4 game instead.`);
+  if (problem) {
+    message(say(
+      `The link's position was not used: ${problem} Here is a new 4×4 game instead.`,
+      `A posição da ligação não foi usada: ${problem} Em vez dela, aqui está um novo jogo 4×4.`,
+    ));
+  }
 }

@@ -1,7 +1,7 @@
 // The page's statistics: finished games kept in this browser as the records JSON of `npuzzle
 // stats` (so the two import each other's), summarised per size by the core.
 import { statistics, import_records as importRecords, with_mistakes as withMistakes } from './pkg/npuzzle_web.js';
-import { count, sentence } from './text.js';
+import { count, number, say, sentence } from './lang.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -24,7 +24,7 @@ export function addRecords(imported) {
   try {
     localStorage.setItem(RECORDS, JSON.stringify(records));
   } catch {
-    $('stats-note').textContent = 'This browser does not keep the statistics (storage is off or full).';
+    $('stats-note').textContent = say('This browser does not keep the statistics (storage is off or full).', 'Este navegador não guarda as estatísticas (o armazenamento está desligado ou cheio).');
   }
   renderStats();
   return added;
@@ -37,7 +37,7 @@ export function keepMistakes(finishedAt, stm, mistakes) {
   } catch { /* storage off: the record stands without them */ }
 }
 
-const seconds = (ms) => (ms === null || ms === undefined ? '—' : (ms / 1000).toFixed(2));
+const seconds = (ms) => (ms === null || ms === undefined ? '—' : number(ms / 1000, 2));
 
 /** The statistics table: per size, solves without help, best, ao5 to ao100, fewest moves. */
 export function renderStats() {
@@ -74,7 +74,7 @@ export function wireStats() {
     if (!file) return;
     try {
       const added = addRecords(await file.text());
-      $('stats-note').textContent = `${count(added, 'game')} added from ${file.name}.`;
+      $('stats-note').textContent = say(`${count(added, 'game')} added from ${file.name}.`, `${count(added, 'game')} acrescentados de ${file.name}.`);
     } catch (error) {
       $('stats-note').textContent = sentence(error);
     }

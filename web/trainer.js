@@ -4,10 +4,16 @@
 // in exactly the distance dealt: the round is lost at the first move that loses the optimum).
 // Rounds are timed and scored; each level (size, drill, distance) keeps its statistics in this
 // browser beside the games'.
-import { count } from './text.js';
+import { trainer_add as trainerAdd, trainer_levels as trainerLevels } from './pkg/npuzzle_web.js';
+import { alternatives, count, direction, faltam, number, say, sentence } from './lang.js';
 
-/** Where the trainer's statistics are kept: { "4x4 move 30": { rounds, optimal, milliseconds } }. */
+/**
+ * Where the trainer's statistics are kept: the JSON `npuzzle trainer` keeps in trainer.json
+ * ({ "4x4 move 30": { rounds, optimal, milliseconds } }), read and added to by the library,
+ * which checks it. Statistics that do not read back are set aside under DAMAGED, not lost.
+ */
 const KEPT = 'npuzzle-trainer';
+const DAMAGED = 'npuzzle-trainer-damaged';
 
 /** The distances each size's levels go up to (the 3x3's farthest position is 31 moves away). */
 export const MOST = { '3x3': 30, '4x4': 50 };
@@ -16,7 +22,7 @@ export const MOST = { '3x3': 30, '4x4': 50 };
 export class Trainer {
   /**
    * `host` is the page: `solver` (a worker of the trainer's own), `$`, `WebGame`, `play(game)`
-   * (shows a game on the board), `message(text)` and `words` (move letters in words).
+   * (shows a game on the board) and `message(text)`.
    */
   constructor(host) {
     this.host = host;
@@ -57,7 +63,8 @@ export class Trainer {
       return;
     }
     session.round += 1;
-    this.status(`Round ${session.round} of ${session.rounds}: dealing a position ${count(session.distance, 'move')} from the goal…`);
+    const round = say(`Round ${session.round} of ${session.rounds}`, `Ronda ${session.round} de ${session.rounds}`);
+    this.status(say(`${round}: dealing a position ${count(session.distance, 'move')} from the goal…`, `${round}: a dar uma posição a ${count(session.distance, 'move')} do objetivo…`));
     try {
       const position = await this.solver.ask({ deal: { size: session.size, goal: 'blank-last', distance: session.distance, seed: String(this.seed++) } });
       const good = await this.solver.ask({ good: { position, goal: 'blank-last' } });
@@ -66,10 +73,13 @@ export class Trainer {
       game.mark_assisted(); // a trainer's round is never a solve in the statistics
       this.round = { position, good, game, dealt: performance.now(), played: 0, distance: session.distance };
       host.play(game);
-      const ask = session.drill === 'move' ? 'play an optimal move' : `solve it in exactly ${count(session.distance, 'move')}`;
-      this.status(`Round ${session.round} of ${session.rounds}: ${count(session.distance, 'move')} to go; ${ask}.`);
+      const to = count(session.distance, 'move');
+      const ask = session.drill === 'move'
+        ? say('play an optimal move', 'jogue um movimento ótimo')
+        : say(`solve it in exactly ${to}`, `resolva em exatamente ${to}`);
+      this.status(say(`${round}: ${to} to go; ${ask}.`, `${round}: ${faltam(session.distance)}; ${ask}.`));
     } catch (error) {
-      if (this.active) this.status(String(error?.message ?? error));
+      if (this.active) this.status(sentence(error));
     }
   }
 
@@ -84,8 +94,10 @@ export class Trainer {
     const letter = letters[letters.length - 1];
     if (session.drill === 'move') {
       const optimal = round.good.optimal_moves.includes(letter);
-      const better = [...round.good.optimal_moves].map((m) => host.words[m]).join(' or ');
-      this.score(optimal, optimal ? `Optimal (${host.words[letter]}).` : `Not optimal: ${host.words[letter]} loses two moves; optimal was ${better}.`);
+      const [played, better] = [direction(letter), alternatives([...round.good.optimal_moves].map(direction))];
+      this.score(optimal, optimal
+        ? say(`Optimal (${played}).`, `Ótimo (${played}).`)
+        : say(`Not optimal: ${played} loses two moves; optimal was ${better}.`, `Não é ótimo: ${played} perde dois movimentos; o ótimo era ${better}.`));
       return;
     }
     // Finish optimally: the distance must fall by one with every move.
@@ -95,9 +107,17 @@ export class Trainer {
       if (round.over || round.game !== game) return;
       const expected = round.distance - letters.length;
       if (good.distance.moves !== expected) {
-        this.score(false, `Move ${letters.length} (${host.words[letter]}) lost the optimum: ${count(good.distance.moves, 'move')} to go, not ${expected}.`);
+        const [n, to] = [letters.length, count(good.distance.moves, 'move')];
+        this.score(false, say(
+          `Move ${n} (${direction(letter)}) lost the optimum: ${to} to go, not ${expected}.`,
+          `O movimento ${n} (${direction(letter)}) perdeu o ótimo: ${faltam(good.distance.moves)}, não ${expected}.`,
+        ));
       } else if (expected > 0) {
-        this.status(`Round ${session.round} of ${session.rounds}: ${count(expected, 'move')} to go, still optimal.`);
+        const to = count(expected, 'move');
+        this.status(say(
+          `Round ${session.round} of ${session.rounds}: ${to} to go, still optimal.`,
+          `Ronda ${session.round} de ${session.rounds}: ${faltam(expected)}, ainda no ótimo.`,
+        ));
       }
     } catch { /* superseded by the next move: judged then */ }
   }
@@ -108,7 +128,10 @@ export class Trainer {
     if (!this.active || round?.game !== game || round.over || this.session.drill !== 'finish') return;
     const letters = this.host.expandMoves(game.moves(), round.position);
     const optimal = letters.length === round.distance;
-    this.score(optimal, optimal ? `Solved optimally in ${count(round.distance, 'move')}.` : `Solved in ${count(letters.length, 'move')}, not ${round.distance}.`);
+    const [dealt, played] = [count(round.distance, 'move'), count(letters.length, 'move')];
+    this.score(optimal, optimal
+      ? say(`Solved optimally in ${dealt}.`, `Resolvido no ótimo em ${dealt}.`)
+      : say(`Solved in ${played}, not ${round.distance}.`, `Resolvido em ${played}, não ${round.distance}.`));
   }
 
   /** Scores the round and deals the next one after a moment. */
@@ -121,7 +144,7 @@ export class Trainer {
     this.keep(optimal, milliseconds);
     this.host.$('trainer-view').dataset.scored = String(session.scored);
     this.host.$('trainer-view').dataset.rounds = String(session.round);
-    this.status(`${said} ${(milliseconds / 1000).toFixed(1)} s. Score ${session.scored} of ${session.round}.`);
+    this.status(`${said} ${number(milliseconds / 1000, 1)} s. ${say('Score', 'Pontuação')} ${session.scored} ${say('of', 'de')} ${session.round}.`);
     setTimeout(() => this.next(), 900);
   }
 
@@ -129,7 +152,10 @@ export class Trainer {
     const { session } = this;
     this.active = false;
     const mean = session.milliseconds / Math.max(session.rounds, 1) / 1000;
-    this.status(`Done: ${session.scored} of ${session.rounds} optimal, ${mean.toFixed(1)} s a round on average.`);
+    this.status(say(
+      `Done: ${session.scored} of ${session.rounds} optimal, ${number(mean, 1)} s a round on average.`,
+      `Fim: ${session.scored} de ${session.rounds} ótimas, ${number(mean, 1)} s por ronda em média.`,
+    ));
     this.render();
   }
 
@@ -138,42 +164,57 @@ export class Trainer {
     this.host.message(text);
   }
 
-  /** This browser's statistics for every level played: { level: { rounds, optimal, milliseconds } }. */
+  /** This browser's statistics (the JSON trainer.json holds), `{}` when none are kept. */
   kept() {
     try {
-      const kept = JSON.parse(localStorage.getItem(KEPT) ?? '{}');
-      return kept && typeof kept === 'object' && !Array.isArray(kept) ? kept : {};
+      return localStorage.getItem(KEPT) ?? '{}';
     } catch {
-      return {};
+      return '{}';
     }
   }
 
+  /** Adds the round to this browser's statistics, setting aside statistics that do not read back. */
   keep(optimal, milliseconds) {
     const { size, drill, distance } = this.session;
-    const kept = this.kept();
-    const key = `${size} ${drill} ${distance}`;
-    const level = kept[key] ?? { rounds: 0, optimal: 0, milliseconds: 0 };
-    const number = (n) => (Number.isFinite(n) && n >= 0 ? n : 0);
-    kept[key] = {
-      rounds: number(level.rounds) + 1,
-      optimal: number(level.optimal) + (optimal ? 1 : 0),
-      milliseconds: number(level.milliseconds) + Math.round(milliseconds),
-    };
+    let kept;
     try {
-      localStorage.setItem(KEPT, JSON.stringify(kept));
+      kept = trainerAdd(this.kept(), size, drill, distance, optimal, milliseconds);
+    } catch (error) {
+      this.setAside(error);
+      kept = trainerAdd('{}', size, drill, distance, optimal, milliseconds);
+    }
+    try {
+      localStorage.setItem(KEPT, kept);
     } catch { /* storage off: the session's score is still shown */ }
     this.render();
+  }
+
+  /** Keeps damaged statistics under DAMAGED (for the player to look at) and says so. */
+  setAside(error) {
+    try {
+      localStorage.setItem(DAMAGED, this.kept());
+      localStorage.removeItem(KEPT);
+    } catch { /* storage off */ }
+    this.host.$('trainer-note').textContent = say(
+      `The trainer's statistics kept in this browser do not read back (${sentence(error)}) They are set aside under ${DAMAGED}; new rounds start afresh.`,
+      `As estatísticas do treino guardadas neste navegador não se leem (${sentence(error)}) Foram postas de parte em ${DAMAGED}; as novas rondas começam do zero.`,
+    );
   }
 
   /** The statistics table: a row a level. */
   render() {
     const { $ } = this.host;
-    const rows = Object.entries(this.kept()).sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }));
-    $('trainer-rows').replaceChildren(...rows.map(([key, level]) => {
-      const [size, drill, distance] = key.split(' ');
+    let rows = [];
+    try {
+      rows = JSON.parse(trainerLevels(this.kept()));
+    } catch (error) {
+      this.setAside(error);
+    }
+    $('trainer-rows').replaceChildren(...rows.map((level) => {
       const tr = document.createElement('tr');
-      const values = [size, drill === 'move' ? 'optimal move' : 'finish optimally', distance, level.rounds,
-        `${Math.round((100 * level.optimal) / Math.max(level.rounds, 1))}%`, (level.milliseconds / Math.max(level.rounds, 1) / 1000).toFixed(1)];
+      const drill = level.drill === 'move' ? say('optimal move', 'movimento ótimo') : say('finish optimally', 'terminar no ótimo');
+      const values = [level.size, drill, level.distance, level.rounds,
+        `${Math.round((100 * level.optimal) / Math.max(level.rounds, 1))}%`, number(level.milliseconds / Math.max(level.rounds, 1) / 1000, 1)];
       tr.replaceChildren(...values.map((value) => {
         const cell = document.createElement('td');
         cell.textContent = value;

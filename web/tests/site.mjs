@@ -50,12 +50,15 @@ after(async () => {
   server?.close();
 });
 
-/** Opens the page at `#fragment`, once its board is drawn; `errors` collects the page's errors. */
-export async function open(fragment) {
+/**
+ * Opens the page at `#fragment` (in the language `lang` asks, when given), once its board is
+ * drawn; `errors` collects the page's errors.
+ */
+export async function open(fragment, { lang = null } = {}) {
   const page = await site.browser.newPage({ viewport: { width: 900, height: 800 } });
   const errors = [];
   page.on('pageerror', (error) => errors.push(error));
-  await page.goto(`${site.base}#${fragment}`);
+  await page.goto(`${site.base}${lang ? `?lang=${lang}` : ''}#${fragment}`);
   await page.waitForSelector('#board [role="gridcell"]');
   return { page, errors };
 }

@@ -317,6 +317,9 @@ pub struct AnalyseArgs {
     /// JSON: one object for the whole analysis.
     #[arg(long)]
     pub json: bool,
+    /// Language of the table: en or pt (from the locale when absent).
+    #[arg(long, value_name = "LANG")]
+    pub lang: Option<npuzzle_game::Lang>,
 }
 
 /// `npuzzle convert`.
@@ -701,11 +704,7 @@ fn trace_cap(text: &str) -> Result<u64, String> {
 }
 
 fn drill(text: &str) -> Result<npuzzle_game::trainer::Drill, String> {
-    use npuzzle_game::trainer::Drill;
-    [Drill::Move, Drill::Finish]
-        .into_iter()
-        .find(|d| d.name() == text)
-        .ok_or_else(|| format!("'{text}' is not a drill: move or finish"))
+    text.parse()
 }
 
 fn rounds(text: &str) -> Result<usize, String> {

@@ -1,5 +1,5 @@
 //! The game's words in English and in Portuguese: one table per language, for every front
-//! end (the line mode, the full screen, and the web page, which speaks English). What a command
+//! end (the line mode, the full screen, and the web page). What a command
 //! did arrives as an [`Outcome`]; [`Lang::outcome`] words it.
 
 use std::fmt;
@@ -67,6 +67,31 @@ impl Lang {
             Lang::En => format!("Moves: {stm} ({mtm} MTM)"),
             Lang::Pt => format!("Movimentos: {stm} ({mtm} MTM)"),
         }
+    }
+
+    /// A game's figures in a line, for the page's win dialog.
+    ///
+    /// ```
+    /// use npuzzle_game::{Lang, Summary};
+    /// let summary = Summary { stm: 31, mtm: 20, milliseconds: 12_340, assisted: true, timed: true };
+    /// assert_eq!(Lang::En.summary(&summary), "31 moves (20 MTM) in 12.34 s, 2.51 TPS, assisted");
+    /// assert_eq!(Lang::Pt.summary(&summary), "31 movimentos (20 MTM) em 12,34 s, 2,51 TPS, com ajuda");
+    /// ```
+    pub fn summary(self, summary: &crate::Summary) -> String {
+        let mut line = format!(
+            "{} ({} MTM) {} {} s",
+            self.count_moves(summary.stm),
+            summary.mtm,
+            self.pick("in", "em"),
+            self.number(summary.milliseconds as f64 / 1000.0, 2)
+        );
+        if let Some(tps) = summary.tiles_per_second() {
+            line += &format!(", {} TPS", self.number(tps, 2));
+        }
+        if summary.assisted {
+            line += self.pick(", assisted", ", com ajuda");
+        }
+        line
     }
 
     /// A number with `decimals` places, with the language's decimal separator.

@@ -26,6 +26,24 @@ impl Drill {
     }
 }
 
+impl std::str::FromStr for Drill {
+    type Err = String;
+
+    /// A drill by its name.
+    ///
+    /// ```
+    /// use npuzzle_game::trainer::Drill;
+    /// assert_eq!("finish".parse::<Drill>(), Ok(Drill::Finish));
+    /// assert!("fast".parse::<Drill>().is_err());
+    /// ```
+    fn from_str(text: &str) -> Result<Drill, String> {
+        [Drill::Move, Drill::Finish]
+            .into_iter()
+            .find(|d| d.name() == text)
+            .ok_or_else(|| format!("'{text}' is not a drill: move or finish"))
+    }
+}
+
 /// A level: `4x4 move 30`.
 ///
 /// ```

@@ -14,10 +14,12 @@
 //! ```
 #![warn(missing_docs)]
 
+mod language;
 mod records;
 mod teach;
 
-pub use records::{import_records, statistics, with_mistakes};
+pub use language::set_language;
+pub use records::{import_records, statistics, trainer_add, trainer_levels, with_mistakes};
 pub use teach::{
     MOST_ANALYSED_CELLS, WebAnalysis, daily_position, deal_at_distance, optimal_moves,
 };
@@ -26,7 +28,9 @@ use std::cell::RefCell;
 
 use npuzzle_core::{Board, Generator, Goal, Move, Notation, Size, format_board, format_moves};
 use npuzzle_game::replay::{Replay, parse_steps};
-use npuzzle_game::{Command, Game, Lang};
+use npuzzle_game::{Command, Game, GameError};
+
+use crate::language::lang;
 use npuzzle_game::{Dealt, KeyMap};
 use npuzzle_search::pdb::{self, AdditivePdb, PatternDb};
 use npuzzle_search::{AnyHeuristic, Options, Puzzle, Report, Solver};
@@ -42,6 +46,11 @@ pub struct WebGame {
 
 fn text<E: std::fmt::Display>(error: E) -> String {
     error.to_string()
+}
+
+/// Why the game refused a move, in the page's language.
+fn refused(error: GameError) -> String {
+    lang().refusal(&error)
 }
 
 fn goal_of(name: &str) -> Result<Goal, String> {
@@ -105,12 +114,12 @@ impl WebGame {
         self.game.board().height()
     }
 
-    /// Carries out one of the game's commands and words what it did ([`Lang::outcome`], in
-    /// English: the page's language), empty where the board shows it.
+    /// Carries out one of the game's commands and words what it did
+    /// ([`npuzzle_game::Lang::outcome`], in the page's language), empty where the board shows it.
     fn said(&mut self, command: &Command, now: f64) -> String {
         self.game
             .apply(command, millis(now))
-            .and_then(|outcome| Lang::En.outcome(&outcome))
+            .and_then(|outcome| lang().outcome(&outcome))
             .unwrap_or_default()
     }
 
@@ -132,7 +141,7 @@ impl WebGame {
             .next()
             .and_then(Move::from_tile_letter)
             .ok_or_else(|| format!("'{direction}' is not a direction: use U, D, L or R"))?;
-        Ok(self.game.play(m, millis(now)).map_err(text)?.tile)
+        Ok(self.game.play(m, millis(now)).map_err(refused)?.tile)
     }
 
     /// Slides the tile at (`row`, `column`) and every tile between it and the blank; returns
@@ -141,7 +150,7 @@ impl WebGame {
         Ok(self
             .game
             .click(row, column, millis(now))
-            .map_err(text)?
+            .map_err(refused)?
             .count)
     }
 
@@ -149,7 +158,7 @@ impl WebGame {
     pub fn move_tile(&mut self, tile: u32, now: f64) -> Result<(), String> {
         self.game
             .move_tile(tile.into(), millis(now))
-            .map_err(text)?;
+            .map_err(refused)?;
         Ok(())
     }
 
@@ -165,10 +174,10 @@ impl WebGame {
         self.said(&Command::Redo, now)
     }
 
-    /// The game's figures for the win dialog, as the core words them:
+    /// The game's figures for the win dialog, as the core words them in the page's language:
     /// `31 moves (20 MTM) in 12.34 s, 2.51 TPS, assisted`.
     pub fn summary(&self, now: f64) -> String {
-        self.game.summary(millis(now)).to_string()
+        lang().summary(&self.game.summary(millis(now)))
     }
 
     /// Starts the same position again (help already had stays recorded).

@@ -1,8 +1,9 @@
 //! The page's statistics: finished games kept in the browser's storage as the same JSON array
 //! `npuzzle stats --export json` writes (so the two import each other's), summarised per size
-//! by the core's [`Statistics`].
+//! by the core's [`Statistics`]; and the trainer's statistics, the JSON `npuzzle trainer` keeps.
 
 use npuzzle_game::records::{self, merge, whole_records};
+use npuzzle_game::trainer::{Level, Statistics as TrainerStatistics};
 use npuzzle_game::{Record, Statistics};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -128,4 +129,79 @@ pub fn import_records(stored: &str, imported: &str) -> Result<String, String> {
     // Written as the records file is, fields in their order (a JSON value would sort them).
     let all = serde_json::to_string(&all).map_err(text)?;
     Ok(format!(r#"{{"added":{added},"records":{all}}}"#))
+}
+
+/// The trainer's statistics kept in the browser (`kept`: the JSON `npuzzle trainer` keeps in
+/// `trainer.json`, checked as it checks it) with one more round of the level (`size`, `drill`,
+/// `distance`) added: optimal or not, in `milliseconds`. Kept statistics that do not read back
+/// are refused, named, so that the page can set them aside instead of writing over them.
+///
+/// ```
+/// use npuzzle_web::trainer_add;
+/// let kept = trainer_add("{}", "3x3", "move", 12, true, 1500.4).unwrap();
+/// assert_eq!(kept, r#"{"3x3 move 12":{"rounds":1,"optimal":1,"milliseconds":1500}}"#);
+/// assert!(trainer_add(r#"{"3x3 move 12":{"rounds":1,"optimal":5,"milliseconds":0}}"#, "3x3", "move", 12, true, 1.0).is_err());
+/// assert!(trainer_add("{}", "3x3", "fast", 12, true, 1.0).is_err());
+/// ```
+#[wasm_bindgen]
+pub fn trainer_add(
+    kept: &str,
+    size: &str,
+    drill: &str,
+    distance: u32,
+    optimal: bool,
+    milliseconds: f64,
+) -> Result<String, String> {
+    let mut statistics = TrainerStatistics::read(kept)?;
+    let size: npuzzle_core::Size = size.parse().map_err(text)?;
+    let level = Level {
+        size: size.to_string(),
+        drill: drill.parse()?,
+        distance,
+    };
+    statistics.add(&level, optimal, millis(milliseconds));
+    serde_json::to_string(&statistics).map_err(text)
+}
+
+/// One level's row of the trainer's table.
+#[derive(Serialize)]
+struct LevelRow<'a> {
+    size: &'a str,
+    drill: &'a str,
+    distance: u32,
+    rounds: u64,
+    optimal: u64,
+    milliseconds: u64,
+}
+
+/// The trainer's statistics kept in the browser, checked, as rows ordered by size, drill and
+/// distance (a JSON array of `{size, drill, distance, rounds, optimal, milliseconds}`).
+///
+/// ```
+/// use npuzzle_web::trainer_levels;
+/// let rows = trainer_levels(r#"{"4x4 move 9":{"rounds":2,"optimal":1,"milliseconds":10},"4x4 move 30":{"rounds":1,"optimal":1,"milliseconds":5}}"#).unwrap();
+/// assert!(rows.starts_with(r#"[{"size":"4x4","drill":"move","distance":9,"#));
+/// assert!(trainer_levels("[1]").is_err());
+/// ```
+#[wasm_bindgen]
+pub fn trainer_levels(kept: &str) -> Result<String, String> {
+    let statistics = TrainerStatistics::read(kept)?;
+    let mut rows: Vec<LevelRow> = statistics
+        .0
+        .iter()
+        .filter_map(|(key, played)| {
+            let mut parts = key.split(' ');
+            let (size, drill) = (parts.next()?, parts.next()?);
+            Some(LevelRow {
+                size,
+                drill,
+                distance: parts.next()?.parse().ok()?,
+                rounds: played.rounds,
+                optimal: played.optimal,
+                milliseconds: played.milliseconds,
+            })
+        })
+        .collect();
+    rows.sort_by(|a, b| (a.size, a.drill, a.distance).cmp(&(b.size, b.drill, b.distance)));
+    serde_json::to_string(&rows).map_err(text)
 }

@@ -248,7 +248,7 @@ impl WebGame {
         let share = record
             .daily
             .as_ref()
-            .map(|d| npuzzle_game::Lang::En.share(&record, d))
+            .map(|d| crate::language::lang().share(&record, d))
             .unwrap_or_default();
         let record = serde_json::to_string(&record).map_err(text)?;
         Ok(format!(

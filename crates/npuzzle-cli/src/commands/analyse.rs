@@ -6,6 +6,7 @@ use std::io::Write;
 
 use anyhow::Context;
 use npuzzle_core::{Board, Goal, Move, parse_runs};
+use npuzzle_game::Lang;
 use npuzzle_game::replay::Replay;
 use npuzzle_search::analysis::{self, Analysis, Distance, Verdict};
 
@@ -20,6 +21,7 @@ pub fn run(args: &AnalyseArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
     if let (Some(position), None) = (&args.position, &args.moves) {
         return optimal_moves(args, position, out);
     }
+    let lang = args.lang.unwrap_or_else(crate::play::lang_of_environment);
     let (start, goal, moves) = game(args)?;
     let mut solvers = Prepared::new(Goal::Custom(goal), &args.search)?;
     let (solver, _) = solvers.for_board(&start)?;
@@ -32,7 +34,7 @@ pub fn run(args: &AnalyseArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
         line["seconds"] = seconds.into();
         writeln!(out, "{line}")?;
     } else {
-        out.write_all(table(&analysis).as_bytes())?;
+        out.write_all(table(&analysis, lang).as_bytes())?;
     }
     Ok(Status::Success)
 }
@@ -52,6 +54,7 @@ fn optimal_moves(
     let (distance, moves) = analysis::optimal_moves(&solver, &board)?;
     let seconds = clock.elapsed().as_secs_f64();
     let letters: String = moves.iter().map(|m| m.tile_letter()).collect();
+    let lang = args.lang.unwrap_or_else(crate::play::lang_of_environment);
     if args.json {
         let line = serde_json::json!({
             "position": board.to_string(),
@@ -62,21 +65,14 @@ fn optimal_moves(
         writeln!(out, "{line}")?;
     } else {
         let spaced: Vec<String> = letters.chars().map(String::from).collect();
-        writeln!(
-            out,
-            "{} moves from the goal; optimal moves: {}",
-            distance,
-            if spaced.is_empty() {
-                "none (solved)".to_string()
-            } else {
-                spaced.join(" ")
-            }
-        )?;
+        let moves = match spaced.is_empty() {
+            true => lang.pick("none (solved)", "nenhum (resolvido)").to_string(),
+            false => spaced.join(" "),
+        };
+        let optimal = lang.pick("optimal moves", "movimentos ótimos");
+        writeln!(out, "{}; {optimal}: {moves}", away(distance, lang))?;
         if matches!(distance, Distance::Bounds { .. }) {
-            writeln!(
-                out,
-                "LOW..HIGH: bounds, not proved (a lower bound and a solution's length)"
-            )?;
+            writeln!(out, "{}", bounds_note(lang))?;
         }
     }
     Ok(Status::Success)
@@ -118,25 +114,47 @@ fn played(replay: &Replay) -> (Board, Board, Vec<Move>) {
     (replay.start().clone(), replay.goal().clone(), moves)
 }
 
+/// "2 moves from the goal", "a 2 movimentos do objetivo" (a bound as `LOW..HIGH`).
+fn away(distance: Distance, lang: Lang) -> String {
+    let unit = match distance.range() {
+        (1, 1) => lang.pick("move", "movimento"),
+        _ => lang.pick("moves", "movimentos"),
+    };
+    match lang {
+        Lang::En => format!("{distance} {unit} from the goal"),
+        Lang::Pt => format!("a {distance} {unit} do objetivo"),
+    }
+}
+
+/// What `LOW..HIGH` means, under a table or a distance that has one.
+fn bounds_note(lang: Lang) -> &'static str {
+    lang.pick(
+        "LOW..HIGH: bounds, not proved (a lower bound and a solution's length)",
+        "MÍN..MÁX: limites, não provados (um limite inferior e o comprimento de uma solução)",
+    )
+}
+
 /// The analysis as a table: a line a move, then the totals.
-fn table(analysis: &Analysis) -> String {
+fn table(analysis: &Analysis, lang: Lang) -> String {
     let totals = &analysis.totals;
     let mut text = String::new();
+    let start = lang.pick("start", "início");
     let _ = writeln!(
         text,
-        "start      {} ({} moves from the goal)",
-        analysis.start, totals.start
+        "{start:<9}  {} ({})",
+        analysis.start,
+        away(totals.start, lang)
     );
-    let _ = writeln!(
-        text,
-        "{:>5}  move  before  after  verdict  optimal moves",
-        "#"
+    let header = lang.pick(
+        "move  before  after  verdict  optimal moves",
+        "mov.   antes   após  juízo    movimentos ótimos",
     );
+    let _ = writeln!(text, "{:>5}  {header}", "#");
     for step in &analysis.steps {
         let verdict = match step.verdict {
-            Verdict::Optimal => "optimal",
-            Verdict::Mistake => "mistake",
-            Verdict::Unknown => "unknown",
+            Verdict::Optimal => lang.pick("optimal", "ótimo"),
+            Verdict::Mistake => lang.pick("mistake", "erro"),
+            Verdict::Unknown => lang.pick("unknown", "incerto"),
         };
         let better: Vec<String> = step
             .optimal_moves
@@ -153,45 +171,57 @@ fn table(analysis: &Analysis) -> String {
             better.join(" ")
         );
     }
-    let _ = writeln!(
-        text,
-        "totals     {} ({} MTM): {} optimal, {} ({} lost){}{}",
-        counted(totals.stm, "move"),
-        totals.mtm,
-        totals.optimal,
-        counted(totals.mistakes, "mistake"),
-        counted(totals.moves_lost, "move"),
-        match totals.unknown {
-            0 => String::new(),
-            n => format!(", {n} unknown"),
-        },
-        if totals.solved {
-            ""
-        } else {
-            "; the moves do not reach the goal"
-        }
-    );
+    text.push_str(&totals_line(analysis, lang));
     if let Some(first) = totals.first_mistake {
         let (number, total) = (first.number, first.your_plus_optimal);
         let after = &analysis.steps[number - 1].after;
-        let _ = writeln!(
-            text,
-            "your + optimal from the first mistake (move {number}): {number} + {after} = {total}"
+        let from = lang.pick(
+            "your + optimal from the first mistake (move",
+            "seus + ótimo desde o primeiro erro (movimento",
         );
+        let _ = writeln!(text, "{from} {number}): {number} + {after} = {total}");
     }
-    text.push_str(&chart(analysis));
+    text.push_str(&chart(analysis, lang));
     let bounds = std::iter::once(totals.start)
         .chain(analysis.steps.iter().map(|s| s.after))
         .any(|d| matches!(d, Distance::Bounds { .. }));
     if bounds {
-        text.push_str("LOW..HIGH: bounds, not proved (a lower bound and a solution's length)\n");
+        text.push_str(bounds_note(lang));
+        text.push('\n');
     }
     text
 }
 
-/// `n` and the word, singular for one.
-fn counted(n: usize, word: &str) -> String {
-    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
+/// The totals: moves, optimal ones, mistakes and moves lost, and whether the goal was reached.
+fn totals_line(analysis: &Analysis, lang: Lang) -> String {
+    let totals = &analysis.totals;
+    let mistakes = match (lang, totals.mistakes) {
+        (Lang::En, 1) => "1 mistake".to_string(),
+        (Lang::En, n) => format!("{n} mistakes"),
+        (Lang::Pt, 1) => "1 erro".to_string(),
+        (Lang::Pt, n) => format!("{n} erros"),
+    };
+    let unknown = match totals.unknown {
+        0 => String::new(),
+        n => format!(", {n} {}", lang.pick("unknown", "incertos")),
+    };
+    let unsolved = match totals.solved {
+        true => "",
+        false => lang.pick(
+            "; the moves do not reach the goal",
+            "; os movimentos não chegam ao objetivo",
+        ),
+    };
+    format!(
+        "{:<9}  {} ({} MTM): {} {}, {mistakes} ({} {}){unknown}{unsolved}\n",
+        lang.pick("totals", "total"),
+        lang.count_moves(totals.stm),
+        totals.mtm,
+        totals.optimal,
+        lang.pick("optimal", "ótimos"),
+        lang.count_moves(totals.moves_lost),
+        lang.pick("lost", "perdidos"),
+    )
 }
 
 /// Columns of the chart a line.
@@ -200,7 +230,7 @@ const CHART_WIDTH: usize = 72;
 /// The distance to go over the game as a chart of block characters, a column a position (the
 /// highest the start's distance or the game's farthest), with `^` under each mistake's column;
 /// a bound is drawn at its upper end.
-fn chart(analysis: &Analysis) -> String {
+fn chart(analysis: &Analysis, lang: Lang) -> String {
     const BLOCKS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
     let heights: Vec<u32> = std::iter::once(analysis.totals.start)
         .chain(analysis.steps.iter().map(|s| s.after))
@@ -217,7 +247,10 @@ fn chart(analysis: &Analysis) -> String {
             _ => ' ',
         }))
         .collect();
-    let mut text = String::from("distance to go, a column a position (^ after a mistake):\n");
+    let mut text = String::from(lang.pick(
+        "distance to go, a column a position (^ after a mistake):\n",
+        "distância até ao fim, uma coluna por posição (^ depois de um erro):\n",
+    ));
     for (line, marks) in columns.chunks(CHART_WIDTH).zip(marks.chunks(CHART_WIDTH)) {
         text.extend(line);
         text.push('\n');

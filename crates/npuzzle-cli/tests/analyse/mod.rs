@@ -395,3 +395,42 @@ fn the_finishing_drill_wins_optimally_or_loses_at_the_first_mistake() {
         "{out}"
     );
 }
+
+/// The table in Portuguese, as the game speaks it.
+#[test]
+fn the_analysis_speaks_portuguese() {
+    let (code, out, err) = run(
+        &[
+            "analyse",
+            "--position",
+            "1 2 3/4 5 6/0 7 8",
+            "--moves",
+            "D U L L",
+            "--lang",
+            "pt",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        "início     1 2 3/4 5 6/0 7 8 (a 2 movimentos do objetivo)
+    #  mov.   antes   após  juízo    movimentos ótimos
+    1  D          2      3  erro     L
+    2  U          3      2  ótimo    
+    3  L          2      1  ótimo    
+    4  L          1      0  ótimo    
+total      4 movimentos (3 MTM): 3 ótimos, 1 erro (2 movimentos perdidos)
+seus + ótimo desde o primeiro erro (movimento 1): 1 + 3 = 4
+distância até ao fim, uma coluna por posição (^ depois de um erro):
+▆█▆▄▁
+ ^
+"
+    );
+    let (code, out, _) = run(
+        &["analyse", "--position", "1 2 3/4 5 6/7 0 8", "--lang", "pt"],
+        "",
+    );
+    assert_eq!(code, 0);
+    assert_eq!(out, "a 1 movimento do objetivo; movimentos ótimos: L\n");
+}
