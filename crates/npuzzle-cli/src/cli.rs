@@ -366,8 +366,8 @@ pub struct SearchArgs {
     /// budget), the anytime solver up to 32x32, the constructive solver beyond; it says which.
     #[arg(long, short, default_value = "auto", value_name = "ALGORITHM")]
     pub algorithm: Algorithm,
-    /// manhattan, linear-conflict, walking-distance or pdb: the lower bound (the best for the
-    /// board when absent). `learned` is kept as the alias of --heuristic linear-conflict
+    /// misplaced, manhattan, linear-conflict, walking-distance or pdb: the lower bound (the best
+    /// for the board when absent). `learned` is kept as the alias of --heuristic linear-conflict
     /// --ranking learned.
     #[arg(long, value_name = "HEURISTIC")]
     pub heuristic: Option<HeuristicKind>,
@@ -601,6 +601,9 @@ pub struct LabArgs {
     /// Language: en or pt (from the locale when absent).
     #[arg(long, value_name = "LANG")]
     pub lang: Option<npuzzle_game::Lang>,
+    /// The textbook's table instead of one search.
+    #[command(flatten)]
+    pub table: crate::commands::table::TableArgs,
 }
 
 /// `npuzzle replay`.

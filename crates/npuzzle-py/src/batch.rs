@@ -68,7 +68,7 @@ impl<'a> Rows<'a> {
     }
 }
 
-/// The heuristic `name` ("manhattan", "linear-conflict", "walking-distance", "pdb" or a
+/// The heuristic `name` ("misplaced", "manhattan", "linear-conflict", "walking-distance", "pdb" or a
 /// partition such as "663", "78", "6666") for `goal` on boards of `size`.
 /// Ctrl-C stops a database build (between its layers) and raises `KeyboardInterrupt`.
 pub fn heuristic(

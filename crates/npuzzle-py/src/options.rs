@@ -40,7 +40,7 @@ pub struct PyOptions {
 impl PyOptions {
     /// Options as the CLI's `solve` takes them: `algorithm` ("auto", "table", "idastar",
     /// "anytime", "constructive", "astar", "wastar", "greedy", "rbfs"), `heuristic`
-    /// ("manhattan", "linear-conflict", "walking-distance", "pdb"; the best for the board when
+    /// ("misplaced", "manhattan", "linear-conflict", "walking-distance", "pdb"; the best when
     /// None; "learned" is the alias of `ranking="learned"`), `ranking` (what ranks the anytime
     /// solver's beams: "heuristic" or "learned"; the plan's choice when None), `goal`, `time_budget` (seconds the anytime solver spends), `timeout` (seconds),
     /// `max_nodes`, `max_memory` (MiB), `weight` (weighted A*), `parallel` (one search on every

@@ -3,7 +3,7 @@
 //! of [`crate::pdb`]).
 
 use crate::error::{SolveError, Unsupported};
-use crate::heuristic::{Heuristic, LinearConflict, Manhattan, WalkingDistance};
+use crate::heuristic::{Heuristic, LinearConflict, Manhattan, Misplaced, WalkingDistance};
 pub use crate::method::HeuristicKind;
 use crate::pdb::AdditivePdb;
 use crate::puzzle::Puzzle;
@@ -23,6 +23,8 @@ use crate::puzzle::Puzzle;
 pub enum AnyHeuristic {
     /// [`Manhattan`].
     Manhattan(Manhattan),
+    /// [`Misplaced`].
+    Misplaced(Misplaced),
     /// [`LinearConflict`].
     LinearConflict(LinearConflict),
     /// [`WalkingDistance`].
@@ -35,6 +37,7 @@ impl AnyHeuristic {
     /// Builds the heuristic `kind` names for `puzzle` (walking distance builds its tables).
     pub fn new(kind: HeuristicKind, puzzle: &Puzzle) -> Result<AnyHeuristic, SolveError> {
         Ok(match kind {
+            HeuristicKind::Misplaced => AnyHeuristic::Misplaced(Misplaced::new(puzzle)),
             HeuristicKind::Manhattan => AnyHeuristic::Manhattan(Manhattan::for_puzzle(puzzle)),
             HeuristicKind::LinearConflict => {
                 AnyHeuristic::LinearConflict(LinearConflict::new(puzzle))
@@ -89,6 +92,7 @@ impl AnyHeuristic {
 macro_rules! dispatch {
     ($any:expr, |$h:ident| $body:expr) => {
         match $any {
+            $crate::any_heuristic::AnyHeuristic::Misplaced($h) => $body,
             $crate::any_heuristic::AnyHeuristic::Manhattan($h) => $body,
             $crate::any_heuristic::AnyHeuristic::LinearConflict($h) => $body,
             $crate::any_heuristic::AnyHeuristic::WalkingDistance($h) => $body,

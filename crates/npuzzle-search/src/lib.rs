@@ -32,6 +32,7 @@ mod solver;
 mod solvers;
 mod start;
 mod stats;
+pub mod textbook;
 pub mod thresholds;
 
 pub use algorithm::best_first::MAX_WEIGHT;

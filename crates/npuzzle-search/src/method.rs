@@ -117,6 +117,8 @@ impl FromStr for Algorithm {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(into = "&'static str", try_from = "String")]
 pub enum HeuristicKind {
+    /// Misplaced tiles (`heuristic::Misplaced`), the textbook's h1: for the lab and the table.
+    Misplaced,
     /// Manhattan distance (`heuristic::Manhattan`).
     Manhattan,
     /// Manhattan distance plus linear conflicts (`heuristic::LinearConflict`).
@@ -134,7 +136,8 @@ pub enum HeuristicKind {
 
 impl HeuristicKind {
     /// The heuristics built from the goal alone (not [`HeuristicKind::Pdb`]).
-    pub const ALL: [HeuristicKind; 3] = [
+    pub const ALL: [HeuristicKind; 4] = [
+        HeuristicKind::Misplaced,
         HeuristicKind::Manhattan,
         HeuristicKind::LinearConflict,
         HeuristicKind::WalkingDistance,
@@ -143,6 +146,7 @@ impl HeuristicKind {
     /// The name used on the command line.
     pub fn name(self) -> &'static str {
         match self {
+            HeuristicKind::Misplaced => "misplaced",
             HeuristicKind::Manhattan => "manhattan",
             HeuristicKind::LinearConflict => "linear-conflict",
             HeuristicKind::WalkingDistance => "walking-distance",
@@ -167,7 +171,7 @@ impl From<HeuristicKind> for &'static str {
 /// A name that is no heuristic's (the text given, quoted back in the error).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown heuristic '{0}': use manhattan, linear-conflict, walking-distance, pdb or learned"
+    "unknown heuristic '{0}': use misplaced, manhattan, linear-conflict, walking-distance, pdb or learned"
 )]
 pub struct UnknownHeuristic(pub String);
 
@@ -183,7 +187,8 @@ impl FromStr for HeuristicKind {
     /// ```
     fn from_str(text: &str) -> Result<HeuristicKind, UnknownHeuristic> {
         match text.trim().to_ascii_lowercase().as_str() {
-            "md" => Ok(HeuristicKind::Manhattan),
+            "h1" => Ok(HeuristicKind::Misplaced),
+            "md" | "h2" => Ok(HeuristicKind::Manhattan),
             "lc" => Ok(HeuristicKind::LinearConflict),
             "wd" => Ok(HeuristicKind::WalkingDistance),
             "pdb" | "pattern-databases" => Ok(HeuristicKind::Pdb),

@@ -76,6 +76,11 @@ pub enum Whole {
     EpisodeSteps,
     /// Events a search's trace keeps (`--trace-cap`): held in memory until the search ends.
     TraceEvents,
+    /// Positions a depth of the textbook's table (`npuzzle lab --table --count`).
+    TablePositions,
+    /// A solution depth of the textbook's table (`--depths`, `--ids-depth`): the 8-puzzle's
+    /// farthest position is 31 moves away.
+    TableDepth,
 }
 
 impl Whole {
@@ -96,6 +101,8 @@ impl Whole {
             Whole::Envs => (1, 1 << 20),
             Whole::EpisodeSteps => (1, u32::MAX as u64),
             Whole::TraceEvents => (1, 10_000_000),
+            Whole::TablePositions => (1, 10_000),
+            Whole::TableDepth => (0, 31),
         }
     }
 
@@ -116,6 +123,8 @@ impl Whole {
             Whole::Envs => "the number of boards",
             Whole::EpisodeSteps => "steps an episode",
             Whole::TraceEvents => "the events of a trace",
+            Whole::TablePositions => "positions a depth",
+            Whole::TableDepth => "a depth of the 8-puzzle",
         }
     }
 

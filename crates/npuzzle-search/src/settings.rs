@@ -73,7 +73,7 @@ pub const FIELDS: &[Field] = &[
         name: "heuristic",
         flag: "heuristic",
         value: "HEURISTIC",
-        help: "manhattan, linear-conflict, walking-distance or pdb (the best for the board when absent); learned: linear-conflict with --ranking learned",
+        help: "misplaced, manhattan, linear-conflict, walking-distance or pdb (the best for the board when absent); learned: linear-conflict with --ranking learned",
     },
     Field {
         name: "ranking",

@@ -20,6 +20,9 @@ const EXAMPLE: &str = "4 1 3/7 2 6/0 5 8";
 /// Runs the command.
 pub fn run(args: &LabArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
     let lang = args.lang.unwrap_or_else(crate::play::lang_of_environment);
+    if args.table.table {
+        return crate::commands::table::run(&args.table, lang, out);
+    }
     let text = args.position.as_deref().unwrap_or(EXAMPLE);
     let board: Board = text
         .parse()

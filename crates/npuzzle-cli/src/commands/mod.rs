@@ -12,6 +12,7 @@ pub mod generate;
 pub mod lab;
 pub mod pdb;
 pub mod solve;
+pub mod table;
 pub mod trace;
 pub mod trainer;
 pub mod verify;

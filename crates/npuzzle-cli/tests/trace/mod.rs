@@ -148,3 +148,103 @@ fn the_lab_says_each_step_in_both_languages() {
         "{err}"
     );
 }
+
+/// The textbook's table: a JSON object a depth with the book's figures beside, the text in
+/// both languages, the plot a well-formed SVG, and every setting checked by its range.
+#[test]
+fn the_textbook_table_is_recomputed_beside_the_books_figures() {
+    let (code, out, err) = run(
+        &[
+            "lab",
+            "--table",
+            "--count",
+            "20",
+            "--depths",
+            "2,8,12",
+            "--ids-depth",
+            "8",
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    let rows: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(rows.len(), 3);
+    assert_eq!(rows[1]["depth"], 8);
+    assert_eq!(rows[1]["positions"], 20);
+    assert_eq!(rows[1]["published"]["ids"], 6384.0);
+    assert!(rows[1]["measured"]["IDS"]["cost"].as_f64().unwrap() > 1000.0);
+    assert!(
+        rows[2]["measured"]["IDS"].is_null(),
+        "past --ids-depth: not run"
+    );
+    let h2 = rows[2]["measured"]["A* h2"]["cost"].as_f64().unwrap();
+    let idastar = rows[2]["measured"]["IDA* walking-distance"]["cost"]
+        .as_f64()
+        .unwrap();
+    assert!(
+        idastar < h2 && h2 < 200.0,
+        "walking distance's IDA* below A* h2 ({idastar}, {h2})"
+    );
+
+    let dir = data_dir("table");
+    std::fs::create_dir_all(&dir).unwrap();
+    let plot = dir.join("table.svg");
+    let (code, out, err) = run(
+        &[
+            "lab",
+            "--table",
+            "--textbook",
+            "--count",
+            "10",
+            "--depths",
+            "4,6",
+            "--lang",
+            "pt",
+            "--plot",
+            plot.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with(
+            "A tabela do livro (Russell & Norvig, AIMA 2nd ed. (2003), Fig. 4.8), recalculada"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("Custo da busca") && out.contains("112"),
+        "{out}"
+    );
+    assert!(
+        !out.contains("A* manhattan"),
+        "--textbook keeps the book's columns: {out}"
+    );
+    let svg = std::fs::read_to_string(&plot).unwrap();
+    assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+    assert!(svg.contains("o livro (R&amp;N)") && !svg.contains("R&N"));
+
+    for (args, said) in [
+        (
+            vec!["lab", "--table", "--count", "0"],
+            "positions a depth must be from 1 to 10000, not 0",
+        ),
+        (
+            vec!["lab", "--table", "--depths", "2,40"],
+            "a depth of the 8-puzzle must be from 0 to 31, not 40",
+        ),
+        (vec!["lab", "--count", "5"], "--table"),
+        (
+            vec!["lab", "1 2 3/4 5 6/7 0 8", "--table"],
+            "cannot be used with",
+        ),
+    ] {
+        let (code, _, err) = run(&args, "");
+        assert_eq!(code, 2, "{args:?}");
+        assert!(err.contains(said), "{args:?}: {err}");
+    }
+}

@@ -298,7 +298,7 @@ def heuristic(
     goal: str = "blank-last",
     cache_dir: str | os.PathLike[str] | None = None,
 ) -> np.ndarray:
-    """The heuristic's lower bound for each position: ``"manhattan"``, ``"linear-conflict"``,
+    """The heuristic's lower bound for each position: ``"misplaced"``, ``"manhattan"``, ``"linear-conflict"``,
     ``"walking-distance"``, or pattern databases (``"pdb"`` for the policy's choice, or a
     partition: ``"663"``, ``"78"``, ``"6666"``, opened from the CLI's cache folder, built when
     missing). A ``uint8`` array (``uint16`` past 255).

@@ -3,6 +3,7 @@
 //!
 //! | heuristic | admissible | consistent | cost per move |
 //! |---|---|---|---|
+//! | [`Misplaced`] | yes | yes | O(1) |
 //! | [`Manhattan`] | yes | yes | O(1) |
 //! | [`LinearConflict`] | yes | no | O(line) (the two lines a move changes, before and after) |
 //! | [`WalkingDistance`] | yes | yes | O(1) (table transitions) |
@@ -17,6 +18,7 @@
 mod focus;
 mod linear_conflict;
 mod manhattan;
+mod misplaced;
 mod walking_distance;
 
 use crate::method::HeuristicKind;
@@ -25,6 +27,7 @@ use crate::puzzle::Puzzle;
 pub use focus::{Focus, FocusState};
 pub use linear_conflict::{LinearConflict, LinearConflictState};
 pub use manhattan::Manhattan;
+pub use misplaced::Misplaced;
 pub use walking_distance::WalkingDistance;
 
 /// A lower bound on the distance to the goal, kept as a small state updated move by move.
