@@ -1,5 +1,4 @@
-// The npuzzle page: the game state lives in WebAssembly (npuzzle-core); this module draws it,
-// reads the keyboard, mouse and touch, and asks the solver worker for hints and solutions.
+// The npuzzle page: the game lives in WebAssembly (npuzzle-core); this draws it, reads keys, mouse and touch, and asks workers.
 import init, {
   WebGame, version, command_of_key as commandOfKey, live_optimal_cells as liveOptimalCells,
   expand_moves as expandMoves, check_keys as checkKeys,
@@ -12,6 +11,7 @@ import { gradeWords } from './hints.js';
 import { count, faltam, direction as towards, number, say, sentence, speak, chosen, language } from './lang.js';
 import { Trainer, MOST } from './trainer.js';
 import { drawBoard } from './board.js';
+import { startLab } from './lab.js';
 
 const $ = (id) => document.getElementById(id);
 // The core's key map names commands; the arrows' commands as move letters.
@@ -43,6 +43,7 @@ const state = {
   daily: null, // the date (UTC) of the daily puzzle in play
   grade: null, // the graded hint given at this position: { position, grade, good }
   trainer: null,
+  lab: null,
 };
 
 /**
@@ -56,7 +57,7 @@ function prepareDatabases(goal) {
   state.databases.set(goal, 'building');
   state.builder.build(goal).then((bytes) => {
     state.databases.set(goal, 'ready');
-    for (const solver of [state.solver, state.measure, state.analyst, state.trainer.solver]) {
+    for (const solver of [state.solver, state.measure, state.analyst, state.trainer.solver, ...state.lab.solvers]) {
       solver.useDatabases(goal, bytes.slice());
     }
     document.body.dataset.databases = 'ready';
@@ -597,6 +598,7 @@ function respeak(name) {
   speak(name);
   render();
   state.trainer.render();
+  state.lab.relabel();
   renderStats();
   const { finished } = state;
   if ($('win').open && !state.viewing) {
@@ -780,6 +782,7 @@ state.trainer = new Trainer({
   solver: new Solver(), $, WebGame, expandMoves, message, play: playTrainer,
 });
 state.trainer.render();
+state.lab = startLab(Solver, () => state.game.position());
 wire();
 renderStats();
 if (location.hash.length > 1) fromAddress();

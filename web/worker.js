@@ -3,10 +3,12 @@
 // goal}, answered with their bytes), databases to use ({load: goal, bytes}), a finished game to
 // analyse ({id, analyse: {start, moves, goal}}, answered a move at a time with {id, progress}
 // and at the end with the whole analysis), a position's optimal moves ({id, good: {position,
-// goal}}) and a trainer's round to deal ({id, deal: {size, goal, distance, seed}}).
+// goal}}), a trainer's round to deal ({id, deal: {size, goal, distance, seed}}) and a search for
+// the lab to watch ({id, lab: {position, goal, algorithm, heuristic, cap, lang}}).
 import init, {
   solve, build_databases as buildDatabases, load_databases as loadDatabases, WebAnalysis,
-  optimal_moves as optimalMoves, deal_at_distance as dealAtDistance,
+  optimal_moves as optimalMoves, deal_at_distance as dealAtDistance, lab_trace as labTrace,
+  set_language as setLanguage,
 } from './pkg/npuzzle_web.js';
 
 const ready = init();
@@ -34,6 +36,10 @@ self.onmessage = async ({ data }) => {
       self.postMessage({ id: data.id, solution: analyse(data.id, data.analyse) });
     } else if (data.good) {
       self.postMessage({ id: data.id, solution: JSON.parse(optimalMoves(data.good.position, data.good.goal)) });
+    } else if (data.lab) {
+      const { position, goal, algorithm, heuristic, cap, lang } = data.lab;
+      setLanguage(lang);
+      self.postMessage({ id: data.id, solution: JSON.parse(labTrace(position, goal, algorithm, heuristic, cap)) });
     } else if (data.deal) {
       const { size, goal, distance, seed } = data.deal;
       self.postMessage({ id: data.id, solution: dealAtDistance(size, goal, distance, seed) });

@@ -32,6 +32,7 @@ const shown = (page) => page.evaluate(() => {
 const SAME = new Set([
   'npuzzle', '1 2 3 … _', '_ 1 2 …', 'STM', 'MTM', 'ao5', 'ao12', 'ao50', 'ao100', '— TPS',
   'up=i,down=k,left=j,right=l,hint=space', // the keys' own syntax, as the terminal's
+  'IDA*', 'A*', 'RBFS', 'Manhattan (h2)', '4 1 3/7 2 6/0 5 8', // names, and a position
 ]);
 const same = (text) => SAME.has(text) || /^[\d\s.,:×x·—%s-]*$/.test(text);
 

@@ -13,6 +13,7 @@
 mod command;
 pub mod hints;
 mod keymap;
+pub mod lab;
 mod lang;
 mod outcome;
 pub mod records;

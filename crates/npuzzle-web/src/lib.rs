@@ -14,10 +14,12 @@
 //! ```
 #![warn(missing_docs)]
 
+mod lab;
 mod language;
 mod records;
 mod teach;
 
+pub use lab::{LAB_NODES, lab_trace};
 pub use language::set_language;
 pub use records::{import_records, statistics, trainer_add, trainer_levels, with_mistakes};
 pub use teach::{

@@ -218,6 +218,14 @@ fn solve<H: Heuristic, O: Observer>(
                     graph.nodes[child as usize] = entry;
                 }
                 let f = key(priority, child_g, h.value(&state));
+                if O::WATCHING {
+                    let f = child_g + h.value(&state);
+                    observer.event(&Event::Opened {
+                        played: m,
+                        g: child_g,
+                        f,
+                    });
+                }
                 open.push(Reverse((f, Reverse(child_g), child)));
             } else if O::WATCHING {
                 let why = Pruned::Duplicate;

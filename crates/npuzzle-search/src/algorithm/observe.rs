@@ -61,6 +61,18 @@ pub enum Event<'a> {
         /// Its g.
         g: u32,
     },
+    /// A child joins the frontier with its f-value: the open list of A* and its kin (its key
+    /// there is the priority; f = g + h is said), a node's children kept by RBFS (a backed-up
+    /// value where the node was searched before).
+    Opened {
+        /// The move to it.
+        #[serde(serialize_with = "letter")]
+        played: Move,
+        /// Its g.
+        g: u32,
+        /// Its f-value.
+        f: u32,
+    },
     /// A child is not searched.
     Pruned {
         /// The move to it.
@@ -161,7 +173,7 @@ impl Observer for Counts {
                 Pruned::Duplicate => self.pruned_as_duplicates += 1,
             },
             Event::Backup { .. } => self.backups += 1,
-            Event::Solution { .. } => {}
+            Event::Opened { .. } | Event::Solution { .. } => {}
         }
     }
 }

@@ -185,6 +185,13 @@ impl<H: Heuristic> Search<'_, H> {
             // A node explored before passes its backed-up value down to children that look
             // better than it (they were already found to lead no lower).
             let f = if own_f < stored { f.max(stored) } else { f };
+            if O::WATCHING {
+                observer.event(&Event::Opened {
+                    played: m,
+                    g: g + 1,
+                    f,
+                });
+            }
             children[count] = Some(Child {
                 source,
                 m,

@@ -9,6 +9,7 @@ mod classic;
 mod published;
 
 use npuzzle_core::{Board, Generator, Goal, Size};
+#[cfg(not(target_arch = "wasm32"))]
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -230,10 +231,12 @@ impl Table {
         depth: u32,
     ) -> Result<Row, TableError> {
         let boards = deal(complete, depth, self.positions, self.seed);
-        let costs: Vec<Vec<Option<u64>>> = boards
-            .par_iter()
-            .map(|board| self.costs(puzzle, &puzzle.bytes(board), depth))
-            .collect::<Result<_, _>>()?;
+        let cost = |board: &Board| self.costs(puzzle, &puzzle.bytes(board), depth);
+        // On every core where there are threads; in the browser, one position after another.
+        #[cfg(not(target_arch = "wasm32"))]
+        let costs: Vec<Vec<Option<u64>>> = boards.par_iter().map(cost).collect::<Result<_, _>>()?;
+        #[cfg(target_arch = "wasm32")]
+        let costs: Vec<Vec<Option<u64>>> = boards.iter().map(cost).collect::<Result<_, _>>()?;
         let measured = (0..self.columns.len())
             .map(|c| mean(costs.iter().map(|row| row[c]), depth))
             .collect();

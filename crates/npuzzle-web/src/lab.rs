@@ -1,0 +1,146 @@
+//! The page's search lab: a search watched in the worker, every step kept with its sentence
+//! (the game's [`Narrator`], in the page's language) for the page to play back at the pace the
+//! student chooses.
+
+use npuzzle_core::Board;
+use npuzzle_game::lab::Narrator;
+use npuzzle_search::algorithm::observe::Event;
+use npuzzle_search::ranges::Whole;
+use npuzzle_search::{Algorithm, AnyHeuristic, HeuristicKind, Limits, Options, Solver};
+use serde::Serialize;
+use serde_json::Value;
+use wasm_bindgen::prelude::*;
+
+use crate::language::lang;
+use crate::{databases_for, goal_of, text};
+
+/// The most nodes a search of the lab may expand: a 4×4 within a second or two in the worker;
+/// past it the lab says what would reach further.
+pub const LAB_NODES: u64 = 2_000_000;
+
+/// A watched search as the page plays it back.
+#[derive(Serialize)]
+struct Trace {
+    /// Each event (the trace file's fields) and `said`, its sentence.
+    steps: Vec<Value>,
+    /// Events past the cap, not kept.
+    left_out: u64,
+    /// The board's width, to draw its positions.
+    width: usize,
+    expanded: u64,
+    generated: u64,
+    /// The solution, in tile letters.
+    moves: String,
+    optimal: bool,
+    algorithm: &'static str,
+    /// The search's figures in a sentence.
+    closing: String,
+}
+
+/// Watches the search `algorithm` (`idastar`, `astar`, `rbfs`, `wastar`, `greedy`, or `table`
+/// for the complete table's build) with `heuristic` from `position` toward `goal`, keeping the
+/// first `cap` events (checked as `--trace-cap` is) with their sentences. Returns the trace as
+/// JSON: `{steps: [{event, …, said}], left_out, expanded, generated, moves, optimal, algorithm,
+/// closing}`. A search past [`LAB_NODES`] nodes is stopped, with what would reach further.
+///
+/// ```
+/// let trace = npuzzle_web::lab_trace("1 2 3/4 0 6/7 5 8", "blank-last", "astar", "manhattan", 100).unwrap();
+/// let trace: serde_json::Value = serde_json::from_str(&trace).unwrap();
+/// assert_eq!((trace["steps"][0]["event"].as_str(), trace["steps"][0]["h"].as_u64()), (Some("expanded"), Some(2)));
+/// let trace = trace.to_string();
+/// assert!(trace.contains(r#""said":"Expand 1 2 3/4 0 6/7 5 8 (path —): g = 0, h = 2, f = 2.""#));
+/// assert!(trace.contains(r#""moves":"UL""#));
+/// assert!(npuzzle_web::lab_trace("1 2 3/4 0 6/7 5 8", "blank-last", "anytime", "manhattan", 100).is_err());
+/// assert!(npuzzle_web::lab_trace("1 2 3/4 0 6/7 5 8", "blank-last", "astar", "manhattan", 0).is_err());
+/// ```
+#[wasm_bindgen]
+pub fn lab_trace(
+    position: &str,
+    goal: &str,
+    algorithm: &str,
+    heuristic: &str,
+    cap: u32,
+) -> Result<String, String> {
+    let cap = Whole::TraceEvents.check(cap.into()).map_err(text)?;
+    let board: Board = position.parse().map_err(text)?;
+    let goal = goal_of(goal)?.board(board.size()).map_err(text)?;
+    let algorithm: Algorithm = algorithm.parse().map_err(text)?;
+    let kind: HeuristicKind = heuristic.parse().map_err(text)?;
+    let solver = lab_solver(&goal, algorithm, kind)?;
+    let mut narrator = Narrator::new(lang(), algorithm, board.width());
+    let (mut steps, mut left_out, mut failed) = (Vec::new(), 0u64, None);
+    let limits = solver.options().limits.clone();
+    let solved = solver.watch(&board, &limits, &mut |event: &Event<'_>| {
+        let said = narrator.say(event);
+        if steps.len() as u64 >= cap {
+            left_out += 1;
+            return;
+        }
+        match serde_json::to_value(event) {
+            Ok(mut step) => {
+                step["said"] = said.into();
+                steps.push(step);
+            }
+            Err(error) => failed = Some(error.to_string()),
+        }
+    });
+    if let Some(error) = failed {
+        return Err(error);
+    }
+    let solution = solved.map_err(|e| too_far(&e.to_string(), algorithm))?;
+    let trace = Trace {
+        steps,
+        left_out,
+        width: board.width(),
+        expanded: solution.stats.expanded,
+        generated: solution.stats.generated,
+        moves: solution.moves.iter().map(|m| m.tile_letter()).collect(),
+        optimal: solution.optimal,
+        algorithm: algorithm.name(),
+        closing: narrator.close(0, 0, solution.stats.expanded, solution.stats.generated),
+    };
+    serde_json::to_string(&trace).map_err(text)
+}
+
+/// The solver of the lab's settings, within [`LAB_NODES`]; pattern databases where this worker
+/// was given them.
+fn lab_solver(goal: &Board, algorithm: Algorithm, kind: HeuristicKind) -> Result<Solver, String> {
+    let options = Options {
+        algorithm,
+        heuristic: Some(kind).filter(|k| *k != HeuristicKind::Pdb),
+        limits: Limits {
+            max_nodes: Some(LAB_NODES),
+            ..Limits::default()
+        },
+        ..Options::default()
+    };
+    let solver = match kind {
+        HeuristicKind::Pdb => {
+            let databases = databases_for(goal).ok_or_else(|| {
+                lang()
+                    .pick(
+                        "the pattern databases are for the 4×4 and are still being built: try again in a few seconds, or choose walking distance",
+                        "as bases de dados de padrões são do 4×4 e ainda estão a ser construídas: tente daqui a alguns segundos, ou escolha a distância de caminhada",
+                    )
+                    .to_string()
+            })?;
+            Solver::with_heuristic(goal, options, AnyHeuristic::Pdb(databases))
+        }
+        _ => Solver::new(goal, options),
+    };
+    solver.map_err(text)
+}
+
+/// A search stopped or refused, with what would reach further.
+fn too_far(why: &str, algorithm: Algorithm) -> String {
+    let advice = match (lang(), algorithm) {
+        (npuzzle_game::Lang::En, Algorithm::AStar | Algorithm::Rbfs) => {
+            "; a nearer position, or IDA* with a stronger heuristic, reaches further"
+        }
+        (npuzzle_game::Lang::Pt, Algorithm::AStar | Algorithm::Rbfs) => {
+            "; uma posição mais perto, ou IDA* com uma heurística mais forte, chega mais longe"
+        }
+        _ => "",
+    };
+    format!("{why}{advice}")
+}
