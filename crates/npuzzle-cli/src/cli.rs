@@ -598,6 +598,9 @@ pub struct LabArgs {
     /// The most steps printed (the search goes on past them, and says how many were left out).
     #[arg(long, value_name = "N", default_value_t = 200, value_parser = trace_cap)]
     pub steps: u64,
+    /// Print the steps, even in a terminal (else a full screen to step and play them).
+    #[arg(long)]
+    pub plain: bool,
     /// Language: en or pt (from the locale when absent).
     #[arg(long, value_name = "LANG")]
     pub lang: Option<npuzzle_game::Lang>,

@@ -248,3 +248,147 @@ fn the_textbook_table_is_recomputed_beside_the_books_figures() {
         assert!(err.contains(said), "{args:?}: {err}");
     }
 }
+
+/// The lab full screen in a real terminal (a pseudo-terminal of 80×24, its screen read back as
+/// a terminal draws it): it opens on the search, steps, goes to the end and closes with the
+/// figures, and quits leaving the terminal as it was (the alternate screen left).
+#[cfg(unix)]
+#[test]
+#[allow(unsafe_code)] // openpty, and owning the two descriptors it returns
+fn the_lab_runs_full_screen_in_a_real_terminal() {
+    use std::io::Write;
+    use std::os::fd::{FromRawFd, OwnedFd};
+    use std::time::{Duration, Instant};
+
+    let (mut master, mut slave) = (0, 0);
+    let size = libc::winsize {
+        ws_row: 24,
+        ws_col: 80,
+        ws_xpixel: 0,
+        ws_ypixel: 0,
+    };
+    // SAFETY: openpty writes two descriptors it opened into the two integers given.
+    let opened = unsafe {
+        libc::openpty(
+            &mut master,
+            &mut slave,
+            std::ptr::null_mut(),
+            std::ptr::null(),
+            &size,
+        )
+    };
+    assert_eq!(opened, 0, "a pseudo-terminal");
+    // SAFETY: both descriptors were just opened by openpty and are owned here alone.
+    let (master, slave) = unsafe { (OwnedFd::from_raw_fd(master), OwnedFd::from_raw_fd(slave)) };
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("npuzzle"))
+        .args(["lab", "7 2 4/5 0 6/8 3 1", "--lang", "en"])
+        .env("TERM", "xterm-256color")
+        .stdin(slave.try_clone().unwrap())
+        .stdout(slave.try_clone().unwrap())
+        .stderr(slave)
+        .spawn()
+        .unwrap();
+    let mut terminal = std::fs::File::from(master);
+    let received = read_in_background(terminal.try_clone().unwrap());
+    let mut screen = Screen {
+        parser: vt100::Parser::new(dimension(24), dimension(80), 0),
+        raw: Vec::new(),
+        received,
+    };
+    screen.wait_for("The search lab");
+    terminal.write_all(b"  ").unwrap();
+    screen.wait_for("step 2 of");
+    assert!(
+        screen.text().contains("Expand 7 2 4/5 0 6/8 3 1 (path —)"),
+        "{}",
+        screen.text()
+    );
+    terminal.write_all(b"e").unwrap();
+    screen.wait_for("In all:");
+    terminal.write_all(b"q").unwrap();
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(Instant::now() < deadline, "the lab did not quit");
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    screen.drain();
+    assert!(status.success());
+    assert!(
+        screen.raw.windows(8).any(|w| w == b"\x1b[?1049l"),
+        "the alternate screen is left"
+    );
+}
+
+/// What a pseudo-terminal's program wrote, as the terminal shows it, and every byte of it.
+#[cfg(unix)]
+struct Screen {
+    parser: vt100::Parser,
+    raw: Vec<u8>,
+    received: std::sync::mpsc::Receiver<Vec<u8>>,
+}
+
+#[cfg(unix)]
+impl Screen {
+    fn text(&self) -> String {
+        self.parser.screen().contents()
+    }
+
+    fn take(&mut self, bytes: Vec<u8>) {
+        self.parser.process(&bytes);
+        self.raw.extend(bytes);
+    }
+
+    /// Reads until `text` is on the screen, for 20 s at most.
+    fn wait_for(&mut self, text: &str) {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+        while !self.text().contains(text) {
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            assert!(
+                !left.is_zero(),
+                "no {text:?} on the screen:\n{}",
+                self.text()
+            );
+            if let Ok(bytes) = self
+                .received
+                .recv_timeout(left.min(std::time::Duration::from_millis(200)))
+            {
+                self.take(bytes);
+            }
+        }
+    }
+
+    /// Reads what is left, until the program has been quiet a moment.
+    fn drain(&mut self) {
+        while let Ok(bytes) = self
+            .received
+            .recv_timeout(std::time::Duration::from_millis(300))
+        {
+            self.take(bytes);
+        }
+    }
+}
+
+/// The bytes read from `terminal`, as they come, on a thread of their own.
+#[cfg(unix)]
+fn read_in_background(mut terminal: std::fs::File) -> std::sync::mpsc::Receiver<Vec<u8>> {
+    use std::io::Read;
+    let (sender, received) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut buffer = [0u8; 4096];
+        while let Ok(n) = terminal.read(&mut buffer) {
+            if n == 0 || sender.send(buffer[..n].to_vec()).is_err() {
+                break;
+            }
+        }
+    });
+    received
+}
+
+/// A terminal's dimension.
+#[cfg(unix)]
+fn dimension(n: u16) -> std::num::NonZero<u16> {
+    std::num::NonZero::new(n).expect("a terminal has rows and columns")
+}

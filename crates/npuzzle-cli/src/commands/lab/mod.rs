@@ -1,8 +1,12 @@
 //! `npuzzle lab`: a search watched (`npuzzle_search::algorithm::observe`), each step said in a
-//! sentence, in the game's language: what the algorithm just did and why. The steps printed
-//! are capped; the search itself runs to its end and its figures close the lesson.
+//! sentence, in the game's language: what the algorithm just did and why. In a terminal it is a
+//! full screen to step and play (`screen`); with `--plain`, or when not in a terminal, the steps
+//! are printed, capped; the search itself runs to its end and its figures close the lesson.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
+
+mod screen;
+mod tree;
 
 use anyhow::Context;
 use npuzzle_core::Board;
@@ -37,20 +41,24 @@ pub fn run(args: &LabArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
     let mut solvers = Prepared::new(args.input.goal.clone(), &search)?;
     let (solver, _) = solvers.for_board(&board)?;
     let algorithm = solver.algorithm();
+    let with = search
+        .heuristic
+        .map_or(String::new(), |h| format!(" · {}", h.name()));
+    let heading = format!(
+        "{} {board} · {}{with}",
+        lang.pick("from", "de"),
+        algorithm.name()
+    );
+    let interactive = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
+    if interactive && !args.plain {
+        return screen::run(&solver, &board, &heading, lang);
+    }
     writeln!(
         out,
         "{}",
         lang.pick("The search lab", "O laboratório de busca")
     )?;
-    let with = search
-        .heuristic
-        .map_or(String::new(), |h| format!(" · {}", h.name()));
-    writeln!(
-        out,
-        "{} {board} · {}{with}",
-        lang.pick("from", "de"),
-        algorithm.name()
-    )?;
+    writeln!(out, "{heading}")?;
     let mut teller = Teller {
         narrator: Narrator::new(lang, algorithm, board.width()),
         layers: 0,

@@ -7,6 +7,10 @@ use npuzzle_search::algorithm::observe::{Event, Pruned};
 
 use crate::Lang;
 
+mod playback;
+
+pub use playback::{Change, Node, Playback, Recorder, Step};
+
 /// Says a watched search's events one by one; it keeps what a sentence needs from the events
 /// before it (IDA*'s threshold).
 ///
