@@ -4,6 +4,7 @@
 // start: the node being expanded on a small board, the tree near it, the frontier's best nodes,
 // the counts and rounds, and a sentence a step saying what the search just did and why.
 import { Watched, drawTree } from './labtree.js';
+import { runTable } from './labtable.js';
 import { count, language, number, say, sentence } from './lang.js';
 
 const $ = (id) => document.getElementById(id);
@@ -72,6 +73,10 @@ export class Lab {
       this.goto(Number($('lab-step-number').value));
     });
     $('lab-slower').addEventListener('click', () => this.faster(-1));
+    $('table-form').addEventListener('submit', (event) => {
+      event.preventDefault();
+      runTable(this.solvers[1]);
+    });
   }
 
   /** The settings of fieldset `k` (1 or 2). */

@@ -4,11 +4,12 @@
 // analyse ({id, analyse: {start, moves, goal}}, answered a move at a time with {id, progress}
 // and at the end with the whole analysis), a position's optimal moves ({id, good: {position,
 // goal}}), a trainer's round to deal ({id, deal: {size, goal, distance, seed}}) and a search for
-// the lab to watch ({id, lab: {position, goal, algorithm, heuristic, cap, lang}}).
+// the lab to watch ({id, lab: {position, goal, algorithm, heuristic, cap, lang}}) and a row of
+// the textbook's table ({id, textbook: {depth, count, deepening, seed}}).
 import init, {
   solve, build_databases as buildDatabases, load_databases as loadDatabases, WebAnalysis,
   optimal_moves as optimalMoves, deal_at_distance as dealAtDistance, lab_trace as labTrace,
-  set_language as setLanguage,
+  set_language as setLanguage, textbook_row as textbookRow,
 } from './pkg/npuzzle_web.js';
 
 const ready = init();
@@ -40,6 +41,9 @@ self.onmessage = async ({ data }) => {
       const { position, goal, algorithm, heuristic, cap, lang } = data.lab;
       setLanguage(lang);
       self.postMessage({ id: data.id, solution: JSON.parse(labTrace(position, goal, algorithm, heuristic, cap)) });
+    } else if (data.textbook) {
+      const { depth, count, deepening, seed } = data.textbook;
+      self.postMessage({ id: data.id, solution: JSON.parse(textbookRow(depth, count, deepening, seed)) });
     } else if (data.deal) {
       const { size, goal, distance, seed } = data.deal;
       self.postMessage({ id: data.id, solution: dealAtDistance(size, goal, distance, seed) });

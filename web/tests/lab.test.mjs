@@ -120,3 +120,22 @@ test('the lab plays A* at 60 steps a second with the tree drawn, and holds 5,000
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('the textbook\'s table is recomputed in the page, the book\'s figures beside, and plotted', async () => {
+  const { page, errors } = await open('3x3:1,2,3,4,5,6,0,7,8');
+  await page.click('#lab-view summary');
+  await page.fill('#table-count', '20');
+  await page.click('#table-run');
+  await page.waitForSelector('#table-view[data-done="true"]', { timeout: 120_000 });
+  const header = await page.$$eval('#table-rows tr:first-child th', (cells) => cells.map((c) => c.textContent));
+  assert.deepEqual(header.slice(0, 7), ['d', 'IDS', 'IDS (book)', 'A* h1', 'A* h1 (book)', 'A* h2', 'A* h2 (book)']);
+  const twelve = await page.$$eval('#table-rows tr', (rows) => rows.map((r) => [...r.children].map((c) => c.textContent)).find((r) => r[0] === '12'));
+  assert.deepEqual([twelve[2], twelve[4], twelve[6]], ['364\u202f404', '227', '73'], 'the book\'s figures at d = 12');
+  assert.ok(Number(twelve[1].replace(/\u202f/g, '')) > 100_000, `IDS at d = 12: ${twelve[1]}`);
+  const fourteen = await page.$$eval('#table-rows tr', (rows) => rows.map((r) => [...r.children].map((c) => c.textContent)).find((r) => r[0] === '14'));
+  assert.equal(fourteen[1], '—', 'iterative deepening stops at 12 on the page');
+  assert.equal(await page.$$eval('#table-plot polyline', (lines) => lines.length), 11);
+  assert.match(await page.textContent('#table-status'), /^20 positions a depth/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -144,3 +144,67 @@ fn too_far(why: &str, algorithm: Algorithm) -> String {
     };
     format!("{why}{advice}")
 }
+
+thread_local! {
+    /// The 8-puzzle and its complete table, built once in this worker for the textbook's table.
+    static TEXTBOOK: std::cell::OnceCell<(npuzzle_search::Puzzle, npuzzle_search::DistanceTable)> =
+        const { std::cell::OnceCell::new() };
+}
+
+/// One row of the textbook's table (`npuzzle lab --table`'s, every column): `count` positions
+/// dealt at `depth` from `seed`, iterative deepening up to `deepening_depth`, each setting checked
+/// as the command line checks it. JSON: `{depth, positions, columns: [names], measured: [{cost,
+/// branching, standard_error} or null], published}`.
+///
+/// ```
+/// let row = npuzzle_web::textbook_row(4, 5, 8, 1).unwrap();
+/// assert!(row.starts_with(r#"{"depth":4,"positions":5,"columns":["IDS","A* h1","A* h2","#));
+/// assert!(row.contains(r#""astar_h2":12.0"#));
+/// assert!(npuzzle_web::textbook_row(40, 5, 8, 1).is_err());
+/// ```
+#[wasm_bindgen]
+pub fn textbook_row(
+    depth: u32,
+    count: u32,
+    deepening_depth: u32,
+    seed: u32,
+) -> Result<String, String> {
+    use npuzzle_search::textbook::{Column, Row, Table};
+    let depth = Whole::TableDepth.check(depth.into()).map_err(text)? as u32;
+    let count = Whole::TablePositions.check(count.into()).map_err(text)? as usize;
+    let deepening_depth = Whole::TableDepth
+        .check(deepening_depth.into())
+        .map_err(text)? as u32;
+    let table = Table {
+        columns: Column::all(),
+        positions: count,
+        deepening_depth,
+        seed: seed.into(),
+    };
+    #[derive(Serialize)]
+    struct Named<'a> {
+        depth: u32,
+        positions: usize,
+        columns: Vec<String>,
+        measured: &'a [Option<npuzzle_search::textbook::Measured>],
+        published: Option<npuzzle_search::textbook::Published>,
+    }
+    let row: Row = TEXTBOOK.with(|cell| {
+        let (puzzle, complete) = match cell.get() {
+            Some(built) => built,
+            None => {
+                let built = Table::board().map_err(text)?;
+                cell.get_or_init(|| built)
+            }
+        };
+        table.row(puzzle, complete, depth).map_err(text)
+    })?;
+    let named = Named {
+        depth: row.depth,
+        positions: row.positions,
+        columns: table.columns.iter().map(Column::name).collect(),
+        measured: &row.measured,
+        published: row.published,
+    };
+    serde_json::to_string(&named).map_err(text)
+}
