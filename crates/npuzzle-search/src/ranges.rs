@@ -81,6 +81,8 @@ pub enum Whole {
     /// A solution depth of the textbook's table (`--depths`, `--ids-depth`): the 8-puzzle's
     /// farthest position is 31 moves away.
     TableDepth,
+    /// How many of Korf's 100 the 15-puzzle's table searches (`npuzzle lab --table --fifteen`).
+    KorfInstances,
 }
 
 impl Whole {
@@ -103,6 +105,7 @@ impl Whole {
             Whole::TraceEvents => (1, 10_000_000),
             Whole::TablePositions => (1, 10_000),
             Whole::TableDepth => (0, 31),
+            Whole::KorfInstances => (1, 100),
         }
     }
 
@@ -125,6 +128,7 @@ impl Whole {
             Whole::TraceEvents => "the events of a trace",
             Whole::TablePositions => "positions a depth",
             Whole::TableDepth => "a depth of the 8-puzzle",
+            Whole::KorfInstances => "instances of Korf's 100",
         }
     }
 

@@ -3,20 +3,16 @@
 //! student chooses.
 
 use npuzzle_core::Board;
-use npuzzle_game::lab::Narrator;
+use npuzzle_game::lab::{LAB_NODES, Narrator};
 use npuzzle_search::algorithm::observe::Event;
 use npuzzle_search::ranges::Whole;
-use npuzzle_search::{Algorithm, AnyHeuristic, HeuristicKind, Limits, Options, Solver};
+use npuzzle_search::{Algorithm, AnyHeuristic, HeuristicKind, Limits, Options, SolveError, Solver};
 use serde::Serialize;
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
 use crate::language::lang;
 use crate::{databases_for, goal_of, text};
-
-/// The most nodes a search of the lab may expand: a 4×4 within a second or two in the worker;
-/// past it the lab says what would reach further.
-pub const LAB_NODES: u64 = 2_000_000;
 
 /// A watched search as the page plays it back.
 #[derive(Serialize)]
@@ -71,11 +67,12 @@ pub fn lab_trace(
     let (mut steps, mut left_out, mut failed) = (Vec::new(), 0u64, None);
     let limits = solver.options().limits.clone();
     let solved = solver.watch(&board, &limits, &mut |event: &Event<'_>| {
-        let said = narrator.say(event);
         if steps.len() as u64 >= cap {
+            narrator.note(event);
             left_out += 1;
             return;
         }
+        let said = narrator.say(event);
         match serde_json::to_value(event) {
             Ok(mut step) => {
                 step["said"] = said.into();
@@ -87,7 +84,10 @@ pub fn lab_trace(
     if let Some(error) = failed {
         return Err(error);
     }
-    let solution = solved.map_err(|e| too_far(&e.to_string(), algorithm))?;
+    let solution = solved.map_err(|e| match e {
+        SolveError::LimitReached { .. } => narrator.stopped(&e.to_string()),
+        e => e.to_string(),
+    })?;
     let trace = Trace {
         steps,
         left_out,
@@ -129,20 +129,6 @@ fn lab_solver(goal: &Board, algorithm: Algorithm, kind: HeuristicKind) -> Result
         _ => Solver::new(goal, options),
     };
     solver.map_err(text)
-}
-
-/// A search stopped or refused, with what would reach further.
-fn too_far(why: &str, algorithm: Algorithm) -> String {
-    let advice = match (lang(), algorithm) {
-        (npuzzle_game::Lang::En, Algorithm::AStar | Algorithm::Rbfs) => {
-            "; a nearer position, or IDA* with a stronger heuristic, reaches further"
-        }
-        (npuzzle_game::Lang::Pt, Algorithm::AStar | Algorithm::Rbfs) => {
-            "; uma posição mais perto, ou IDA* com uma heurística mais forte, chega mais longe"
-        }
-        _ => "",
-    };
-    format!("{why}{advice}")
 }
 
 thread_local! {

@@ -242,6 +242,27 @@ fn the_textbook_table_is_recomputed_beside_the_books_figures() {
             vec!["lab", "1 2 3/4 5 6/7 0 8", "--table"],
             "cannot be used with",
         ),
+        (
+            vec!["lab", "--table", "--fifteen", "0"],
+            "instances of Korf's 100 must be from 1 to 100, not 0",
+        ),
+        (
+            vec!["lab", "--table", "--fifteen", "101"],
+            "instances of Korf's 100 must be from 1 to 100, not 101",
+        ),
+        (vec!["lab", "--fifteen", "3"], "--table"),
+        (
+            vec![
+                "lab",
+                "17 12 1 11 13/6 20 24 3 5/10 19 23 15 16/0 9 7 8 22/2 4 14 21 18",
+                "-a",
+                "astar",
+                "--plain",
+                "--max-nodes",
+                "1000",
+            ],
+            "stopped by the node limit (1000 nodes) after 1001 nodes expanded: a nearer position, or IDA* with a stronger heuristic",
+        ),
     ] {
         let (code, _, err) = run(&args, "");
         assert_eq!(code, 2, "{args:?}");

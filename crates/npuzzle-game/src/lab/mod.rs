@@ -11,6 +11,10 @@ mod playback;
 
 pub use playback::{Change, Node, Playback, Recorder, Step};
 
+/// The most nodes a search of the lab expands unless told otherwise (`--max-nodes`): a 4×4
+/// within a second or two, in the terminal and in the page's worker.
+pub const LAB_NODES: u64 = 2_000_000;
+
 /// Says a watched search's events one by one; it keeps what a sentence needs from the events
 /// before it (IDA*'s threshold).
 ///
@@ -44,6 +48,14 @@ impl Narrator {
             algorithm,
             width,
             bound: 0,
+        }
+    }
+
+    /// Takes note of `event` without saying it (a step past the ones shown): what later
+    /// sentences need of it, at no cost of words.
+    pub fn note(&mut self, event: &Event<'_>) {
+        if let Event::Iteration { bound } = *event {
+            self.bound = bound;
         }
     }
 
@@ -142,6 +154,25 @@ impl Narrator {
                 )
             }
         }
+    }
+
+    /// Why the search stopped (`why`, the library's words), and what would reach further.
+    ///
+    /// ```
+    /// use npuzzle_game::{Lang, lab::Narrator};
+    /// let narrator = Narrator::new(Lang::En, npuzzle_search::Algorithm::AStar, 5);
+    /// assert!(narrator.stopped("stopped by the node limit").ends_with("reaches further."));
+    /// ```
+    pub fn stopped(&self, why: &str) -> String {
+        let advice = match self.lang {
+            Lang::En => {
+                "a nearer position, or IDA* with a stronger heuristic (walking distance, pattern databases), reaches further."
+            }
+            Lang::Pt => {
+                "uma posição mais perto, ou IDA* com uma heurística mais forte (distância de caminhada, bases de dados de padrões), chega mais longe."
+            }
+        };
+        format!("{why}: {advice}")
     }
 
     /// The steps past the cap, in a sentence (`more` says how to see them).

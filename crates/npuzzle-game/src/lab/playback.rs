@@ -99,11 +99,12 @@ impl Recorder {
 
     /// Records one event.
     pub fn record(&mut self, event: &Event<'_>) {
-        let said = self.narrator.say(event);
         if self.steps.len() >= self.cap {
+            self.narrator.note(event);
             self.left_out += 1;
             return;
         }
+        let said = self.narrator.say(event);
         let child = |m: Move, current: &[Move]| [current, &[m]].concat();
         let (path, change) = match *event {
             Event::Iteration { bound } => (Vec::new(), Change::Round(bound)),

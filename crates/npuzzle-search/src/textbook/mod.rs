@@ -6,6 +6,7 @@
 //! the mean of each position's b*, the b that solves N + 1 = 1 + b + … + b^d.
 
 mod classic;
+mod fifteen;
 mod published;
 
 use npuzzle_core::{Board, Generator, Goal, Size};
@@ -22,6 +23,7 @@ use crate::heuristic::Heuristic;
 use crate::{DistanceTable, HeuristicKind, Limits, Puzzle, Start};
 
 pub use classic::{GaveUp, MOST_ASTAR, MOST_DEEPENING, astar, iterative_deepening};
+pub use fifteen::{KORF_SOURCE, Korf, korf100};
 pub use published::{Published, SOURCE, published};
 
 /// Why a row could not be made.

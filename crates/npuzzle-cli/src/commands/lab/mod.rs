@@ -10,9 +10,9 @@ mod tree;
 
 use anyhow::Context;
 use npuzzle_core::Board;
-use npuzzle_game::lab::Narrator;
+use npuzzle_game::lab::{LAB_NODES, Narrator};
 use npuzzle_search::algorithm::observe::Event;
-use npuzzle_search::{Algorithm, HeuristicKind};
+use npuzzle_search::{Algorithm, HeuristicKind, SolveError};
 
 use crate::cli::LabArgs;
 use crate::search::Prepared;
@@ -25,7 +25,7 @@ const EXAMPLE: &str = "4 1 3/7 2 6/0 5 8";
 pub fn run(args: &LabArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
     let lang = args.lang.unwrap_or_else(crate::play::lang_of_environment);
     if args.table.table {
-        return crate::commands::table::run(&args.table, lang, out);
+        return crate::commands::table::run(&args.table, &args.search, lang, out);
     }
     let text = args.position.as_deref().unwrap_or(EXAMPLE);
     let board: Board = text
@@ -38,6 +38,8 @@ pub fn run(args: &LabArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
     if search.algorithm != Algorithm::Table {
         search.heuristic = search.heuristic.or(Some(HeuristicKind::Manhattan));
     }
+    // A lesson, not a marathon: the lab's node budget unless --max-nodes says otherwise.
+    search.max_nodes = search.max_nodes.or(Some(LAB_NODES));
     let mut solvers = Prepared::new(args.input.goal.clone(), &search)?;
     let (solver, _) = solvers.for_board(&board)?;
     let algorithm = solver.algorithm();
@@ -80,7 +82,10 @@ pub fn run(args: &LabArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
             .left_out(teller.left_out, "a larger --steps");
         writeln!(teller.out, "{line}")?;
     }
-    let solution = solved?;
+    let solution = solved.map_err(|e| match e {
+        SolveError::LimitReached { .. } => anyhow::anyhow!(teller.narrator.stopped(&e.to_string())),
+        e => e.into(),
+    })?;
     let (expanded, generated) = (solution.stats.expanded, solution.stats.generated);
     let line = (teller.narrator).close(teller.layers, teller.positions, expanded, generated);
     writeln!(teller.out, "{line}")?;
@@ -106,14 +111,12 @@ impl Teller<'_> {
             self.layers += 1;
             self.positions += positions;
         }
+        if self.failed.is_some() || self.shown == self.most {
+            self.narrator.note(event);
+            self.left_out += u64::from(self.failed.is_none());
+            return;
+        }
         let line = self.narrator.say(event);
-        if self.failed.is_some() {
-            return;
-        }
-        if self.shown == self.most {
-            self.left_out += 1;
-            return;
-        }
         self.shown += 1;
         if let Err(error) = writeln!(self.out, "{line}") {
             self.failed = Some(error);

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use npuzzle_core::Board;
 use npuzzle_game::Lang;
 use npuzzle_game::lab::{Narrator, Playback, Recorder};
-use npuzzle_search::Solver;
+use npuzzle_search::{SolveError, Solver};
 use ratatui::Frame;
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
 use ratatui::layout::{Constraint, Layout};
@@ -58,7 +58,14 @@ pub fn record(solver: &Solver, board: &Board, heading: &str, lang: Lang) -> anyh
     let narrator = Narrator::new(lang, solver.algorithm(), board.width());
     let mut recorder = Recorder::new(narrator, STEPS);
     let limits = solver.options().limits.clone();
-    let solution = solver.watch(board, &limits, &mut |event| recorder.record(event))?;
+    let solution = solver
+        .watch(board, &limits, &mut |event| recorder.record(event))
+        .map_err(|e| match e {
+            SolveError::LimitReached { .. } => {
+                anyhow::anyhow!(recorder.narrator().stopped(&e.to_string()))
+            }
+            e => e.into(),
+        })?;
     let (expanded, generated) = (solution.stats.expanded, solution.stats.generated);
     let mut closing = recorder.narrator().close(0, 0, expanded, generated);
     if recorder.left_out > 0 {

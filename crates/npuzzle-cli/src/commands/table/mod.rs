@@ -3,6 +3,7 @@
 //! and heuristics (the library's [`npuzzle_search::textbook`]); a row a depth as text, as JSON
 //! lines, and a plot of the nodes against the depth.
 
+mod fifteen;
 mod plot;
 mod text;
 
@@ -14,6 +15,7 @@ use npuzzle_game::Lang;
 use npuzzle_search::ranges::Whole;
 use npuzzle_search::textbook::{Column, Row, Table};
 
+use crate::cli::SearchArgs;
 use crate::status::Status;
 
 /// The table's settings (`npuzzle lab --table …`).
@@ -44,6 +46,10 @@ pub struct TableArgs {
     /// Also draw the nodes against the depth (log scale) into this SVG file.
     #[arg(long, value_name = "FILE.svg", requires = "table")]
     pub plot: Option<PathBuf>,
+    /// The 15-puzzle's table instead: the first N of Korf's 100, Korf's 1985 IDA* beside
+    /// npuzzle's with each heuristic (seconds to minutes: the first 10 take about 15 s).
+    #[arg(long, value_name = "N", value_parser = korf_instances, requires = "table", conflicts_with = "plot")]
+    pub fifteen: Option<usize>,
 }
 
 fn positions(text: &str) -> Result<usize, String> {
@@ -60,12 +66,27 @@ fn depth(text: &str) -> Result<u32, String> {
         .map_err(|e| e.to_string())
 }
 
+fn korf_instances(text: &str) -> Result<usize, String> {
+    Whole::KorfInstances
+        .parse(text)
+        .map(|n| n as usize)
+        .map_err(|e| e.to_string())
+}
+
 fn seed(text: &str) -> Result<u64, String> {
     Whole::Seed.parse(text).map_err(|e| e.to_string())
 }
 
 /// Runs the table: each depth's row as it is done (JSON), or the whole table at the end.
-pub fn run(args: &TableArgs, lang: Lang, out: &mut dyn Write) -> anyhow::Result<Status> {
+pub fn run(
+    args: &TableArgs,
+    search: &SearchArgs,
+    lang: Lang,
+    out: &mut dyn Write,
+) -> anyhow::Result<Status> {
+    if let Some(count) = args.fifteen {
+        return fifteen::run(count, search, args.json, lang, out);
+    }
     let columns = match args.textbook {
         true => Column::TEXTBOOK.to_vec(),
         false => Column::all(),
