@@ -9,7 +9,8 @@ mod screen;
 mod tree;
 
 use anyhow::Context;
-use npuzzle_core::Board;
+use npuzzle_core::{Board, Goal};
+use npuzzle_game::Lang;
 use npuzzle_game::lab::{LAB_NODES, Narrator};
 use npuzzle_search::algorithm::observe::Event;
 use npuzzle_search::{Algorithm, HeuristicKind, SolveError};
@@ -25,7 +26,10 @@ const EXAMPLE: &str = "4 1 3/7 2 6/0 5 8";
 pub fn run(args: &LabArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
     let lang = args.lang.unwrap_or_else(crate::play::lang_of_environment);
     if args.table.table {
-        return crate::commands::table::run(&args.table, &args.search, lang, out);
+        return match args.table.fifteen {
+            Some(count) => fifteen(count, args, lang, out),
+            None => crate::commands::table::run(&args.table, lang, out),
+        };
     }
     let text = args.position.as_deref().unwrap_or(EXAMPLE);
     let board: Board = text
@@ -90,6 +94,28 @@ pub fn run(args: &LabArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
     let line = (teller.narrator).close(teller.layers, teller.positions, expanded, generated);
     writeln!(teller.out, "{line}")?;
     Ok(Status::Success)
+}
+
+/// The 15-puzzle's table, with IDA* and each heuristic it compares, from the command line's
+/// search settings (the databases from the cache folder, as everywhere).
+fn fifteen(
+    count: usize,
+    args: &LabArgs,
+    lang: Lang,
+    out: &mut dyn Write,
+) -> anyhow::Result<Status> {
+    use crate::commands::table::fifteen::{self, KINDS};
+    let first = npuzzle_search::textbook::korf100().map_err(anyhow::Error::msg)?;
+    let mut solvers = Vec::new();
+    for kind in KINDS {
+        let mut search = args.search.clone();
+        (search.algorithm, search.heuristic, search.split) =
+            (Algorithm::IdaStar, Some(kind), false);
+        let mut prepared = Prepared::new(Goal::BlankFirst, &search)?;
+        solvers.push(prepared.for_board(&first[0].board)?.0);
+    }
+    let pool = args.search.pool()?;
+    fifteen::run(count, &solvers, &pool, args.table.json, lang, out)
 }
 
 /// Says each event, up to `most` of them (the words are the game's [`Narrator`]'s).

@@ -6,18 +6,18 @@
 use std::fmt::Write as _;
 use std::io::Write;
 
+use std::sync::Arc;
+
 use anyhow::Context;
-use npuzzle_core::Goal;
 use npuzzle_game::Lang;
 use npuzzle_search::textbook::{KORF_SOURCE, Korf, korf100};
-use npuzzle_search::{Algorithm, HeuristicKind};
+use npuzzle_search::{HeuristicKind, Solver};
+use rayon::prelude::*;
 
-use crate::cli::SearchArgs;
-use crate::search::{Batch, Prepared};
 use crate::status::Status;
 
 /// The heuristics compared, each with IDA*.
-const KINDS: [HeuristicKind; 4] = [
+pub const KINDS: [HeuristicKind; 4] = [
     HeuristicKind::Manhattan,
     HeuristicKind::LinearConflict,
     HeuristicKind::WalkingDistance,
@@ -30,10 +30,12 @@ struct Row {
     generated: Vec<u64>,
 }
 
-/// Searches the first `count` of Korf's 100 with each heuristic and prints the table.
+/// Searches the first `count` of Korf's 100 with each of `solvers` (IDA* with each of
+/// [`KINDS`], in order) on the threads of `pool`, and prints the table.
 pub fn run(
     count: usize,
-    search: &SearchArgs,
+    solvers: &[Arc<Solver>],
+    pool: &rayon::ThreadPool,
     json: bool,
     lang: Lang,
     out: &mut dyn Write,
@@ -43,36 +45,12 @@ pub fn run(
         .into_iter()
         .take(count)
         .collect();
-    let mut solvers = Vec::new();
-    for kind in KINDS {
-        let mut args = search.clone();
-        args.algorithm = Algorithm::IdaStar;
-        args.heuristic = Some(kind);
-        args.split = false;
-        let mut prepared = Prepared::new(Goal::BlankFirst, &args)?;
-        solvers.push(prepared.for_board(&instances[0].board)?.0);
-    }
-    let batch = Batch::new(search)?;
     let clock = std::time::Instant::now();
-    let rows = batch.run(&instances, |korf| -> anyhow::Result<Row> {
-        let mut generated = Vec::new();
-        for (solver, kind) in solvers.iter().zip(KINDS) {
-            let solution = solver
-                .solve(&korf.board)
-                .with_context(|| format!("Korf #{} with {kind}", korf.number))?;
-            anyhow::ensure!(
-                solution.moves.len() == korf.optimal as usize,
-                "Korf #{} with {kind}: {} moves, not the published {}",
-                korf.number,
-                solution.moves.len(),
-                korf.optimal
-            );
-            generated.push(solution.stats.generated);
-        }
-        Ok(Row {
-            korf: korf.clone(),
-            generated,
-        })
+    let rows: Vec<anyhow::Result<Row>> = pool.install(|| {
+        instances
+            .par_iter()
+            .map(|korf| row(korf, solvers))
+            .collect()
     });
     let rows: Vec<Row> = rows.into_iter().collect::<anyhow::Result<_>>()?;
     if json {
@@ -95,6 +73,28 @@ pub fn run(
         out.write_all(text(&rows, lang, clock.elapsed().as_secs_f64()).as_bytes())?;
     }
     Ok(Status::Success)
+}
+
+/// One instance searched by every solver, each solution at the published optimum.
+fn row(korf: &Korf, solvers: &[Arc<Solver>]) -> anyhow::Result<Row> {
+    let mut generated = Vec::new();
+    for (solver, kind) in solvers.iter().zip(KINDS) {
+        let solution = solver
+            .solve(&korf.board)
+            .with_context(|| format!("Korf #{} with {kind}", korf.number))?;
+        anyhow::ensure!(
+            solution.moves.len() == korf.optimal as usize,
+            "Korf #{} with {kind}: {} moves, not the published {}",
+            korf.number,
+            solution.moves.len(),
+            korf.optimal
+        );
+        generated.push(solution.stats.generated);
+    }
+    Ok(Row {
+        korf: korf.clone(),
+        generated,
+    })
 }
 
 /// The table as people read it: a row an instance, the totals and each column against Korf's.

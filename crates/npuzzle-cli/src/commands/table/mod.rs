@@ -3,7 +3,7 @@
 //! and heuristics (the library's [`npuzzle_search::textbook`]); a row a depth as text, as JSON
 //! lines, and a plot of the nodes against the depth.
 
-mod fifteen;
+pub mod fifteen;
 mod plot;
 mod text;
 
@@ -15,7 +15,6 @@ use npuzzle_game::Lang;
 use npuzzle_search::ranges::Whole;
 use npuzzle_search::textbook::{Column, Row, Table};
 
-use crate::cli::SearchArgs;
 use crate::status::Status;
 
 /// The table's settings (`npuzzle lab --table …`).
@@ -78,15 +77,7 @@ fn seed(text: &str) -> Result<u64, String> {
 }
 
 /// Runs the table: each depth's row as it is done (JSON), or the whole table at the end.
-pub fn run(
-    args: &TableArgs,
-    search: &SearchArgs,
-    lang: Lang,
-    out: &mut dyn Write,
-) -> anyhow::Result<Status> {
-    if let Some(count) = args.fifteen {
-        return fifteen::run(count, search, args.json, lang, out);
-    }
+pub fn run(args: &TableArgs, lang: Lang, out: &mut dyn Write) -> anyhow::Result<Status> {
     let columns = match args.textbook {
         true => Column::TEXTBOOK.to_vec(),
         false => Column::all(),
