@@ -12,6 +12,7 @@ import { count, faltam, direction as towards, number, say, sentence, speak, chos
 import { Trainer, MOST } from './trainer.js';
 import { drawBoard } from './board.js';
 import { startLab } from './lab.js';
+import { Player } from './player.js';
 
 const $ = (id) => document.getElementById(id);
 // The core's key map names commands; the arrows' commands as move letters.
@@ -26,7 +27,7 @@ const state = {
   goal: 'blank-last', // the goal menu's choice, for the next game dealt
   dealtGoal: 'blank-last',
   hint: null, // the tile a hint points at
-  god: null, // { moves, index, paused, timer }
+  player: null, // god mode: plays a solution's moves
   optimal: null,
   optimalPending: false,
   announced: false,
@@ -209,9 +210,8 @@ function status() {
   const tps = game.tiles_per_second(t);
   $('tps').textContent = tps > 0 ? `${number(tps, 2)} TPS` : '— TPS';
   $('assisted').hidden = !game.is_assisted();
-  const god = state.god;
-  $('pause').hidden = $('step').hidden = $('stop').hidden = !god;
-  $('pause').textContent = god?.paused ? say('Resume', 'Retomar') : say('Pause', 'Pausa');
+  $('pause').hidden = $('step').hidden = $('stop').hidden = !state.player.active;
+  $('pause').textContent = state.player.paused ? say('Resume', 'Retomar') : say('Pause', 'Pausa');
 }
 
 /** Runs a move, then redraws, announces, and checks for the win. */
@@ -508,53 +508,8 @@ function gradedHint(grade) {
   }
 }
 
-/** Plays `solution.moves` (tile letters) one by one: the solver's, or a link's (`verb`, `kind`). */
-function startGod(solution, verb = say('Solving', 'A resolver'), kind = null, times = null, speed = 1) {
-  stopGod();
-  kind ??= `${solution.optimal ? say('optimal, ', 'ótimo, ') : ''}${solution.algorithm}${solution.databases ? say(' with pattern databases', ' com bases de dados de padrões') : ''}`;
-  // `times`: when each move was played (a replay keeps the player's pace, `speed` times faster).
-  state.god = { moves: solution.moves, index: 0, paused: false, timer: null, kind, verb, times, speed };
-  godStatus();
-  scheduleGod();
-  status();
-}
-
-/** The solver's progress, kept in sight while it plays: moves left of the solution's length. */
-function godStatus() {
-  const god = state.god;
-  if (!god) return;
-  const left = god.moves.length - god.index;
-  const paused = god.paused ? say(', paused', ', em pausa') : '';
-  message(say(`${god.verb}: ${count(left, 'move')} left of ${god.moves.length} (${god.kind})${paused}.`, `${god.verb}: ${faltam(left)} de ${god.moves.length} (${god.kind})${paused}.`));
-}
-
-function scheduleGod() {
-  const god = state.god;
-  if (!god || god.paused) return;
-  // A replay shows its scramble for a moment first, then keeps the player's pace.
-  const interval = god.times
-    ? (god.index === 0 ? 600 : Math.min(60_000, Math.max(0, god.times[god.index] - god.times[god.index - 1]) / god.speed))
-    : Math.max(20, Math.min(250, 8000 / god.moves.length));
-  god.timer = setTimeout(() => {
-    godStep();
-    scheduleGod();
-  }, interval);
-}
-
-function godStep() {
-  const god = state.god;
-  if (!god) return;
-  const letter = god.moves[god.index++];
-  if (letter === undefined || !act(() => state.game.arrow(letter, now()), () => letter)) stopGod();
-  else if (god.index >= god.moves.length) stopGod();
-  else godStatus();
-}
-
-function stopGod() {
-  if (state.god?.timer) clearTimeout(state.god.timer);
-  state.god = null;
-  if (state.game) status();
-}
+const startGod = (...args) => state.player.start(...args);
+const stopGod = () => state.player.stop();
 
 /** Shows a trainer's round on the board (it is not a game of the statistics). */
 function playTrainer(game) {
@@ -641,7 +596,7 @@ function wire() {
   // which must not slide it again.
   let underPointer = null;
   $('board').addEventListener('pointerover', (event) => {
-    if (!$('hover').checked || event.pointerType !== 'mouse' || state.god) return;
+    if (!$('hover').checked || event.pointerType !== 'mouse' || state.player.active) return;
     const cell = event.target.closest('.cell');
     if (!cell || cell.textContent === underPointer) return;
     underPointer = cell.textContent;
@@ -650,7 +605,7 @@ function wire() {
   });
   $('board').addEventListener('click', (event) => {
     const cell = event.target.closest('.cell');
-    if (!cell || state.god) return;
+    if (!cell || state.player.active) return;
     clickCell(Number(cell.dataset.row), Number(cell.dataset.column));
   });
   // The core words what they did (Nothing to undo.): the page only shows it.
@@ -659,21 +614,8 @@ function wire() {
   $('restart').addEventListener('click', () => { stopGod(); act(() => state.game.restart()); });
   $('hint').addEventListener('click', () => help('hint'));
   $('solve').addEventListener('click', () => help('solve'));
-  $('pause').addEventListener('click', () => {
-    if (!state.god) return;
-    state.god.paused = !state.god.paused;
-    if (state.god.paused) clearTimeout(state.god.timer);
-    else scheduleGod();
-    godStatus();
-    status();
-  });
-  $('step').addEventListener('click', () => {
-    if (!state.god) return;
-    state.god.paused = true;
-    clearTimeout(state.god.timer);
-    godStep();
-    status();
-  });
+  $('pause').addEventListener('click', () => state.player.togglePause());
+  $('step').addEventListener('click', () => state.player.step());
   $('stop').addEventListener('click', () => { stopGod(); message(say('Your turn: play on from here.', 'É a sua vez: continue a jogar daqui.')); });
   $('contrast').addEventListener('change', () => document.body.classList.toggle('contrast', $('contrast').checked));
   $('watch').addEventListener('click', watchReplay);
@@ -714,8 +656,8 @@ function wire() {
       message(say('Stopped.', 'Parado.'));
       return;
     }
-    const command = commandOfKey(event.key, false, Boolean(state.god), storedKeys());
-    if (command === 'digit' && !state.god) {
+    const command = commandOfKey(event.key, false, Boolean(state.player.active), storedKeys());
+    if (command === 'digit' && !state.player.active) {
       event.preventDefault();
       typeDigit(event.key);
       return;
@@ -783,6 +725,9 @@ state.trainer = new Trainer({
 });
 state.trainer.render();
 state.lab = startLab(Solver, () => state.game.position());
+state.player = new Player({
+  play: (letter) => act(() => state.game.arrow(letter, now()), () => letter), message, changed: () => state.game && status(),
+});
 wire();
 renderStats();
 if (location.hash.length > 1) fromAddress();
