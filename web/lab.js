@@ -198,6 +198,7 @@ export class Lab {
         `b* ${number(watched.branching(), 2)}`,
       ];
       if (counts.rounds) parts.push(say(`round ${counts.rounds}, threshold ${counts.bound}`, `ronda ${counts.rounds}, limiar ${counts.bound}`));
+      if (counts.limit !== null) parts.push(say(`f-limit ${counts.limit}`, `limite de f ${counts.limit}`));
       if (counts.layers.length) parts.push(say(`${counts.layers.length} layers`, `${counts.layers.length} camadas`));
       pane.counts.textContent = parts.join(' · ');
       pane.section.dataset.expanded = String(counts.expanded);

@@ -42,7 +42,7 @@ export class Watched {
     this.frontier = new Map(); // path → f, opened and not yet expanded (best-first, RBFS)
     this.current = null; // the path of the node expanded last
     this.cells = null;
-    this.counts = { expanded: 0, generated: 0, pruned: 0, rounds: 0, bound: null, layers: [] };
+    this.counts = { expanded: 0, generated: 0, pruned: 0, rounds: 0, bound: null, limit: null, layers: [] };
     this.solution = null;
     this.said = '';
   }
@@ -74,6 +74,9 @@ export class Watched {
         counts.bound = event.bound;
         this.nodes.clear(); // a new round searches the tree again from the start
         this.current = null;
+        break;
+      case 'limit':
+        counts.limit = event.bound;
         break;
       case 'layer':
         counts.layers.push(event.positions);

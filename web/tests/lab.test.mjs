@@ -139,3 +139,22 @@ test('the textbook\'s table is recomputed in the page, the book\'s figures besid
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('RBFS shows its f-limit and backs up its values', async () => {
+  const { page, errors } = await open('3x3:1,2,3,4,5,6,0,7,8');
+  await page.click('#lab-view summary');
+  await search(page, '7 2 4/5 0 6/8 3 1', ['rbfs', 'manhattan']);
+  await page.fill('#lab-step-number', '40');
+  await page.click('#lab-goto button');
+  assert.match(await pane(page, 0, 'counts'), /f-limit \d+/);
+  await page.fill('#lab-step-number', '400');
+  await page.click('#lab-goto button');
+  const said = await page.evaluate(async () => {
+    const pkg = await import('./pkg/npuzzle_web.js');
+    return JSON.parse(pkg.lab_trace('7 2 4/5 0 6/8 3 1', 'blank-last', 'rbfs', 'manhattan', 400)).steps.map((s) => s.said);
+  });
+  assert.ok(said.some((s) => s.startsWith('  Back up: below')), 'RBFS backs up within 400 steps');
+  assert.ok(said.some((s) => s.startsWith('  Its f-limit is')));
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -90,6 +90,14 @@ impl Narrator {
                 Lang::En => format!("  {}: a child, g = {g}.", played.tile_letter()),
                 Lang::Pt => format!("  {}: um filho, g = {g}.", played.tile_letter()),
             },
+            Event::Limit { bound } => match lang {
+                Lang::En => format!(
+                    "  Its f-limit is {bound}, the best alternative above it: its subtree is searched while f stays within."
+                ),
+                Lang::Pt => format!(
+                    "  O seu limite de f é {bound}, a melhor alternativa acima: a subárvore é procurada enquanto f não o passa."
+                ),
+            },
             Event::Opened { played, g, f } => match lang {
                 Lang::En => format!(
                     "  {}: on the frontier with f = {f} (g = {g}).",

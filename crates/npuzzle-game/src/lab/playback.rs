@@ -15,6 +15,8 @@ use super::Narrator;
 pub enum Change {
     /// A new IDA* round, with its threshold: the tree is searched again from the start.
     Round(u32),
+    /// RBFS's f-limit for the node just expanded.
+    Limit(u32),
     /// A layer of the complete table, with its positions.
     Layer(u64),
     /// The node is expanded, with its g, h and position.
@@ -108,6 +110,7 @@ impl Recorder {
         let child = |m: Move, current: &[Move]| [current, &[m]].concat();
         let (path, change) = match *event {
             Event::Iteration { bound } => (Vec::new(), Change::Round(bound)),
+            Event::Limit { bound } => (self.current.clone(), Change::Limit(bound)),
             Event::Layer { positions, .. } => (Vec::new(), Change::Layer(positions)),
             Event::Expanded { g, h, cells, path } => {
                 self.current = path.to_vec();
@@ -172,6 +175,8 @@ pub struct Playback {
     pub bound: Option<u32>,
     /// The complete table's layers built.
     pub layers: u64,
+    /// RBFS's f-limit for the node expanded last.
+    pub limit: Option<u32>,
     frontier: BTreeMap<Vec<Move>, u32>,
     /// The solution's path, once reached.
     pub solution: Option<Vec<Move>>,
@@ -207,6 +212,7 @@ impl Playback {
             rounds: 0,
             bound: None,
             layers: 0,
+            limit: None,
             frontier: BTreeMap::new(),
             solution: None,
         }
@@ -239,6 +245,7 @@ impl Playback {
                 self.current = None;
             }
             Change::Layer(_) => self.layers += 1,
+            Change::Limit(bound) => self.limit = Some(bound),
             Change::Expand { g, h, cells } => {
                 self.expanded += 1;
                 self.frontier.remove(&step.path);

@@ -53,6 +53,12 @@ pub enum Event<'a> {
         #[serde(serialize_with = "letters")]
         path: &'a [Move],
     },
+    /// RBFS's f-limit for the node just expanded: the best f-value of the alternatives left
+    /// above it. Its subtree is searched while it stays within; past it, the search backs up.
+    Limit {
+        /// The f-limit.
+        bound: u32,
+    },
     /// A child is generated, with its f-value when it was looked up whole.
     Generated {
         /// The move to it.
@@ -173,7 +179,7 @@ impl Observer for Counts {
                 Pruned::Duplicate => self.pruned_as_duplicates += 1,
             },
             Event::Backup { .. } => self.backups += 1,
-            Event::Opened { .. } | Event::Solution { .. } => {}
+            Event::Opened { .. } | Event::Limit { .. } | Event::Solution { .. } => {}
         }
     }
 }

@@ -153,6 +153,9 @@ impl<H: Heuristic> Search<'_, H> {
         if O::WATCHING {
             let (h, cells, path) = (self.h.value(&state), &self.cells, &self.path);
             observer.event(&Event::Expanded { g, h, cells, path });
+            if bound < u32::MAX {
+                observer.event(&Event::Limit { bound });
+            }
         }
         self.stats.peak_nodes = self.stats.peak_nodes.max(u64::from(g) + 1);
         self.budget.check(&self.stats)?;

@@ -203,6 +203,9 @@ fn counts_line(view: &View) -> String {
             Lang::Pt => format!("ronda {}, limiar {bound}", p.rounds),
         });
     }
+    if let Some(limit) = p.limit {
+        parts.push(format!("{} {limit}", lang.pick("f-limit", "limite de f")));
+    }
     let pace = SPEEDS[view.speed];
     parts.push(match (lang, view.playing) {
         (Lang::En, true) => format!("playing, {pace} steps/s"),
