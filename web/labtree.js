@@ -1,6 +1,7 @@
 // The search lab's model of one watched search: the events played so far folded into counts,
 // the search tree (a node a path from the start), the frontier and the rounds; and the tree near
 // the node being expanded drawn as SVG, a node's g, h and f in its name (hover or focus).
+import { effective_branching as effectiveBranching } from './pkg/npuzzle_web.js';
 import { say } from './lang.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -12,20 +13,6 @@ function element(name, attributes = {}) {
   const node = document.createElementNS(SVG, name);
   for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
   return node;
-}
-
-/** The b that solves n + 1 = 1 + b + … + b^d (the effective branching factor). */
-export function branching(n, d) {
-  if (d <= 0 || n <= 0) return 0;
-  let [low, high] = [0, Math.max(n, 1)];
-  for (let k = 0; k < 60; k++) {
-    const b = (low + high) / 2;
-    let total = 0;
-    for (let i = 0, p = 1; i <= d; i++, p *= b) total += p;
-    if (total < n + 1) low = b;
-    else high = b;
-  }
-  return low;
 }
 
 /** One search's trace (the worker's lab_trace) and how far it has been played. */
@@ -119,7 +106,7 @@ export class Watched {
 
   /** The effective branching factor so far: the nodes generated against the solution's depth. */
   branching() {
-    return branching(this.counts.generated + 1, this.trace.moves.length);
+    return effectiveBranching(this.counts.generated + 1, this.trace.moves.length);
   }
 
   /** The frontier's best nodes: the least f first, the deeper among equals. */

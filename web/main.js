@@ -99,7 +99,7 @@ const linkMoves = (link) => linkParameter(link, 'moves');
  * another link's moves are replayed, as the solver plays, and the game counts as assisted.
  */
 function newGame({ size, seed, link, prepared, daily = null } = {}) {
-  stopGod();
+  state.player.stop();
   state.solver.cancel();
   state.analyst.cancel();
   state.trainer.stop();
@@ -178,7 +178,7 @@ function newGame({ size, seed, link, prepared, daily = null } = {}) {
   }
   if (replay) {
     state.game.mark_assisted();
-    startGod({ moves: replay, optimal: false, algorithm: 'replay' }, say('Replaying', 'A repetir'), say("the link's moves", 'os movimentos da ligação'));
+    state.player.start({ moves: replay, optimal: false, algorithm: 'replay' }, say('Replaying', 'A repetir'), say("the link's moves", 'os movimentos da ligação'));
   }
   if (watching) watch(watching, 1);
 }
@@ -317,11 +317,11 @@ function watch(steps, speed) {
   state.watching = true;
   const moves = parsed.flatMap((s) => Array(s.count).fill(s.letter)).join('');
   const times = parsed.flatMap((s) => Array(s.count).fill(s.at));
-  startGod({ moves }, say('Watching', 'A ver'), say('the game as it was played', 'o jogo como foi jogado'), times, speed);
+  state.player.start({ moves }, say('Watching', 'A ver'), say('the game as it was played', 'o jogo como foi jogado'), times, speed);
 }
 
 function win() {
-  stopGod();
+  state.player.stop();
   const { game } = state;
   if (state.watching || state.viewing) {
     message(state.watching
@@ -432,7 +432,7 @@ function analyse(finished) {
 function showPosition(k) {
   const finished = state.finished;
   if (!finished?.steps) return;
-  stopGod();
+  state.player.stop();
   const viewer = WebGame.from_position(finished.start, finished.goal);
   viewer.mark_assisted();
   for (const letter of finished.moves.slice(0, k)) viewer.arrow(letter, 0);
@@ -483,7 +483,7 @@ async function help(kind) {
     announce(`${hint}.`);
     render();
   } else {
-    startGod(answer);
+    state.player.start(answer);
   }
 }
 
@@ -508,12 +508,9 @@ function gradedHint(grade) {
   }
 }
 
-const startGod = (...args) => state.player.start(...args);
-const stopGod = () => state.player.stop();
-
 /** Shows a trainer's round on the board (it is not a game of the statistics). */
 function playTrainer(game) {
-  stopGod();
+  state.player.stop();
   state.solver.cancel();
   state.game = game;
   state.dealtGoal = game.goal();
@@ -611,12 +608,12 @@ function wire() {
   // The core words what they did (Nothing to undo.): the page only shows it.
   $('undo').addEventListener('click', () => act(() => message(state.game.undo())));
   $('redo').addEventListener('click', () => act(() => message(state.game.redo(now()))));
-  $('restart').addEventListener('click', () => { stopGod(); act(() => state.game.restart()); });
+  $('restart').addEventListener('click', () => { state.player.stop(); act(() => state.game.restart()); });
   $('hint').addEventListener('click', () => help('hint'));
   $('solve').addEventListener('click', () => help('solve'));
   $('pause').addEventListener('click', () => state.player.togglePause());
   $('step').addEventListener('click', () => state.player.step());
-  $('stop').addEventListener('click', () => { stopGod(); message(say('Your turn: play on from here.', 'É a sua vez: continue a jogar daqui.')); });
+  $('stop').addEventListener('click', () => { state.player.stop(); message(say('Your turn: play on from here.', 'É a sua vez: continue a jogar daqui.')); });
   $('contrast').addEventListener('change', () => document.body.classList.toggle('contrast', $('contrast').checked));
   $('watch').addEventListener('click', watchReplay);
   $('daily').addEventListener('click', () => {

@@ -194,3 +194,14 @@ pub fn textbook_row(
     };
     serde_json::to_string(&named).map_err(text)
 }
+
+/// The effective branching factor of `generated` nodes for a solution `depth` moves deep (the
+/// library's [`npuzzle_search::textbook::effective_branching`]), for the lab's counts.
+///
+/// ```
+/// assert!((npuzzle_web::effective_branching(52.0, 5) - 1.92).abs() < 0.005);
+/// ```
+#[wasm_bindgen]
+pub fn effective_branching(generated: f64, depth: u32) -> f64 {
+    npuzzle_search::textbook::effective_branching(generated, depth)
+}

@@ -19,7 +19,7 @@ mod language;
 mod records;
 mod teach;
 
-pub use lab::{lab_trace, textbook_row};
+pub use lab::{effective_branching, lab_trace, textbook_row};
 pub use language::set_language;
 pub use records::{import_records, statistics, trainer_add, trainer_levels, with_mistakes};
 pub use teach::{

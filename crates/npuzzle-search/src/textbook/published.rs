@@ -19,6 +19,18 @@ pub struct Published {
     pub branching: [Option<f64>; 3],
 }
 
+impl Published {
+    /// The three costs in the order of [`crate::textbook::Column::TEXTBOOK`]: IDS, A* h1, A* h2.
+    ///
+    /// ```
+    /// let rows = npuzzle_search::textbook::published().unwrap();
+    /// assert_eq!(rows[0].costs(), [Some(10.0), Some(6.0), Some(6.0)]);
+    /// ```
+    pub fn costs(&self) -> [Option<f64>; 3] {
+        [self.ids, self.astar_h1, self.astar_h2]
+    }
+}
+
 /// The book, its edition and figure, as the table names them.
 pub const SOURCE: &str = "Russell & Norvig, AIMA 2nd ed. (2003), Fig. 4.8";
 
@@ -87,7 +99,7 @@ mod tests {
             (1..=12).map(|k| 2 * k).collect::<Vec<_>>()
         );
         for r in &rows {
-            for (cost, printed) in [r.ids, r.astar_h1, r.astar_h2].into_iter().zip(r.branching) {
+            for (cost, printed) in r.costs().into_iter().zip(r.branching) {
                 assert_eq!(cost.is_some(), printed.is_some(), "depth {}", r.depth);
                 let (Some(cost), Some(printed)) = (cost, printed) else {
                     continue;

@@ -148,7 +148,7 @@ fn book_rings(svg: &mut String, frame: &Frame, rows: &[Row], column: Column, col
         let Some(published) = row.published else {
             continue;
         };
-        let Some(nodes) = [published.ids, published.astar_h1, published.astar_h2][k] else {
+        let Some(nodes) = published.costs()[k] else {
             continue;
         };
         let _ = write!(

@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 
 use npuzzle_game::Lang;
-use npuzzle_search::textbook::{Column, Measured, Row, SOURCE, Table};
+use npuzzle_search::textbook::{Column, Measured, Published, Row, SOURCE, Table};
 
 /// A figure as the book prints it: a whole number of nodes, a dash where none.
 fn nodes(value: Option<f64>) -> String {
@@ -53,7 +53,7 @@ pub fn table(table: &Table, rows: &[Row], lang: Lang, seconds: f64) -> String {
         rows,
         &book,
         |m| nodes(m.map(|m| m.cost)),
-        |p, k| nodes(p[k]),
+        |p, k| nodes(p.and_then(|p| p.costs()[k])),
         10,
     ));
     text.push('\n');
@@ -65,7 +65,7 @@ pub fn table(table: &Table, rows: &[Row], lang: Lang, seconds: f64) -> String {
         rows,
         &book,
         |m| factor(m.map(|m| m.branching)),
-        |p, k| factor(p[k + 3]),
+        |p, k| factor(p.and_then(|p| p.branching[k])),
         10,
     ));
     let rest: Vec<(usize, Column)> = table
@@ -104,7 +104,7 @@ fn textbook_block(
     rows: &[Row],
     columns: &[(usize, Column)],
     ours: impl Fn(Option<Measured>) -> String,
-    theirs: impl Fn(&[Option<f64>; 6], usize) -> String,
+    theirs: impl Fn(Option<Published>, usize) -> String,
     width: usize,
 ) -> String {
     let mut text = format!("{:>4}", "d");
@@ -113,16 +113,6 @@ fn textbook_block(
     }
     text = text.trim_end().to_string() + "\n";
     for row in rows {
-        let published = row.published.map_or([None; 6], |p| {
-            [
-                p.ids,
-                p.astar_h1,
-                p.astar_h2,
-                p.branching[0],
-                p.branching[1],
-                p.branching[2],
-            ]
-        });
         let _ = write!(text, "{:>4}", row.depth);
         for &(index, column) in columns {
             let k = Column::TEXTBOOK
@@ -133,7 +123,7 @@ fn textbook_block(
                 text,
                 "  {:>w$} | {:<w$}",
                 ours(row.measured[index]),
-                theirs(&published, k),
+                theirs(row.published, k),
                 w = width
             );
         }
