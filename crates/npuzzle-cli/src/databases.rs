@@ -32,13 +32,22 @@ pub fn with_progress<T>(size: Size, work: impl FnOnce(&mut dyn FnMut(Event)) -> 
             }
             let message = format!("building the {size} database of tiles {tiles:?} ({reason})");
             eprintln!("npuzzle: {message}");
-            let progress = ProgressBar::new(0).with_style(
-                ProgressStyle::with_template("{msg} [{bar:30}] {percent}% {elapsed}")
-                    .unwrap_or_else(|_| ProgressStyle::default_bar())
-                    .progress_chars("=> "),
+            bar = Some(bar_of(message));
+        }
+        Event::BuildingMachine {
+            depth,
+            reason,
+            cost,
+        } => {
+            eprintln!(
+                "npuzzle: building the {size} move-pruning machine of depth {depth} this needs, \
+                 once ({reason}): about {:.0} s and {} MB of memory (npuzzle pdb build builds it \
+                 ahead of time)",
+                cost.seconds.ceil(),
+                cost.bytes.div_ceil(1 << 20)
             );
-            progress.set_message(message);
-            bar = Some(progress);
+            let message = format!("building the {size} machine of depth {depth}");
+            bar = Some(bar_of(message));
         }
         Event::Progress(done, total) => {
             if let Some(bar) = &bar {
@@ -68,4 +77,15 @@ pub fn with_progress<T>(size: Size, work: impl FnOnce(&mut dyn FnMut(Event)) -> 
         bar.finish_and_clear();
     }
     result
+}
+
+/// A progress bar on standard error saying `message`.
+fn bar_of(message: String) -> ProgressBar {
+    let progress = ProgressBar::new(0).with_style(
+        ProgressStyle::with_template("{msg} [{bar:30}] {percent}% {elapsed}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar())
+            .progress_chars("=> "),
+    );
+    progress.set_message(message);
+    progress
 }

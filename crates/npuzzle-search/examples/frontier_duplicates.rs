@@ -92,7 +92,7 @@ fn lay_out(puzzle: &Puzzle, h: &AdditivePdb, fsm: &Fsm, cells: [u8; 25], bound: 
         cells,
         blank,
         last: None,
-        machine: Fsm::START,
+        machine: fsm.start(blank),
         state,
     }];
     let mut met: HashSet<u128> = HashSet::new();
@@ -140,7 +140,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let goal = Goal::BlankFirst.board(Size::square(5)?)?;
     let puzzle = Puzzle::new(&goal)?;
     let h = Store::new(dir.as_str()).open(&puzzle, &"z:6666".parse()?, &mut |_| {})?;
-    let fsm = Fsm::for_cells(25);
+    let fsm = Fsm::for_size(npuzzle_core::Size::square(5).expect("a size"));
     let text = include_str!("../../../data/instances/korf24_50.txt");
     let file = InstanceFile::parse(text)?;
     for n in wanted {

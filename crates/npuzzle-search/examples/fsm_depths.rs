@@ -1,56 +1,34 @@
-//! An experiment for issue 39: how large the duplicate-pruning machine of each depth is, how long
-//! it takes to build, and how many paths of 18 moves it leaves from the centre of a 5x5 board
-//! (against parent pruning alone).
+//! How large the move-pruning machine of a board is at each depth, and how long it takes to
+//! build.
 //!
 //! ```text
-//! cargo run --release -p npuzzle-search --example fsm_depths -- [DEPTHS]
+//! cargo run --release -p npuzzle-search --example fsm_depths -- SIZE DEPTHS...
 //! ```
 
 use std::time::Instant;
 
-use npuzzle_core::{Board, Goal, Move};
-use npuzzle_search::algorithm::fsm::{Fsm, FsmState};
-
-fn paths(board: &mut Board, fsm: &Fsm, state: FsmState, last: Option<Move>, left: u32) -> u64 {
-    if left == 0 {
-        return 1;
-    }
-    let moves: Vec<Move> = board.legal_moves().collect();
-    let mut total = 0;
-    for m in moves {
-        if last == Some(m.opposite()) {
-            continue;
-        }
-        if let Some(next) = fsm.step(state, m) {
-            board.apply(m).expect("legal");
-            total += paths(board, fsm, next, Some(m), left - 1);
-            board.apply(m.opposite()).expect("legal");
-        }
-    }
-    total
-}
+use npuzzle_search::algorithm::fsm::Fsm;
 
 fn main() {
-    let depths: Vec<usize> = std::env::args()
-        .nth(1)
-        .unwrap_or_else(|| "0,6,8,10,12,14".to_string())
-        .split(',')
-        .map(|d| d.parse().expect("a depth"))
-        .collect();
-    let mut board: Board = "1 2 3 4 5/6 7 8 9 10/11 12 0 13 14/15 16 17 18 19/20 21 22 23 24"
+    let mut args = std::env::args().skip(1);
+    let size = args
+        .next()
+        .unwrap_or_else(|| "5".into())
         .parse()
-        .expect("a board");
-    let _ = Goal::BlankLast;
+        .expect("a size");
+    let depths: Vec<usize> = args.map(|d| d.parse().expect("a depth")).collect();
+    println!("| depth | forbidden | states | moribund | MB | built in |");
+    println!("|---|---|---|---|---|---|");
     for depth in depths {
-        let clock = Instant::now();
-        let fsm = Fsm::build(depth).expect("a machine");
-        let built = clock.elapsed();
-        let count = paths(&mut board, &fsm, Fsm::START, None, 18);
+        let t = Instant::now();
+        let fsm = Fsm::build(size, depth).expect("a machine");
         println!(
-            "depth {depth:2}: {:9} forbidden, {:9} states, built in {:8.3} s; {count:12} paths of 18 moves",
+            "| {depth} | {} | {} | {} | {:.1} | {:.2} s |",
             fsm.forbidden(),
             fsm.states(),
-            built.as_secs_f64()
+            fsm.moribund(),
+            fsm.states() as f64 * 16.0 / 1e6,
+            t.elapsed().as_secs_f64()
         );
     }
 }

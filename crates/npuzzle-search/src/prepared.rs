@@ -11,6 +11,7 @@ use npuzzle_core::{Board, Size};
 use crate::algorithm::anytime::{self, Anytime, LinesFirst};
 use crate::algorithm::best_first::{BestFirst, Priority};
 use crate::algorithm::constructive::{Constructive, Streamed};
+use crate::algorithm::fsm::Fsm;
 use crate::algorithm::idastar::IdaStar;
 use crate::algorithm::rbfs::Rbfs;
 use crate::algorithm::table::DistanceTable;
@@ -62,6 +63,8 @@ pub enum Prepared {
         heuristic: AnyHeuristic,
         /// Which search.
         search: Search,
+        /// The move-pruning machine IDA* walks with (the store's deeper one beside databases).
+        machine: &'static Fsm,
     },
 }
 
@@ -136,12 +139,14 @@ impl Rank {
 
 impl Prepared {
     /// `plan` prepared toward `goal` with `options`: the table built, or the heuristic (`given`,
-    /// else the one `options` ask for), for the method the plan names.
+    /// else the one `options` ask for) and the machine (`machine`, else the board's in memory),
+    /// for the method the plan names.
     pub(crate) fn new(
         goal: &Board,
         plan: &Plan,
         options: &Options,
         given: Option<AnyHeuristic>,
+        machine: Option<&'static Fsm>,
     ) -> Result<Prepared, SolveError> {
         let (budget, parallel) = (options.budget, options.parallel);
         let rank = || Rank::of(options, plan, goal.size());
@@ -184,10 +189,12 @@ impl Prepared {
             Some(given) => given,
             None => heuristic(&puzzle, options)?,
         };
+        let machine = machine.unwrap_or_else(|| Fsm::for_size(goal.size()));
         Ok(Prepared::Search {
             puzzle,
             heuristic,
             search,
+            machine,
         })
     }
 
@@ -205,7 +212,7 @@ impl Prepared {
 
     /// Calls `call` with the method prepared: the one place a plan becomes a [`Method`].
     fn with_method<R>(&self, call: impl FnOnce(&dyn Method) -> R) -> R {
-        let (puzzle, heuristic, search) = match self {
+        let (puzzle, heuristic, search, fsm) = match self {
             Prepared::Table(table) => return call(table),
             Prepared::Constructive => return call(&Constructive),
             Prepared::LinesFirst { budget, rank } => {
@@ -219,12 +226,15 @@ impl Prepared {
                 puzzle,
                 heuristic,
                 search,
-            } => (puzzle, heuristic, search),
+                machine,
+            } => (puzzle, heuristic, search, *machine),
         };
         dispatch!(heuristic, |h| match search {
             Search::IdaStar { parallel } => call(&IdaStar {
+                puzzle,
+                h,
                 parallel: *parallel,
-                ..IdaStar::new(puzzle, h)
+                fsm,
             }),
             Search::Rbfs => call(&Rbfs { puzzle, h }),
             Search::BestFirst(priority) => call(&BestFirst {
@@ -242,8 +252,10 @@ impl Prepared {
                 rank,
             } => call(&OptimalFirst {
                 idastar: IdaStar {
+                    puzzle,
+                    h,
                     parallel: *parallel,
-                    ..IdaStar::new(puzzle, h)
+                    fsm,
                 },
                 budget: *budget,
                 ranking: rank.ranking(),

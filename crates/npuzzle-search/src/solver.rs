@@ -6,6 +6,7 @@ use std::ops::ControlFlow;
 use npuzzle_core::{Board, Goal, Move, Size};
 
 use crate::algorithm::constructive::Streamed;
+use crate::algorithm::fsm::Fsm;
 use crate::algorithm::idastar::{IdaStar, SplitSearch};
 use crate::algorithm::{Method, Sink};
 use crate::any_heuristic::{AnyHeuristic, dispatch};
@@ -59,7 +60,7 @@ impl Solver {
     /// Prepares `goal` for `options`: resolves `auto` ([`plan`]), builds a distance table or the
     /// heuristic the method uses.
     pub fn new(goal: &Board, options: Options) -> Result<Solver, SolveError> {
-        Solver::prepare(goal, options, None)
+        Solver::prepare(goal, options, None, None)
     }
 
     /// Prepares `goal` with a heuristic the caller built (pattern databases from files), for
@@ -75,7 +76,31 @@ impl Solver {
         ) {
             return Err(Unsupported::NoHeuristic(options.algorithm).into());
         }
-        Solver::prepare(goal, options, Some(heuristic))
+        Solver::prepare(goal, options, Some(heuristic), None)
+    }
+
+    /// [`Solver::with_heuristic`], IDA* pruning with `machine` (the store's deeper machine,
+    /// [`crate::pdb::Store::machine`]) in place of the board's in memory.
+    pub fn with_databases(
+        goal: &Board,
+        options: Options,
+        heuristic: AnyHeuristic,
+        machine: &'static Fsm,
+    ) -> Result<Solver, SolveError> {
+        if matches!(
+            options.algorithm,
+            Algorithm::Table | Algorithm::Constructive
+        ) {
+            return Err(Unsupported::NoHeuristic(options.algorithm).into());
+        }
+        if machine.size() != goal.size() {
+            return Err(SolveError::Internal(format!(
+                "a machine for {} on a {} board",
+                machine.size(),
+                goal.size()
+            )));
+        }
+        Solver::prepare(goal, options, Some(heuristic), Some(machine))
     }
 
     /// Settings to plan, plan to prepared method: the one road every solve takes.
@@ -83,6 +108,7 @@ impl Solver {
         goal: &Board,
         options: Options,
         given: Option<AnyHeuristic>,
+        machine: Option<&'static Fsm>,
     ) -> Result<Solver, SolveError> {
         let options = options.unaliased()?;
         let size = goal.size();
@@ -90,7 +116,7 @@ impl Solver {
             Algorithm::Auto => plan(size, given.is_some()),
             method => Plan::of(method, size, given.is_some(), false),
         };
-        let prepared = Prepared::new(goal, &plan, &options, given)?;
+        let prepared = Prepared::new(goal, &plan, &options, given, machine)?;
         let note = Solver::note_of(goal, &options, &plan, &prepared);
         Ok(Solver {
             goal: goal.clone(),
@@ -274,12 +300,21 @@ impl Solver {
         run: impl FnOnce(&dyn SplitSearch) -> Result<R, SolveError>,
     ) -> Result<R, SolveError> {
         let Prepared::Search {
-            puzzle, heuristic, ..
+            puzzle,
+            heuristic,
+            machine,
+            ..
         } = &self.prepared
         else {
             return Err(Unsupported::NoSplit(self.algorithm()).into());
         };
-        dispatch!(heuristic, |h| run(&IdaStar::new(puzzle, h)))
+        let fsm = *machine;
+        dispatch!(heuristic, |h| run(&IdaStar {
+            puzzle,
+            h,
+            parallel: false,
+            fsm
+        }))
     }
 
     /// Solves `board` on one core, every step of the search reported to `watch` as it happens
@@ -323,14 +358,24 @@ impl Solver {
             puzzle,
             heuristic,
             search,
+            machine,
         } = &self.prepared
         else {
             return Err(Unsupported::NotWatched(self.algorithm()).into());
         };
+        let fsm = *machine;
         let start = self.start(board)?;
         let watcher = Watcher(watch);
         dispatch!(heuristic, |h| match *search {
-            Search::IdaStar { .. } => IdaStar::new(puzzle, h).watch(&start, limits, watcher).0,
+            Search::IdaStar { .. } => {
+                let idastar = IdaStar {
+                    puzzle,
+                    h,
+                    parallel: false,
+                    fsm,
+                };
+                idastar.watch(&start, limits, watcher).0
+            }
             Search::Rbfs => Rbfs { puzzle, h }.watch(&start, limits, watcher).0,
             Search::BestFirst(priority) =>
                 BestFirst {

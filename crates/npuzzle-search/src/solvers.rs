@@ -7,6 +7,7 @@ use std::sync::Arc;
 use npuzzle_core::{Board, Goal, Size};
 
 use crate::algorithm::Method;
+use crate::algorithm::fsm::Fsm;
 use crate::any_heuristic::{AnyHeuristic, HeuristicKind};
 use crate::error::SolveError;
 use crate::method::Algorithm;
@@ -17,6 +18,7 @@ use crate::puzzle::Puzzle;
 use crate::solution::Solution;
 use crate::solver::Solver;
 use crate::start::Start;
+use crate::thresholds;
 
 /// One position to solve, toward a goal, with the method (or `auto`), the time budget, the
 /// limits and the cancel token of its [`Options`].
@@ -123,12 +125,14 @@ impl Solvers {
     }
 
     /// The databases solves toward `goal` use, if any: those asked for (`--heuristic pdb` or a
-    /// partition), else for `auto`, IDA* and the anytime solver what the store chooses.
+    /// partition), else for `auto`, IDA* and the anytime solver what the store chooses; with
+    /// them the store's deeper move-pruning machine where one pays
+    /// ([`thresholds::stored_machine_depth`]).
     fn databases(
         &self,
         goal: &Board,
         report: &mut dyn FnMut(Event),
-    ) -> Result<Option<AnyHeuristic>, SolveError> {
+    ) -> Result<Option<(AnyHeuristic, Option<&'static Fsm>)>, SolveError> {
         let Some(store) = &self.store else {
             return Ok(None);
         };
@@ -152,7 +156,12 @@ impl Solvers {
         };
         // Databases that would take longer to build than the limits allow are not started:
         // refused when asked for, done without otherwise.
-        let cost = store.missing_cost(&puzzle, &partition)?;
+        let size = goal.size();
+        let depth = thresholds::stored_machine_depth(size.cells());
+        let mut cost = store.missing_cost(&puzzle, &partition)?;
+        if let Some(depth) = depth.filter(|&d| !store.has_machine(size, d)) {
+            cost = cost.and(Cost::of_machine(size, depth));
+        }
         if let Some(limit) = self.forbids(cost) {
             if !asked {
                 return Ok(None);
@@ -165,9 +174,12 @@ impl Solvers {
             }
             .into());
         }
-        Ok(Some(AnyHeuristic::Pdb(
-            store.open(&puzzle, &partition, report)?,
-        )))
+        let databases = AnyHeuristic::Pdb(store.open(&puzzle, &partition, report)?);
+        let machine = match depth {
+            Some(depth) => Some(store.machine(size, depth, report)?),
+            None => None,
+        };
+        Ok(Some((databases, machine)))
     }
 
     /// The limit a build of `cost` would break, if any, as the user gave it.
@@ -198,7 +210,12 @@ impl Solvers {
         }
         let goal = self.goal.board(size)?;
         let solver = Arc::new(match self.databases(&goal, report)? {
-            Some(heuristic) => Solver::with_heuristic(&goal, self.options.clone(), heuristic)?,
+            Some((heuristic, None)) => {
+                Solver::with_heuristic(&goal, self.options.clone(), heuristic)?
+            }
+            Some((heuristic, Some(machine))) => {
+                Solver::with_databases(&goal, self.options.clone(), heuristic, machine)?
+            }
             None => Solver::new(&goal, self.options.clone())?,
         });
         self.by_size.insert(size, Arc::clone(&solver));

@@ -5,8 +5,8 @@ use std::io::Write;
 use std::time::Instant;
 
 use anyhow::bail;
-use npuzzle_search::Puzzle;
 use npuzzle_search::pdb::{Event, Store, policy};
+use npuzzle_search::{Puzzle, thresholds};
 
 use crate::cli::{PdbAction, PdbArgs};
 use crate::databases;
@@ -41,12 +41,22 @@ pub fn run(args: &PdbArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
                     }
                     report(event)
                 };
-                if *force {
+                let databases = if *force {
                     store.rebuild(&puzzle, &partition, &mut watch)
                 } else {
                     store.open(&puzzle, &partition, &mut watch)
-                }
+                }?;
+                let machine = thresholds::stored_machine_depth(size.cells())
+                    .map(|depth| {
+                        if *force {
+                            store.remove_machine(*size, depth)?;
+                        }
+                        store.machine(*size, depth, &mut watch)
+                    })
+                    .transpose()?;
+                Ok::<_, npuzzle_search::pdb::PdbError>((databases, machine))
             })?;
+            let (databases, machine) = databases;
             if let Some(error) = unsaved {
                 bail!("the {size} databases were built but not saved, so nothing is kept: {error}");
             }
@@ -63,6 +73,15 @@ pub fn run(args: &PdbArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
                 clock.elapsed().as_secs_f64(),
                 store.dir().display()
             )?;
+            if let Some(fsm) = machine {
+                writeln!(
+                    out,
+                    "{size} move-pruning machine of depth {}: {} states, {:.1} MB",
+                    fsm.depth(),
+                    fsm.states(),
+                    fsm.states() as f64 * 16.0 / 1e6
+                )?;
+            }
             Ok(Status::Success)
         }
         PdbAction::List => {
@@ -86,6 +105,14 @@ pub fn run(args: &PdbArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
                     Err(error) => writeln!(out, "{name}  unreadable: {error}")?,
                 }
             }
+            for path in store.machines()? {
+                let megabytes = std::fs::metadata(&path).map_or(0, |m| m.len()) as f64 / 1e6;
+                writeln!(
+                    out,
+                    "{}  move-pruning machine  {megabytes:.1} MB",
+                    file_name(&path)
+                )?;
+            }
             Ok(Status::Success)
         }
         PdbAction::Verify => {
@@ -94,6 +121,16 @@ pub fn run(args: &PdbArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
                 let name = file_name(&entry.path);
                 match store.verify(&entry.path) {
                     Ok(_) => writeln!(out, "{name}  ok")?,
+                    Err(error) => {
+                        writeln!(out, "{name}  {error}")?;
+                        worst = Status::No;
+                    }
+                }
+            }
+            for path in store.machines()? {
+                let name = file_name(&path);
+                match store.verify_machine(&path) {
+                    Ok(fsm) => writeln!(out, "{name}  ok ({} states)", fsm.states())?,
                     Err(error) => {
                         writeln!(out, "{name}  {error}")?;
                         worst = Status::No;

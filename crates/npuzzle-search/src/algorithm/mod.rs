@@ -129,7 +129,7 @@ impl<'a, H: Heuristic> Walk<'a, H> {
 }
 
 /// Where every heuristic search starts: the position as bytes, its heuristic state, and the
-/// heuristic's lower bound.
+/// heuristic's lower bound rounded up to the parity every solution has.
 pub(crate) struct Root<S> {
     cells: Vec<u8>,
     state: S,
@@ -146,12 +146,23 @@ pub(crate) fn root<H: Heuristic>(
     same_goal(puzzle, start)?;
     let cells = puzzle.bytes(start.board());
     let state = h.start(&cells);
-    let lower_bound = h.value(&state);
+    let value = h.value(&state);
+    let lower_bound = value + ((value ^ solution_parity(start)) & 1);
     Ok(Root {
         cells,
         state,
         lower_bound,
     })
+}
+
+/// The parity of every solution of `start`: each move takes the blank one cell, so a solution's
+/// length has the parity of the blank's distance from its cell in the goal. (A heuristic need not
+/// have it: misplaced tiles does not. IDA*'s thresholds keep the first one's parity, and a deep
+/// machine's moribund states are skipped only where a solution must have exactly the
+/// threshold's length.)
+fn solution_parity(start: &Start) -> u32 {
+    let ((r, c), (gr, gc)) = (start.board().blank_coords(), start.goal().blank_coords());
+    (r.abs_diff(gr) + c.abs_diff(gc)) as u32 & 1
 }
 
 /// Refuses a start checked against another goal than the one `puzzle` was prepared for.

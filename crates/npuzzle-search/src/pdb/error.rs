@@ -60,8 +60,8 @@ pub enum PdbError {
         /// What is wrong.
         reason: String,
     },
-    /// The file is for another board, goal or pattern than its name or the caller says.
-    #[error("{path} holds another database: {reason}")]
+    /// The file is for another board, goal, pattern or depth than its name or the caller says.
+    #[error("{path} is not the file asked for: {reason}")]
     Mismatch {
         /// The file.
         path: PathBuf,

@@ -9,6 +9,7 @@ mod build;
 mod database;
 mod error;
 mod grid;
+mod machine;
 mod packed;
 mod partition;
 mod pattern;

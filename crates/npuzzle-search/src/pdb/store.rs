@@ -24,7 +24,17 @@ pub enum Event<'a> {
         /// Why it is built.
         reason: String,
     },
-    /// Building progress: placements reached of all.
+    /// The move-pruning machine of this depth is being built (why: not built yet, damaged, …),
+    /// at about this cost.
+    BuildingMachine {
+        /// Its depth.
+        depth: usize,
+        /// Why it is built.
+        reason: String,
+        /// What it will take.
+        cost: Cost,
+    },
+    /// Building progress: placements reached of all (squares done of all for a machine).
     Progress(u64, u64),
     /// A database was built and saved.
     Saved {
@@ -65,7 +75,7 @@ pub struct Entry {
 pub struct Store {
     dir: PathBuf,
     /// Stops builds when cancelled (between layers).
-    cancel: Option<crate::Cancel>,
+    pub(super) cancel: Option<crate::Cancel>,
 }
 
 impl Store {
@@ -319,6 +329,10 @@ impl Store {
         if !path.exists() {
             return Err(PdbError::Missing(path));
         }
+        if crate::algorithm::fsm::is_machine_file(&path) {
+            std::fs::remove_file(&path).map_err(|e| PdbError::io(&path, e))?;
+            return Ok(path);
+        }
         if !storage::is_ours(&path) {
             return Err(PdbError::Damaged {
                 path,
@@ -329,10 +343,16 @@ impl Store {
         Ok(path)
     }
 
-    /// Removes every database file of ours; returns those removed and those left (files named
-    /// `*.pdb` that npuzzle did not write, with why).
+    /// Removes every database and machine file of ours; returns those removed and those left
+    /// (files named `*.pdb` that npuzzle did not write, with why).
     pub fn remove_all(&self) -> Result<(Vec<PathBuf>, Vec<PdbError>), PdbError> {
         let (mut removed, mut left) = (Vec::new(), Vec::new());
+        for path in self.machines()? {
+            if crate::algorithm::fsm::is_machine_file(&path) {
+                std::fs::remove_file(&path).map_err(|e| PdbError::io(&path, e))?;
+                removed.push(path);
+            }
+        }
         for entry in self.entries()? {
             if storage::is_ours(&entry.path) {
                 std::fs::remove_file(&entry.path).map_err(|e| PdbError::io(&entry.path, e))?;
@@ -364,7 +384,7 @@ impl Store {
     }
 
     /// The regular files of the folder that `keep` accepts, sorted.
-    fn files(&self, keep: impl Fn(&Path) -> bool) -> Result<Vec<PathBuf>, PdbError> {
+    pub(super) fn files(&self, keep: impl Fn(&Path) -> bool) -> Result<Vec<PathBuf>, PdbError> {
         let mut files: Vec<PathBuf> = match std::fs::read_dir(&self.dir) {
             Ok(entries) => entries
                 .filter_map(Result::ok)

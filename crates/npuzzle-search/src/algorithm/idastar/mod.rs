@@ -60,7 +60,7 @@ pub struct IdaStar<'a, H> {
 
 impl<'a, H> IdaStar<'a, H> {
     /// IDA* toward `puzzle`'s goal with `h`, on one core, skipping the duplicate paths of
-    /// [`Fsm::for_cells`].
+    /// [`Fsm::for_size`].
     ///
     /// ```
     /// use npuzzle_core::Goal;
@@ -74,7 +74,7 @@ impl<'a, H> IdaStar<'a, H> {
             puzzle,
             h,
             parallel: false,
-            fsm: Fsm::for_cells(puzzle.cells()),
+            fsm: Fsm::for_size(puzzle.size()),
         }
     }
 }
@@ -172,7 +172,7 @@ fn watched<H: Heuristic, O: Observer>(
             blank: start.board().blank(),
             g: 0,
             state,
-            machine: Fsm::START,
+            machine: search.fsm.start(start.board().blank()),
         };
         match search.dfs(&node, bound, None) {
             Ok(true) => break Ok(()),
@@ -215,9 +215,9 @@ fn watched<H: Heuristic, O: Observer>(
 
 /// The threshold after the iteration at `bound`, whose least f-value past it was `least`
 /// (`u32::MAX`: none): `least` rounded up to `bound`'s parity. Every solution has the parity of
-/// the start's Manhattan distance, and so has the first threshold (every heuristic here has
-/// that parity), so no solution lies between; a value a lazy lookup stopped at can be off the
-/// parity (a part of a sum).
+/// the blank's distance from its goal cell, and so has the first threshold (the heuristic's
+/// value rounded up to it), so no solution lies between; a value a lazy lookup stopped at, or
+/// of a heuristic without that parity (misplaced tiles), can be off it.
 ///
 /// ```
 /// use npuzzle_search::algorithm::idastar::next_threshold;
@@ -377,7 +377,7 @@ impl<H: Heuristic> SplitSearch for IdaStar<'_, H> {
             blank: start.board().blank(),
             path: Vec::new(),
             state: begin.state,
-            machine: Fsm::START,
+            machine: self.fsm.start(start.board().blank()),
         };
         let mut stats = Stats::default();
         let cut = self
@@ -430,7 +430,7 @@ impl<H: Heuristic> SplitSearch for IdaStar<'_, H> {
             ..
         } = root(self.puzzle, self.h, start)?;
         let mut blank = start.board().blank();
-        let Some(machine) = self.fsm.after(path) else {
+        let Some(machine) = self.fsm.after(start.board().blank(), path) else {
             // A duplicate of a smaller path, which the split never hands out: nothing to search.
             return Ok(Subtree {
                 found: None,

@@ -8,7 +8,6 @@ use npuzzle_core::Move;
 
 use super::tree::{Cut, Search, Tree};
 use super::{Ceiling, next_threshold};
-use crate::algorithm::fsm::Fsm;
 use crate::algorithm::journal::Keeper;
 use crate::algorithm::{Found, Root, finish, root};
 use crate::error::SolveError;
@@ -56,7 +55,7 @@ pub(super) fn solve<H: Heuristic + Sync>(
             blank: start.board().blank(),
             path: Vec::new(),
             state: begin.state,
-            machine: Fsm::START,
+            machine: tree.fsm.start(start.board().blank()),
         };
         match run.iteration(top, bound, &mut stats)? {
             Ended::Found(moves) => return run.solved(moves, stats),

@@ -23,7 +23,7 @@ pub(super) struct Tree<'a, H> {
 /// A depth-first search of the tree within a threshold, watched by `O` ([`Quiet`]: by nobody).
 pub(super) struct Search<'a, H: Heuristic, O = Quiet> {
     pub(super) walk: Walk<'a, H>,
-    fsm: &'a Fsm,
+    pub(super) fsm: &'a Fsm,
     pub(super) next_bound: u32,
     /// Set when another thread has found the goal or hit a limit: this search may stop.
     stop: &'a AtomicBool,
@@ -123,10 +123,11 @@ impl<'a, H: Heuristic, O: Observer> Search<'a, H, O> {
                 self.pruned(m, Pruned::Parent);
                 continue;
             }
-            let Some(machine) = self.fsm.step(node.machine, m) else {
+            let Some(machine) = self.fsm.step_within(node.machine, m, budget) else {
                 self.pruned(m, Pruned::Machine);
                 continue;
             };
+            self.fsm.prefetch(machine);
             let source = source as usize;
             let tile = self.walk.cells[source];
             self.walk.cells[blank] = tile;

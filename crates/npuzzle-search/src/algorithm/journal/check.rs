@@ -3,9 +3,9 @@
 //!
 //! What the values must satisfy, and why:
 //! - the threshold is at least the start's heuristic value (the first threshold) and has its
-//!   parity: every heuristic here has the parity of the Manhattan distance, so every f-value of
-//!   the tree has the start's, and thresholds are rounded up to it
-//!   ([`crate::algorithm::idastar`]);
+//!   parity: every solution has the parity of the blank's distance from its goal cell, the
+//!   first threshold is the heuristic's value rounded up to it, and every later one is rounded
+//!   up to it too ([`crate::algorithm::idastar`]);
 //! - the threshold is at most a length no optimal solution exceeds (the constructive solver's,
 //!   found at once): no IDA* threshold passes the optimum;
 //! - each iteration raises the threshold by at least 2, so at most `(bound - first) / 2 + 1`
