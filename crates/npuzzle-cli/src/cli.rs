@@ -125,8 +125,9 @@ tell. A move illegal where it is played is named by its number.")]
 
 With pattern databases (--heuristic pdb) IDA* also skips every sequence of up to 16 moves (4x4)
 or 20 (5x5) that a shorter or smaller one does the work of, by a machine kept beside the
-databases: `npuzzle pdb build --size 5 --goal blank-first` builds both ahead of time (the 5x5
-machine: about 3 minutes and 4 GB while building, 543 MB kept).")]
+databases (the 4x4's built on first use, in a second): `npuzzle pdb build --size 5 --goal
+blank-first` builds the 5x5's with its databases (about 3 minutes and 4 GB while building, 543 MB
+kept); until then 5x5 searches skip sequences of up to 12 moves.")]
     Solve(SolveArgs),
     /// Play the game (the default when npuzzle runs without arguments).
     #[command(after_help = "Examples:

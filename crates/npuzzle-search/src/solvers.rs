@@ -157,9 +157,13 @@ impl Solvers {
         // Databases that would take longer to build than the limits allow are not started:
         // refused when asked for, done without otherwise.
         let size = goal.size();
-        let depth = thresholds::stored_machine_depth(size.cells());
+        let built = |depth: &usize| store.has_machine(size, *depth);
+        let quick = |depth: &usize| {
+            Cost::of_machine(size, *depth).seconds <= thresholds::MACHINE_ON_DEMAND_SECONDS
+        };
+        let depth = thresholds::stored_machine_depth(size.cells()).filter(|d| built(d) || quick(d));
         let mut cost = store.missing_cost(&puzzle, &partition)?;
-        if let Some(depth) = depth.filter(|&d| !store.has_machine(size, d)) {
+        if let Some(depth) = depth.filter(|d| !built(d)) {
             cost = cost.and(Cost::of_machine(size, depth));
         }
         if let Some(limit) = self.forbids(cost) {

@@ -98,6 +98,10 @@ pub const AUTO_LEARNED_CELLS: &[usize] = &[25, 49];
 /// 4×4.
 pub const MACHINE_DEPTH: usize = 12;
 
+/// The most seconds a stored machine may take to build for a search to build it on first use,
+/// as the 6-6-3 databases are.
+pub const MACHINE_ON_DEMAND_SECONDS: f64 = 5.0;
+
 /// The depth of the machine the store keeps (`Store::machine`) for searches with
 /// pattern databases on a board of `cells` cells, where one pays: 16 on the 4×4 (3.9 MB, 7.9 %
 /// fewer nodes on Korf's 100 than [`MACHINE_DEPTH`]), 20 on the 5×5 (543 MB, 22 % fewer on
@@ -107,6 +111,10 @@ pub const MACHINE_DEPTH: usize = 12;
 /// use npuzzle_search::thresholds::stored_machine_depth;
 /// assert_eq!(stored_machine_depth(9), None);
 /// ```
+///
+/// A machine that builds within [`MACHINE_ON_DEMAND_SECONDS`] (the 4×4's) is built the first
+/// time a search needs it; a larger one (the 5×5's, about 3 minutes) only by `npuzzle pdb build`,
+/// and used once it is there.
 pub fn stored_machine_depth(cells: usize) -> Option<usize> {
     match cells {
         16 => Some(16),

@@ -274,3 +274,34 @@ impl IdaStarOf<'_> {
         one
     }
 }
+
+/// The 5×5's machine takes minutes to build: a search never starts that on its own (only
+/// `npuzzle pdb build` does), and prunes with the machine in memory until it is there.
+#[test]
+fn a_machine_that_takes_minutes_is_not_built_by_a_search() {
+    let dir = temp_dir("five");
+    let partition =
+        Partition::Named("1,2,3,4/5,6,7,8/9,10,11,12/13,14,15,16/17,18,19,20/21,22,23,24");
+    let partition = partition.to_string().parse().unwrap();
+    let mut solvers = Solvers::new(Goal::BlankLast, Options::default())
+        .with_store(Store::new(&dir), Some(partition));
+    let board = "1 2 3 4 5/6 7 8 9 10/11 12 13 14 15/16 17 18 19 20/21 22 23 0 24"
+        .parse()
+        .unwrap();
+    let mut machines = 0;
+    let solution = solvers
+        .solve(&board, &mut |event| {
+            machines += usize::from(matches!(event, Event::BuildingMachine { .. }))
+        })
+        .unwrap();
+    assert_eq!((solution.moves.len(), machines), (1, 0));
+    let solver = solvers.for_size("5".parse().unwrap(), &mut |_| {}).unwrap();
+    match solver.prepared() {
+        Prepared::Search { machine, .. } => {
+            assert_eq!(machine.depth(), npuzzle_search::thresholds::MACHINE_DEPTH)
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(Store::new(&dir).machines().unwrap().is_empty());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
