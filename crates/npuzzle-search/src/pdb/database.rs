@@ -66,6 +66,31 @@ impl std::fmt::Debug for PatternDb {
     }
 }
 
+/// A database held weakly ([`PatternDb::downgrade`]): its small parts, and its entries and
+/// regions table while they live.
+#[derive(Clone)]
+pub(crate) struct WeakDb {
+    skeleton: PatternDb,
+    entries: std::sync::Weak<dyn AsRef<[u8]> + Send + Sync>,
+    regions: Option<std::sync::Weak<dyn AsRef<[u8]> + Send + Sync>>,
+}
+
+impl WeakDb {
+    /// The database again, if its entries (and regions table) are still held somewhere.
+    pub(crate) fn upgrade(&self) -> Option<PatternDb> {
+        let entries = self.entries.upgrade()?;
+        let regions = match (&self.regions, &self.skeleton.regions) {
+            (Some(weak), Some(table)) => Some(table.with_bytes(weak.upgrade()?)),
+            _ => None,
+        };
+        Some(PatternDb {
+            entries,
+            regions,
+            ..self.skeleton.clone()
+        })
+    }
+}
+
 impl PatternDb {
     /// The database of `pattern` on `puzzle` from its packed entries (see [`pack`]).
     pub fn new(
@@ -143,6 +168,27 @@ impl PatternDb {
         PatternDb {
             checksum: known,
             ..self
+        }
+    }
+
+    /// The database held weakly: its entries and regions table kept only while someone else
+    /// uses them (the store's record of what this process has open).
+    pub(crate) fn downgrade(&self) -> WeakDb {
+        let empty: Arc<dyn AsRef<[u8]> + Send + Sync> = Arc::new(Vec::<u8>::new());
+        WeakDb {
+            entries: Arc::downgrade(&self.entries),
+            regions: self
+                .regions
+                .as_ref()
+                .map(|r| Arc::downgrade(r.shared_bytes())),
+            skeleton: PatternDb {
+                entries: Arc::clone(&empty),
+                regions: self
+                    .regions
+                    .as_ref()
+                    .map(|r| r.with_bytes(Arc::clone(&empty))),
+                ..self.clone()
+            },
         }
     }
 

@@ -10,6 +10,7 @@ mod database;
 mod error;
 mod grid;
 mod machine;
+mod opened;
 mod packed;
 mod partition;
 mod pattern;

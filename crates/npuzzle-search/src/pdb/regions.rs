@@ -102,6 +102,20 @@ impl RegionTable {
         })
     }
 
+    /// The table's bytes, shared.
+    pub(crate) fn shared_bytes(&self) -> &Arc<dyn AsRef<[u8]> + Send + Sync> {
+        &self.bytes
+    }
+
+    /// The same table over `bytes` (the same table's, held again: see `PatternDb::downgrade`).
+    pub(crate) fn with_bytes(&self, bytes: Arc<dyn AsRef<[u8]> + Send + Sync>) -> RegionTable {
+        RegionTable {
+            bytes,
+            grid: Arc::clone(&self.grid),
+            ..*self
+        }
+    }
+
     /// The table's bytes.
     pub(crate) fn bytes(&self) -> &[u8] {
         (*self.bytes).as_ref()

@@ -7,6 +7,7 @@ use super::build::Cost;
 use super::check_fits;
 use super::database::PatternDb;
 use super::error::PdbError;
+use super::opened;
 use super::packed::Packed;
 use super::partition::Partition;
 use super::pattern::Pattern;
@@ -61,8 +62,9 @@ pub struct Entry {
 }
 
 /// A folder of pattern-database files: where they are, which are built, building and saving
-/// them safely (to a temporary file renamed into place), loading them by memory map after
-/// checking them, and removing only files it wrote.
+/// them safely (to a temporary file renamed into place), reading them into memory after checking
+/// them (once per process: a database open already is handed out again, its memory shared),
+/// and removing only files it wrote.
 ///
 /// ```no_run
 /// use npuzzle_core::{Goal, Size};
@@ -226,6 +228,11 @@ impl Store {
         for tiles in &groups {
             let pattern = Pattern::new(puzzle, tiles)?;
             let path = self.path(puzzle, &pattern, zero_aware);
+            let held = opened::get(&path).filter(|db| db.zero_aware() == zero_aware);
+            if let Some(db) = held.filter(|_| !force) {
+                dbs.push(db);
+                continue;
+            }
             let reason = match storage::load(&path, puzzle, &pattern) {
                 Ok(db) if db.zero_aware() != zero_aware => PdbError::Mismatch {
                     path: path.clone(),
@@ -234,6 +241,7 @@ impl Store {
                 }
                 .to_string(),
                 Ok(db) if !force => {
+                    opened::keep(&path, &db);
                     dbs.push(db);
                     continue;
                 }
@@ -241,7 +249,9 @@ impl Store {
                 Err(PdbError::Missing(_)) => "not built yet".to_string(),
                 Err(other) => make_room(&path, other)?,
             };
+            opened::forget(&path);
             let built = self.build_one(puzzle, pattern, &path, zero_aware, reason, report)?;
+            opened::keep(&path, &built);
             dbs.push(built);
         }
         Ok(AdditivePdb::new(puzzle, dbs))
@@ -333,6 +343,7 @@ impl Store {
             std::fs::remove_file(&path).map_err(|e| PdbError::io(&path, e))?;
             return Ok(path);
         }
+        opened::forget(&path);
         if !storage::is_ours(&path) {
             return Err(PdbError::Damaged {
                 path,
@@ -355,6 +366,7 @@ impl Store {
         }
         for entry in self.entries()? {
             if storage::is_ours(&entry.path) {
+                opened::forget(&entry.path);
                 std::fs::remove_file(&entry.path).map_err(|e| PdbError::io(&entry.path, e))?;
                 removed.push(entry.path);
             } else {
