@@ -9,7 +9,7 @@ use npuzzle_core::Size;
 
 use super::build::Cost;
 use super::error::PdbError;
-use super::store::{Event, Store};
+use super::store::{Event, Store, make_room};
 use crate::algorithm::fsm::{self, BuildError, Fsm, Refused};
 
 /// The largest machine file read (a machine of depth 22 on 5×5 would be about 2.6 GB).
@@ -83,7 +83,7 @@ impl Store {
             let reason = match read(&path, size, depth) {
                 Ok(fsm) => return Ok(fsm),
                 Err(PdbError::Missing(_)) => "not built yet".to_string(),
-                Err(error) => make_room(&path, error)?,
+                Err(error) => make_room(&path, error, fsm::is_machine_file, "machine")?,
             };
             let cost = Cost::of_machine(size, depth);
             report(Event::BuildingMachine {
@@ -166,18 +166,4 @@ fn save(path: &Path, fsm: &Fsm) -> Result<(), PdbError> {
         std::fs::create_dir_all(dir).map_err(|e| PdbError::io(dir, e))?;
     }
     npuzzle_files::write_atomically(path, &fsm.to_bytes()).map_err(|e| PdbError::file(path, e))
-}
-
-/// Why the machine at `path` is built again: a file of ours damaged or stale is replaced; a
-/// file that is not a machine of ours is set aside first, never overwritten.
-fn make_room(path: &Path, error: PdbError) -> Result<String, PdbError> {
-    let regular = std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file());
-    if !regular || fsm::is_machine_file(path) {
-        return Ok(error.to_string());
-    }
-    let aside = npuzzle_files::set_aside(path, "not-ours").map_err(|e| PdbError::io(path, e))?;
-    Ok(format!(
-        "{error}; it is not a machine of npuzzle's, so it was kept as {}",
-        aside.map_or_else(String::new, |p| p.display().to_string())
-    ))
 }

@@ -247,7 +247,7 @@ impl Store {
                 }
                 Ok(_) => "rebuilt on request".to_string(),
                 Err(PdbError::Missing(_)) => "not built yet".to_string(),
-                Err(other) => make_room(&path, other)?,
+                Err(other) => make_room(&path, other, storage::is_ours, "database")?,
             };
             opened::forget(&path);
             let built = self.build_one(puzzle, pattern, &path, zero_aware, reason, report)?;
@@ -412,19 +412,24 @@ impl Store {
 }
 
 /// Why the file at `path` (refused with `error`) is built again, once room is made for the new
-/// one: a file of ours that is damaged or stale is replaced (a build is its own backup); a file
-/// that does not carry our marker is someone else's, never overwritten: it is set aside
-/// (`NAME.not-ours-SECONDS`) and the new database written in its place.
-fn make_room(path: &Path, error: PdbError) -> Result<String, PdbError> {
+/// one: a file of ours (`ours` says, by its first bytes) that is damaged or stale is replaced (a
+/// build is its own backup); a file that does not carry our marker is someone else's, never
+/// overwritten: it is set aside (`NAME.not-ours-SECONDS`) and the new `what` written in its place.
+pub(super) fn make_room(
+    path: &Path,
+    error: PdbError,
+    ours: fn(&Path) -> bool,
+    what: &str,
+) -> Result<String, PdbError> {
     // Only a regular file is moved: a link or a FIFO under the name is never followed nor
-    // replaced (the database is then used from memory).
+    // replaced (the file is then used from memory).
     let regular = std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file());
-    if !regular || storage::is_ours(path) {
+    if !regular || ours(path) {
         return Ok(error.to_string());
     }
     let aside = npuzzle_files::set_aside(path, "not-ours").map_err(|e| PdbError::io(path, e))?;
     Ok(format!(
-        "{error}; it is not a database of npuzzle's, so it was kept as {}",
+        "{error}; it is not a {what} of npuzzle's, so it was kept as {}",
         aside.map_or_else(String::new, |p| p.display().to_string())
     ))
 }
