@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use npuzzle_search::learned::Network;
+use npuzzle_learned::Network;
 
 fuzz_target!(|bytes: &[u8]| {
     if let Ok(network) = Network::from_bytes(bytes) {

@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use libfuzzer_sys::fuzz_target;
-use npuzzle_search::pdb::Header;
+use npuzzle_heuristic::pdb::Header;
 
 fuzz_target!(|bytes: &[u8]| {
     if let Ok((header, length)) = Header::parse(bytes, Path::new("fuzz.pdb")) {

@@ -5,8 +5,8 @@ use npuzzle_core::{Format, Goal, Notation, Size};
 use npuzzle_search::Algorithm;
 use npuzzle_search::HeuristicKind;
 use npuzzle_search::RankingKind;
-use npuzzle_search::ranges::{Real, Whole};
-use npuzzle_search::settings;
+use npuzzle_settings as settings;
+use npuzzle_settings::ranges::{Real, Whole};
 
 /// The sliding-tile puzzle: play it, solve it, generate, check, convert and verify positions.
 /// Without a subcommand, npuzzle starts the game (a 4x4 board).
@@ -416,7 +416,7 @@ pub struct SearchArgs {
     /// or tile lists like 1,2,3/4,5,6; z: before it for zero-aware databases (z:6666) (default:
     /// the best already built, else one that builds in seconds).
     #[arg(long, value_name = "PARTITION")]
-    pub partition: Option<npuzzle_search::pdb::Partition>,
+    pub partition: Option<npuzzle_heuristic::pdb::Partition>,
     /// Where pattern databases are kept (default: $NPUZZLE_CACHE_DIR, else the user's cache).
     #[arg(long, value_name = "DIR")]
     pub cache_dir: Option<std::path::PathBuf>,
@@ -685,7 +685,7 @@ pub enum PdbAction {
         /// zero-aware databases, a distance for each region the blank may be in (z:6666, the
         /// 5x5 default).
         #[arg(long, value_name = "PARTITION")]
-        partition: Option<npuzzle_search::pdb::Partition>,
+        partition: Option<npuzzle_heuristic::pdb::Partition>,
         /// Build again even if sound files exist (each old file stays until its new one is whole).
         #[arg(long)]
         force: bool,
@@ -704,7 +704,7 @@ pub enum PdbAction {
     },
 }
 
-// Every number's range is the library's (`npuzzle_search::ranges`), shared with Python, the
+// Every number's range is the library's (`npuzzle_settings::ranges`), shared with Python, the
 // cluster and training.
 
 fn round_distance(text: &str) -> Result<u8, String> {
@@ -762,3 +762,6 @@ fn weight(text: &str) -> Result<f64, String> {
 fn seconds(text: &str) -> Result<f64, String> {
     Real::Seconds.parse(text).map_err(|e| e.to_string())
 }
+
+#[cfg(test)]
+mod tests;

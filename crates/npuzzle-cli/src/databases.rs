@@ -1,9 +1,9 @@
 //! Pattern-database events on the command line: what is built and why, with a progress bar on
-//! standard error. The cache folder and its files are the library's [`npuzzle_search::pdb::Store`].
+//! standard error. The cache folder and its files are the library's [`npuzzle_heuristic::pdb::Store`].
 
 use indicatif::{ProgressBar, ProgressStyle};
 use npuzzle_core::Size;
-use npuzzle_search::pdb::{Event, policy};
+use npuzzle_heuristic::pdb::{Event, policy};
 
 /// Runs `work` with a reporter that shows each database build of a `size` board.
 pub fn with_progress<T>(size: Size, work: impl FnOnce(&mut dyn FnMut(Event)) -> T) -> T {

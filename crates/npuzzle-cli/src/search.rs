@@ -6,9 +6,9 @@ use std::sync::Arc;
 
 use anyhow::Context;
 use npuzzle_core::{Board, Goal, Size};
-use npuzzle_search::pdb::policy;
-use npuzzle_search::settings::Settings;
+use npuzzle_heuristic::pdb::policy;
 use npuzzle_search::{Note, Options, Solver, Start};
+use npuzzle_settings::Settings;
 
 use crate::cli::SearchArgs;
 use crate::databases;

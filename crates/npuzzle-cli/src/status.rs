@@ -4,8 +4,8 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use npuzzle_core::solvability::Unsolvable;
+use npuzzle_heuristic::pdb::PdbError;
 use npuzzle_search::SolveError;
-use npuzzle_search::pdb::PdbError;
 
 /// The result of a command, worst first when several positions are processed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]

@@ -6,9 +6,9 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use npuzzle_core::{Board, Generator, Size, rows, solvability};
-use npuzzle_search::pdb::{Partition, Store, policy};
-use npuzzle_search::ranges::{self, Whole};
+use npuzzle_heuristic::pdb::{Partition, Store, policy};
 use npuzzle_search::{AnyHeuristic, Cancel, DistanceTable, HeuristicKind, Limits, Puzzle};
+use npuzzle_settings::ranges::{self, Whole};
 use numpy::{
     PyArray1, PyArray2, PyArray3, PyArrayMethods, PyReadonlyArray1, PyReadonlyArray2,
     PyUntypedArrayMethods,
@@ -104,9 +104,8 @@ fn built(
             let partition = policy::when_asked(goal.size());
             databases(&puzzle, partition, cache_dir, cancel)?
         }
-        Ok(kind) => {
-            AnyHeuristic::new(kind, &puzzle).map_err(|e| Python::attach(|py| solve_error(py, e)))?
-        }
+        Ok(kind) => AnyHeuristic::new(kind, &puzzle)
+            .map_err(|e| Python::attach(|py| solve_error(py, e.into())))?,
         Err(unknown) => match name.parse::<Partition>() {
             Ok(partition) => databases(&puzzle, partition, cache_dir, cancel)?,
             // Written as a partition: say what is wrong with it, not that it is no heuristic.
@@ -362,11 +361,7 @@ pub fn generate<'py>(
     let size = Size::new(width, height).map_err(parse_error)?;
     let goal = goal_board(goal, size)?;
     // The smallest dtype that holds the tiles.
-    let tile_bytes = match size.cells() {
-        cells if cells <= 256 => 1,
-        cells if cells <= 1 << 16 => 2,
-        _ => 4,
-    };
+    let tile_bytes = crate::grid::tile_bytes(size.cells());
     ranges::batch(count, size.cells() * tile_bytes).map_err(|e| range_error("count", e))?;
     let cancel = Cancel::new();
     let draw = Draw {

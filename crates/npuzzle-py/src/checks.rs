@@ -1,7 +1,7 @@
 //! What the package's Python code checks through the library: numbers against the accepted
 //! ranges every surface shares, and text made safe to show.
 
-use npuzzle_search::ranges::Whole;
+use npuzzle_settings::ranges::Whole;
 use pyo3::prelude::*;
 
 use crate::ranges::whole;

@@ -3,8 +3,8 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use npuzzle_heuristic::pdb::{Store, policy};
 use npuzzle_search::AnyHeuristic;
-use npuzzle_search::pdb::{Store, policy};
 use numpy::PyReadonlyArray2;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;

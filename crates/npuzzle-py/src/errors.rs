@@ -3,10 +3,10 @@
 
 use npuzzle_core::shown;
 use npuzzle_files::FileError as FilesError;
+use npuzzle_heuristic::pdb::PdbError;
+use npuzzle_learned::ModelError;
 use npuzzle_search::SolveError;
-use npuzzle_search::learned::ModelError;
-use npuzzle_search::pdb::PdbError;
-use npuzzle_search::ranges::OutOfRange;
+use npuzzle_settings::ranges::OutOfRange;
 use pyo3::exceptions::PyKeyboardInterrupt;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;

@@ -4,9 +4,9 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use npuzzle_heuristic::{Heuristic, LinearConflict};
+use npuzzle_learned::{self as learned, Learned, Network};
 use npuzzle_search::Puzzle;
-use npuzzle_search::heuristic::{Heuristic, LinearConflict};
-use npuzzle_search::learned::{self, Learned, Network};
 use numpy::{PyArray1, PyReadonlyArray2};
 use pyo3::prelude::*;
 use rayon::prelude::*;

@@ -1,6 +1,6 @@
 //! Positions as numpy rows: one board a row of cells, tiles numbered from 1, the blank 0.
 
-use npuzzle_core::{Board, Size};
+use npuzzle_core::{Board, Size, rows};
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 
@@ -19,17 +19,27 @@ pub fn numbers(values: Vec<i64>) -> PyResult<Vec<u32>> {
         .collect()
 }
 
+/// The bytes of the smallest unsigned dtype that holds the tiles of a board of `cells` cells: one
+/// up to a batch row's [`rows::MAX_CELLS`], else two or four.
+pub fn tile_bytes(cells: usize) -> usize {
+    match cells {
+        cells if cells <= rows::MAX_CELLS => 1,
+        cells if cells <= 1 << 16 => 2,
+        _ => 4,
+    }
+}
+
 /// `boards` (all of one size) as an `(n, cells)` array of the smallest unsigned dtype that holds
 /// their tiles.
 pub fn boards_array<'py>(py: Python<'py>, boards: &[Board]) -> PyResult<Bound<'py, PyAny>> {
     let cells = boards.first().map_or(0, |b| b.cells().len());
     let flat = boards.iter().flat_map(|b| b.cells().iter().copied());
     let shape = [boards.len(), cells];
-    let array = if cells <= 256 {
+    let array = if tile_bytes(cells) == 1 {
         PyArray1::from_iter(py, flat.map(|t| t as u8))
             .reshape(shape)?
             .into_any()
-    } else if cells <= 1 << 16 {
+    } else if tile_bytes(cells) == 2 {
         PyArray1::from_iter(py, flat.map(|t| t as u16))
             .reshape(shape)?
             .into_any()

@@ -77,7 +77,7 @@ fn solve_many<'py>(
 fn threads_argument(value: &Bound<'_, PyAny>) -> PyResult<Option<u64>> {
     ranges::optional_whole(
         "threads",
-        npuzzle_search::ranges::Whole::Threads,
+        npuzzle_settings::ranges::Whole::Threads,
         Some(value),
     )
 }
@@ -171,6 +171,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("FileError", py.get_type::<errors::FileError>())?;
     m.add("ActionError", py.get_type::<exceptions::ActionError>())?;
     m.add("MAX_DATA_FILE", npuzzle_files::MAX_DATA_FILE)?;
+    m.add("MAX_BATCH_BYTES", npuzzle_settings::ranges::MAX_BATCH_BYTES)?;
     m.add_function(wrap_pyfunction!(read_file, m)?)?;
     m.add_function(wrap_pyfunction!(journal::set_aside_journal, m)?)?;
     m.add_function(wrap_pyfunction!(read_text, m)?)?;

@@ -4,10 +4,12 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use npuzzle_search::learned::Network;
-use npuzzle_search::ranges::Whole;
-use npuzzle_search::settings::{DEFAULT_MAX_MEMORY, DEFAULT_TIME_BUDGET, DEFAULT_WEIGHT, Settings};
+use npuzzle_learned::Network;
 use npuzzle_search::{Cancel, Limits, Options};
+use npuzzle_settings::ranges::Whole;
+use npuzzle_settings::{
+    DEFAULT_MAX_MEMORY, DEFAULT_TIME_BUDGET, DEFAULT_WEIGHT, Kind, Settings, Value,
+};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple, PyType};
 
@@ -188,27 +190,13 @@ impl PyOptions {
         self.settings.cache_dir.clone()
     }
 
+    /// `Options(algorithm='auto', …)`: every field of the library's description, in its order.
     fn __repr__(&self) -> String {
-        let s = &self.settings;
-        let text = |value: Option<String>| value.map_or("None".into(), |v| format!("'{v}'"));
-        format!(
-            "Options(algorithm='{}', heuristic={}, ranking={}, goal='{}', time_budget={:?}, timeout={}, \
-             max_nodes={}, max_memory={}, weight={:?}, parallel={}, cache_dir={}, partition={}, \
-             model={})",
-            s.algorithm,
-            text(s.heuristic.map(|h| h.to_string())),
-            text(s.ranking.map(|r| r.to_string())),
-            s.goal,
-            s.time_budget,
-            s.timeout.map_or("None".into(), |t| format!("{t:?}")),
-            s.max_nodes.map_or("None".into(), |n| n.to_string()),
-            s.max_memory,
-            s.weight,
-            if s.parallel { "True" } else { "False" },
-            text(s.cache_dir.as_ref().map(|d| d.display().to_string())),
-            text(s.partition.as_ref().map(|p| p.to_string())),
-            text(s.model.as_ref().map(|m| m.display().to_string())),
-        )
+        let fields: Vec<String> = npuzzle_settings::FIELDS
+            .iter()
+            .map(|field| format!("{}={}", field.name, python_repr(&field.of(&self.settings))))
+            .collect();
+        format!("Options({})", fields.join(", "))
     }
 
     /// For pickle: rebuilt from its arguments, read back by their getters in the order of
@@ -216,7 +204,7 @@ impl PyOptions {
     fn __reduce__<'py>(
         slf: &Bound<'py, Self>,
     ) -> PyResult<(Bound<'py, PyType>, Bound<'py, PyTuple>)> {
-        let args = npuzzle_search::settings::FIELDS
+        let args = npuzzle_settings::FIELDS
             .iter()
             .map(|field| slf.getattr(field.name))
             .collect::<PyResult<Vec<_>>>()?;
@@ -249,25 +237,57 @@ impl PyOptions {
     }
 }
 
-/// The defaults of `npuzzle.Options`, as the library has them (the stubs and the signature are
-/// checked against these by the package's tests).
+/// A setting's value as Python writes it.
+fn python_repr(value: &Value) -> String {
+    match value {
+        Value::Absent => "None".into(),
+        Value::Text(text) => format!("'{text}'"),
+        Value::Whole(n) => n.to_string(),
+        Value::Real(x) => format!("{x:?}"),
+        Value::Switch(true) => "True".into(),
+        Value::Switch(false) => "False".into(),
+    }
+}
+
+/// The defaults of `npuzzle.Options`, every field's, as the library's description has them (the
+/// stubs and the signature are checked against these by the package's tests).
 #[pyfunction]
 pub fn defaults(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     let defaults = PyDict::new(py);
-    defaults.set_item("time_budget", DEFAULT_TIME_BUDGET)?;
-    defaults.set_item("max_memory", DEFAULT_MAX_MEMORY)?;
-    defaults.set_item("weight", DEFAULT_WEIGHT)?;
-    defaults.set_item("algorithm", Settings::default().algorithm.to_string())?;
-    defaults.set_item("goal", Settings::default().goal.to_string())?;
+    for field in npuzzle_settings::FIELDS {
+        match field.default() {
+            Value::Absent => defaults.set_item(field.name, py.None())?,
+            Value::Text(text) => defaults.set_item(field.name, text)?,
+            Value::Whole(n) => defaults.set_item(field.name, n)?,
+            Value::Real(x) => defaults.set_item(field.name, x)?,
+            Value::Switch(on) => defaults.set_item(field.name, on)?,
+        }
+    }
     Ok(defaults)
 }
 
-/// Every setting of `npuzzle.Options` as front ends offer it: `(name, flag, value, help)`, the
-/// library's one description (the cluster's command line is built from it).
+/// Every setting of `npuzzle.Options` as front ends offer it: `(name, flag, value, help, kind)`,
+/// the library's one description (the cluster's command line is built from it); `kind` is
+/// "name", "path", "switch", "whole" or "real".
 #[pyfunction]
-pub fn settings_fields() -> Vec<(&'static str, &'static str, &'static str, &'static str)> {
-    npuzzle_search::settings::FIELDS
+pub fn settings_fields() -> Vec<(
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+)> {
+    npuzzle_settings::FIELDS
         .iter()
-        .map(|f| (f.name, f.flag, f.value, f.help))
+        .map(|f| {
+            let kind = match f.kind {
+                Kind::Name => "name",
+                Kind::Path => "path",
+                Kind::Switch => "switch",
+                Kind::Whole(_) => "whole",
+                Kind::Real(_) => "real",
+            };
+            (f.name, f.flag, f.value, f.help, kind)
+        })
         .collect()
 }

@@ -1,8 +1,8 @@
 //! Python's numbers checked against the library's accepted ranges
-//! ([`npuzzle_search::ranges`], the CLI's): any Python integer (negative, or past 64 bits) is
+//! ([`npuzzle_settings::ranges`], the CLI's): any Python integer (negative, or past 64 bits) is
 //! refused with the range's words as a `ParseError`, never an `OverflowError` or a wrap-around.
 
-use npuzzle_search::ranges::Whole;
+use npuzzle_settings::ranges::Whole;
 use pyo3::prelude::*;
 
 use crate::errors::{parse_error, range_error};

@@ -6,10 +6,10 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
 use npuzzle_core::{Board, Size};
-use npuzzle_search::settings::Settings;
 use npuzzle_search::{
     Algorithm, Cancel, Method, Progress, Solution, SolveError, Solver, Solvers, Start,
 };
+use npuzzle_settings::Settings;
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::PyList;

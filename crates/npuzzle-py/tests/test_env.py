@@ -4,6 +4,7 @@ at every cell, bad arguments, rendering, and the text mode's parser on hostile a
 
 from __future__ import annotations
 
+import pickle
 from pathlib import Path
 from typing import Any
 
@@ -167,6 +168,18 @@ def test_3x3_boards_dealt_at_every_distance_are_that_far() -> None:
         envs.reset(options={"distance": 32})
     with pytest.raises(npuzzle.ParseError, match="at least one move from the goal"):
         envs.reset(options={"distance": 0})
+
+
+def test_the_sampling_says_its_kind_and_whether_it_is_uniform() -> None:
+    env = SlidingPuzzleEnv("3x3")
+    _, info = env.reset(seed=1)
+    assert (info["sampling"].kind, info["sampling"].uniform) == ("uniform", True)
+    _, info = env.reset(seed=1, options={"walk": 9})
+    assert (info["sampling"].kind, info["sampling"].uniform) == ("walk", False)
+    assert info["sampling"] == "random walks of 9 moves that never undo a move"
+    _, info = env.reset(seed=1, options={"distance": 12})
+    assert (info["sampling"].kind, info["sampling"].uniform) == ("distance", True)
+    assert pickle.loads(pickle.dumps(info["sampling"])).kind == "distance"
 
 
 def test_4x4_boards_dealt_at_a_distance_are_that_far(tmp_path: Path) -> None:

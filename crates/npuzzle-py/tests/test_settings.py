@@ -42,7 +42,7 @@ def test_the_cluster_offers_every_setting_and_leaves_the_defaults_to_the_library
     for command in ("solve", "search"):
         argv = [command, "1 2 3/4 5 6/7 0 8"]
         args = parser.parse_args(argv)
-        for name, flag, value, _ in FIELDS:
+        for name, flag, value, *_ in FIELDS:
             assert getattr(args, name) is None, (command, name)
             given = [f"--{flag}"] if not value else [f"--{flag}", "7"]
             assert getattr(parser.parse_args(argv + given), name) is not None, (command, flag)
@@ -51,5 +51,14 @@ def test_the_cluster_offers_every_setting_and_leaves_the_defaults_to_the_library
 def test_the_command_line_offers_every_setting(cli: Path) -> None:
     help_text = subprocess.run([str(cli), "solve", "--help"], capture_output=True, text=True,
                                check=True).stdout
-    for _, flag, _, _ in FIELDS:
+    for _, flag, *_ in FIELDS:
         assert f"--{flag}" in help_text, flag
+
+
+def test_the_repr_names_every_setting_with_its_value() -> None:
+    text = repr(npuzzle.Options(weight=3.0, parallel=True))
+    assert text.startswith("Options(") and text.endswith(")")
+    shown = dict(part.split("=", 1) for part in text[len("Options("):-1].split(", "))
+    assert list(shown) == [name for name, *_ in FIELDS]
+    assert (shown["weight"], shown["parallel"], shown["timeout"]) == ("3.0", "True", "None")
+    assert shown["algorithm"] == "'auto'"

@@ -7,9 +7,10 @@ use std::hint::black_box;
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use npuzzle_core::instances::InstanceFile;
 use npuzzle_core::{Board, Generator, Goal, Size};
+use npuzzle_heuristic::pdb;
+use npuzzle_heuristic::{Heuristic, LinearConflict, Manhattan, WalkingDistance};
 use npuzzle_search::algorithm::{anytime::Anytime, constructive::Constructive, idastar::IdaStar};
-use npuzzle_search::heuristic::{Heuristic, LinearConflict, Manhattan, WalkingDistance};
-use npuzzle_search::{DistanceTable, Limits, Method, Puzzle, Start, pdb};
+use npuzzle_search::{DistanceTable, Limits, Method, Puzzle, Start};
 
 /// The instances of `name` in `data/instances/` numbered (from 1) in `numbers`.
 fn instances(name: &str, numbers: &[usize]) -> Vec<Board> {
@@ -153,8 +154,8 @@ fn anytime_35(c: &mut Criterion) {
 /// evaluated), one core. The throughput is children per second.
 fn learned_children(c: &mut Criterion) {
     use criterion::Throughput;
-    use npuzzle_search::heuristic::Focus;
-    use npuzzle_search::learned::{FloatWeights, HIDDEN, Learned, Network, Provenance, SECOND};
+    use npuzzle_heuristic::Focus;
+    use npuzzle_learned::{FloatWeights, HIDDEN, Learned, Network, Provenance, SECOND};
     let goal = Goal::BlankLast
         .board(Size::square(7).expect("size"))
         .expect("goal");

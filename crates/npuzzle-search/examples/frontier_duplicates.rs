@@ -23,10 +23,10 @@ use std::collections::HashSet;
 
 use npuzzle_core::instances::InstanceFile;
 use npuzzle_core::{Goal, Move, Size};
+use npuzzle_heuristic::Heuristic;
+use npuzzle_heuristic::fsm::{Fsm, FsmState};
+use npuzzle_heuristic::pdb::{AdditivePdb, PdbState, Store};
 use npuzzle_search::Puzzle;
-use npuzzle_search::algorithm::fsm::{Fsm, FsmState};
-use npuzzle_search::heuristic::Heuristic;
-use npuzzle_search::pdb::{AdditivePdb, PdbState, Store};
 
 /// A path of a layer: where it leads and what the search carries down it.
 struct Node {
@@ -140,7 +140,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let goal = Goal::BlankFirst.board(Size::square(5)?)?;
     let puzzle = Puzzle::new(&goal)?;
     let h = Store::new(dir.as_str()).open(&puzzle, &"z:6666".parse()?, &mut |_| {})?;
-    let fsm = Fsm::for_size(npuzzle_core::Size::square(5).expect("a size"));
+    let fsm = npuzzle_search::algorithm::machine(npuzzle_core::Size::square(5).expect("a size"));
     let text = include_str!("../../../data/instances/korf24_50.txt");
     let file = InstanceFile::parse(text)?;
     for n in wanted {

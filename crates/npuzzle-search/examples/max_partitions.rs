@@ -24,10 +24,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
 
 use npuzzle_core::{Board, Goal, Size};
+use npuzzle_heuristic::Heuristic;
+use npuzzle_heuristic::pdb::{Event, Partition, Store};
 use npuzzle_search::algorithm::Method;
 use npuzzle_search::algorithm::idastar::IdaStar;
-use npuzzle_search::heuristic::Heuristic;
-use npuzzle_search::pdb::{Event, Partition, Store};
 use npuzzle_search::{Limits, Puzzle, Start};
 
 const SECOND: &str = "1,2,3,6,7,8/4,5,9,10,14,15/11,12,13,16,17,18/19,20,21,22,23,24";

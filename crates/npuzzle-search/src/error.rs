@@ -2,6 +2,7 @@
 
 use npuzzle_core::Size;
 use npuzzle_core::solvability::Unsolvable;
+use npuzzle_heuristic::Unbuildable;
 use thiserror::Error;
 
 use crate::limits::Limit;
@@ -41,7 +42,7 @@ pub enum SolveError {
     Unsupported(#[from] Unsupported),
     /// A pattern database could not be chosen, built or loaded.
     #[error(transparent)]
-    Pdb(#[from] crate::pdb::PdbError),
+    Pdb(#[from] npuzzle_heuristic::pdb::PdbError),
     /// A limit was hit; the statistics say how far the search got.
     #[error("stopped by {limit} after {} nodes expanded", stats.expanded)]
     LimitReached {
@@ -66,11 +67,21 @@ pub enum SolveError {
     Internal(String),
 }
 
-impl From<crate::puzzle::TooLargeToSearch> for SolveError {
-    fn from(error: crate::puzzle::TooLargeToSearch) -> SolveError {
+impl From<Unbuildable> for SolveError {
+    fn from(error: Unbuildable) -> SolveError {
+        SolveError::Unsupported(match error {
+            Unbuildable::WalkingDistance(size) => Unsupported::WalkingDistance(size),
+            Unbuildable::DatabasesFromFiles => Unsupported::DatabasesFromFiles,
+            Unbuildable::LearnedRanking => Unsupported::LearnedRanking,
+        })
+    }
+}
+
+impl From<npuzzle_heuristic::TooLargeToSearch> for SolveError {
+    fn from(error: npuzzle_heuristic::TooLargeToSearch) -> SolveError {
         SolveError::TooLarge {
             size: error.size,
-            max_cells: crate::puzzle::MAX_SEARCH_CELLS,
+            max_cells: npuzzle_heuristic::MAX_SEARCH_CELLS,
         }
     }
 }
@@ -99,7 +110,7 @@ pub enum Unsupported {
         max: f64,
     },
     /// Pattern databases are opened from files by the caller, not built from the goal alone.
-    #[error("pattern databases live in files: open them with pdb::Store::open")]
+    #[error("{}", Unbuildable::DatabasesFromFiles)]
     DatabasesFromFiles,
     /// Only a method with a heuristic (IDA*'s search) can be split into subtrees.
     #[error("the {0} solver cannot be split into subtrees: use idastar (or auto with a heuristic)")]
@@ -116,16 +127,11 @@ pub enum Unsupported {
     )]
     Journal,
     /// Walking distance's tables would be too large for this board.
-    #[error(
-        "walking distance is built for boards up to 4x4, 5x3 and 6x2, not {0}: use linear-conflict"
-    )]
+    #[error("{}", Unbuildable::WalkingDistance(*.0))]
     WalkingDistance(Size),
     /// The learned ranking ranks the anytime solver's beams; it is not a lower bound another
     /// method could search with.
-    #[error(
-        "the learned ranking ranks the anytime solver's beams and bounds nothing: use it with \
-         anytime or auto"
-    )]
+    #[error("{}", Unbuildable::LearnedRanking)]
     LearnedRanking,
     /// `--heuristic learned` (the learned ranking's alias) beside `--ranking heuristic`.
     #[error(

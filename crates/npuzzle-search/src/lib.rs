@@ -1,32 +1,26 @@
-//! Solvers for the sliding-tile puzzle: admissible heuristics and search algorithms.
+//! Solvers for the sliding-tile puzzle: the search algorithms ([`algorithm`]) and the one
+//! pipeline every front end calls — a [`Request`] in, a [`Plan`] decided once, a method run, one
+//! [`Report`] out. The lower bounds they search with (heuristics, pattern databases and their
+//! store, the move-pruning machine) are the crate `npuzzle-heuristic`'s; the learned ranking is
+//! `npuzzle-learned`'s; the settings a user gives are `npuzzle-settings`'.
 //!
 //! ```
-//! use npuzzle_core::{Board, Goal};
-//! use npuzzle_search::heuristic::Manhattan;
-//! let board: Board = "8 6 0/5 4 7/2 3 1".parse().unwrap();
-//! let goal = Goal::BlankLast.board(board.size()).unwrap();
-//! assert_eq!(Manhattan::new(&goal).distance(&board), 20);
+//! use npuzzle_search::Request;
+//! let solution = Request::new("8 6 7/2 5 4/3 0 1".parse().unwrap()).solve().unwrap();
+//! assert_eq!((solution.moves.len(), solution.optimal), (31, true)); // auto: the table
 //! ```
 #![warn(missing_docs)]
 
 pub mod algorithm;
 pub mod analysis;
-mod any_heuristic;
 mod clock;
 mod error;
-pub mod heuristic;
-pub mod learned;
 mod limits;
 mod method;
 mod options;
-pub mod pdb;
 mod plan;
-mod prefetch;
 mod prepared;
-mod puzzle;
-pub mod ranges;
 mod report;
-pub mod settings;
 mod solution;
 mod solver;
 mod solvers;
@@ -40,14 +34,16 @@ pub use algorithm::constructive::Streamed;
 pub use algorithm::idastar::SplitSearch;
 pub use algorithm::table::DistanceTable;
 pub use algorithm::{Method, Sink};
-pub use any_heuristic::{AnyHeuristic, HeuristicKind};
 pub use error::{SolveError, Unsupported};
-pub use limits::{Cancel, Limit, Limits, Progress};
-pub use method::{Algorithm, RankingKind, UnknownAlgorithm, UnknownHeuristic, UnknownRanking};
-pub use options::{DEFAULT_BUDGET, Options};
+pub use limits::{Cancel, DEFAULT_MEMORY, Limit, Limits, Progress};
+pub use method::{Algorithm, RankingKind, UnknownAlgorithm, UnknownRanking};
+// The heuristic crate's types that the pipeline's own signatures carry.
+pub use npuzzle_heuristic::{
+    AnyHeuristic, HeuristicKind, MAX_SEARCH_CELLS, Puzzle, TooLargeToSearch, UnknownHeuristic,
+};
+pub use options::{DEFAULT_BUDGET, DEFAULT_WEIGHT, Options};
 pub use plan::{Note, Plan, Stage, plan};
 pub use prepared::{Prepared, Rank, Search};
-pub use puzzle::{MAX_SEARCH_CELLS, Puzzle, TooLargeToSearch};
 pub use report::{Figures, Report};
 pub use solution::{Proof, Solution};
 pub use solver::Solver;

@@ -2,8 +2,10 @@
 
 use std::fmt;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::time::Duration;
+
+pub use npuzzle_heuristic::Cancel;
 
 use crate::clock::Stopwatch;
 use crate::stats::Stats;
@@ -126,7 +128,8 @@ impl Limits {
 ///
 /// ```
 /// use npuzzle_core::Goal;
-/// use npuzzle_search::{algorithm::{Method, idastar::IdaStar}, heuristic::Manhattan};
+/// use npuzzle_search::algorithm::{Method, idastar::IdaStar};
+/// use npuzzle_heuristic::Manhattan;
 /// use npuzzle_search::{Limits, Progress, Puzzle, Start};
 /// let goal = Goal::BlankLast.board("4".parse().unwrap()).unwrap();
 /// let start = Start::new("5 1 3 4/2 0 7 8/9 6 10 12/13 14 11 15".parse().unwrap(), goal.clone()).unwrap();
@@ -192,44 +195,6 @@ impl PartialEq for Progress {
 }
 
 impl Eq for Progress {}
-
-/// A flag that stops a search from another thread: clone it, hand one copy to the search
-/// (through [`Limits::cancel`]) and call [`Cancel::cancel`] on the other.
-///
-/// ```
-/// use npuzzle_search::{Cancel, Limits};
-/// let token = Cancel::new();
-/// let limits = Limits::default().cancel(token.clone());
-/// token.cancel();
-/// assert!(limits.cancelled());
-/// ```
-#[derive(Clone, Debug, Default)]
-pub struct Cancel(Arc<AtomicBool>);
-
-impl Cancel {
-    /// A token not yet cancelled.
-    pub fn new() -> Cancel {
-        Cancel::default()
-    }
-
-    /// Asks every search holding this token to stop.
-    pub fn cancel(&self) {
-        self.0.store(true, Ordering::Relaxed);
-    }
-
-    /// Whether [`Cancel::cancel`] has been called.
-    pub fn is_cancelled(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
-    }
-}
-
-impl PartialEq for Cancel {
-    fn eq(&self, other: &Cancel) -> bool {
-        Arc::ptr_eq(&self.0, &other.0)
-    }
-}
-
-impl Eq for Cancel {}
 
 /// The limit that stopped a search.
 ///

@@ -108,99 +108,6 @@ impl FromStr for Algorithm {
     }
 }
 
-/// The heuristics by name, for choosing one at run time.
-///
-/// ```
-/// use npuzzle_search::HeuristicKind;
-/// assert_eq!(HeuristicKind::WalkingDistance.name(), "walking-distance");
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(into = "&'static str", try_from = "String")]
-pub enum HeuristicKind {
-    /// Misplaced tiles (`heuristic::Misplaced`), the textbook's h1: for the lab and the table.
-    Misplaced,
-    /// Manhattan distance (`heuristic::Manhattan`).
-    Manhattan,
-    /// Manhattan distance plus linear conflicts (`heuristic::LinearConflict`).
-    LinearConflict,
-    /// Takahashi's walking distance (`heuristic::WalkingDistance`).
-    WalkingDistance,
-    /// Additive pattern databases (`pdb::AdditivePdb`), opened from files by the caller.
-    Pdb,
-    /// Not a bound but a name: `--heuristic learned` is the documented alias of
-    /// `--heuristic linear-conflict --ranking learned` ([`RankingKind::Learned`]: the anytime
-    /// solver's beams ranked by a trained network), and a solution's `ranking` says `learned`
-    /// where a network ranked. No heuristic is built from it.
-    Learned,
-}
-
-impl HeuristicKind {
-    /// The heuristics built from the goal alone (not [`HeuristicKind::Pdb`]).
-    pub const ALL: [HeuristicKind; 4] = [
-        HeuristicKind::Misplaced,
-        HeuristicKind::Manhattan,
-        HeuristicKind::LinearConflict,
-        HeuristicKind::WalkingDistance,
-    ];
-
-    /// The name used on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            HeuristicKind::Misplaced => "misplaced",
-            HeuristicKind::Manhattan => "manhattan",
-            HeuristicKind::LinearConflict => "linear-conflict",
-            HeuristicKind::WalkingDistance => "walking-distance",
-            HeuristicKind::Pdb => "pdb",
-            HeuristicKind::Learned => "learned",
-        }
-    }
-}
-
-impl fmt::Display for HeuristicKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl From<HeuristicKind> for &'static str {
-    fn from(kind: HeuristicKind) -> &'static str {
-        kind.name()
-    }
-}
-
-/// A name that is no heuristic's (the text given, quoted back in the error).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "unknown heuristic '{0}': use misplaced, manhattan, linear-conflict, walking-distance, pdb or learned"
-)]
-pub struct UnknownHeuristic(pub String);
-
-impl FromStr for HeuristicKind {
-    type Err = UnknownHeuristic;
-
-    /// The heuristic of a name (`md`, `lc`, `wd` too), in any case.
-    ///
-    /// ```
-    /// use npuzzle_search::HeuristicKind;
-    /// assert_eq!("LC".parse::<HeuristicKind>(), Ok(HeuristicKind::LinearConflict));
-    /// assert!("euclid".parse::<HeuristicKind>().is_err());
-    /// ```
-    fn from_str(text: &str) -> Result<HeuristicKind, UnknownHeuristic> {
-        match text.trim().to_ascii_lowercase().as_str() {
-            "h1" => Ok(HeuristicKind::Misplaced),
-            "md" | "h2" => Ok(HeuristicKind::Manhattan),
-            "lc" => Ok(HeuristicKind::LinearConflict),
-            "wd" => Ok(HeuristicKind::WalkingDistance),
-            "pdb" | "pattern-databases" => Ok(HeuristicKind::Pdb),
-            "learned" => Ok(HeuristicKind::Learned),
-            name => HeuristicKind::ALL
-                .into_iter()
-                .find(|h| h.name() == name)
-                .ok_or_else(|| UnknownHeuristic(text.to_string())),
-        }
-    }
-}
-
 /// What ranks the anytime solver's beams, beside the heuristic that bounds: the setting
 /// `--ranking` (Python's `ranking=`). `None` in the options lets the plan choose (the learned
 /// ranking where it measured better: `thresholds::learned_ranks`).
@@ -210,6 +117,14 @@ impl FromStr for HeuristicKind {
 /// assert_eq!("learned".parse::<RankingKind>(), Ok(RankingKind::Learned));
 /// assert_eq!(RankingKind::Heuristic.to_string(), "heuristic");
 /// assert!("nets".parse::<RankingKind>().unwrap_err().to_string().contains("heuristic or learned"));
+/// ```
+///
+/// A solve that ranks nothing by a network decodes none of the shipped models:
+///
+/// ```standalone_crate
+/// use npuzzle_search::Request;
+/// Request::new("8 6 7/2 5 4/3 0 1".parse().unwrap()).solve().unwrap();
+/// assert_eq!(npuzzle_learned::decoded(), 0);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(into = "&'static str", try_from = "String")]
@@ -276,14 +191,6 @@ impl TryFrom<String> for Algorithm {
     type Error = UnknownAlgorithm;
 
     fn try_from(name: String) -> Result<Algorithm, UnknownAlgorithm> {
-        name.parse()
-    }
-}
-
-impl TryFrom<String> for HeuristicKind {
-    type Error = UnknownHeuristic;
-
-    fn try_from(name: String) -> Result<HeuristicKind, UnknownHeuristic> {
         name.parse()
     }
 }

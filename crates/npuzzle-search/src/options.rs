@@ -4,11 +4,11 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::any_heuristic::HeuristicKind;
 use crate::error::{SolveError, Unsupported};
-use crate::learned::Network;
 use crate::limits::Limits;
 use crate::method::{Algorithm, RankingKind};
+use npuzzle_heuristic::HeuristicKind;
+use npuzzle_learned::Network;
 
 /// What to run: algorithm, heuristic, weight and limits.
 ///
@@ -43,7 +43,7 @@ pub struct Options {
     pub ranking: Option<RankingKind>,
     /// The trained network that ranks the anytime solver's beams with
     /// [`RankingKind::Learned`] (or `auto` where it ranks), instead of the shipped one for the
-    /// board ([`crate::learned::builtin`]); boards it was not trained for are ranked by linear
+    /// board ([`npuzzle_learned::builtin`]); boards it was not trained for are ranked by linear
     /// conflict, and their solutions say so.
     pub model: Option<Arc<Network>>,
 }

@@ -11,24 +11,25 @@ use npuzzle_core::{Board, Size};
 use crate::algorithm::anytime::{self, Anytime, LinesFirst};
 use crate::algorithm::best_first::{BestFirst, Priority};
 use crate::algorithm::constructive::{Constructive, Streamed};
-use crate::algorithm::fsm::Fsm;
 use crate::algorithm::idastar::IdaStar;
 use crate::algorithm::rbfs::Rbfs;
 use crate::algorithm::table::DistanceTable;
 use crate::algorithm::{Method, Sink};
-use crate::any_heuristic::{AnyHeuristic, dispatch};
 use crate::error::{SolveError, Unsupported};
-use crate::heuristic::Heuristic;
-use crate::learned::{Network, Ranking};
 use crate::limits::{Limit, Limits};
-use crate::method::{Algorithm, HeuristicKind, RankingKind};
+use crate::method::{Algorithm, RankingKind};
 use crate::options::Options;
 use crate::plan::{Plan, Stage};
-use crate::puzzle::Puzzle;
 use crate::solution::Solution;
 use crate::start::Start;
 use crate::stats::Stats;
 use crate::thresholds::{self, AUTO_OPTIMAL_CELLS};
+use npuzzle_heuristic::Heuristic;
+use npuzzle_heuristic::HeuristicKind;
+use npuzzle_heuristic::Puzzle;
+use npuzzle_heuristic::fsm::Fsm;
+use npuzzle_heuristic::{AnyHeuristic, dispatch};
+use npuzzle_learned::{Network, Ranking};
 
 /// A plan ready to run: the method with what it was prepared with.
 ///
@@ -189,7 +190,7 @@ impl Prepared {
             Some(given) => given,
             None => heuristic(&puzzle, options)?,
         };
-        let machine = machine.unwrap_or_else(|| Fsm::for_size(goal.size()));
+        let machine = machine.unwrap_or_else(|| crate::algorithm::machine(goal.size()));
         Ok(Prepared::Search {
             puzzle,
             heuristic,
@@ -275,10 +276,10 @@ fn heuristic(puzzle: &Puzzle, options: &Options) -> Result<AnyHeuristic, SolveEr
             HeuristicKind::LinearConflict
         });
     match AnyHeuristic::new(kind, puzzle) {
-        Err(SolveError::Unsupported(_)) if options.heuristic.is_none() => {
-            AnyHeuristic::new(HeuristicKind::LinearConflict, puzzle)
+        Err(_) if options.heuristic.is_none() => {
+            Ok(AnyHeuristic::new(HeuristicKind::LinearConflict, puzzle)?)
         }
-        built => built,
+        built => Ok(built?),
     }
 }
 

@@ -6,9 +6,10 @@ use std::fmt::Write as _;
 
 use serde::{Deserialize, Serialize};
 
-use crate::method::{Algorithm, HeuristicKind};
+use crate::method::Algorithm;
 use crate::solution::{Proof, Solution};
 use crate::stats::Stats;
+use npuzzle_heuristic::HeuristicKind;
 
 /// A solution written out: the position, the moves as text, and its [`Figures`].
 ///

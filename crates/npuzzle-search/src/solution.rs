@@ -5,8 +5,9 @@ use serde::Serialize;
 
 use crate::error::SolveError;
 use crate::limits::Limit;
-use crate::method::{Algorithm, HeuristicKind};
+use crate::method::Algorithm;
 use crate::stats::Stats;
+use npuzzle_heuristic::HeuristicKind;
 
 /// Moves that take a position to its goal, with how they were found.
 ///

@@ -6,20 +6,20 @@ use std::ops::ControlFlow;
 use npuzzle_core::{Board, Goal, Move, Size};
 
 use crate::algorithm::constructive::Streamed;
-use crate::algorithm::fsm::Fsm;
 use crate::algorithm::idastar::{IdaStar, SplitSearch};
 use crate::algorithm::{Method, Sink};
-use crate::any_heuristic::{AnyHeuristic, dispatch};
 use crate::error::{SolveError, Unsupported};
 use crate::limits::Limits;
 use crate::method::{Algorithm, RankingKind};
 use crate::options::Options;
 use crate::plan::{Note, Plan, plan};
 use crate::prepared::Prepared;
-use crate::puzzle::Puzzle;
 use crate::solution::Solution;
 use crate::start::Start;
 use crate::thresholds::{self, AUTO_OPTIMAL_CELLS};
+use npuzzle_heuristic::Puzzle;
+use npuzzle_heuristic::fsm::Fsm;
+use npuzzle_heuristic::{AnyHeuristic, dispatch};
 
 /// The last region a reduction of `goal`'s board leaves (lines first, then reduction, past
 /// 16x16), as a puzzle: what a network ranks there. `None` for goals reduction does not take.
@@ -80,7 +80,7 @@ impl Solver {
     }
 
     /// [`Solver::with_heuristic`], IDA* pruning with `machine` (the store's deeper machine,
-    /// [`crate::pdb::Store::machine`]) in place of the board's in memory.
+    /// [`npuzzle_heuristic::pdb::Store::machine`]) in place of the board's in memory.
     pub fn with_databases(
         goal: &Board,
         options: Options,
@@ -170,7 +170,7 @@ impl Solver {
         };
         match options.model.as_deref() {
             Some(model) => model.fits(ranked).err().map(|foreign| foreign.to_string()),
-            None => crate::learned::builtin(ranked)
+            None => npuzzle_learned::builtin(ranked)
                 .is_none()
                 .then(|| format!("no model ships for {}", ranked.size())),
         }

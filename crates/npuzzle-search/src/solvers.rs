@@ -7,18 +7,18 @@ use std::sync::Arc;
 use npuzzle_core::{Board, Goal, Size};
 
 use crate::algorithm::Method;
-use crate::algorithm::fsm::Fsm;
-use crate::any_heuristic::{AnyHeuristic, HeuristicKind};
 use crate::error::SolveError;
 use crate::method::Algorithm;
 use crate::options::Options;
-use crate::pdb::policy;
-use crate::pdb::{Cost, Event, Partition, PdbError, Store};
-use crate::puzzle::Puzzle;
 use crate::solution::Solution;
 use crate::solver::Solver;
 use crate::start::Start;
 use crate::thresholds;
+use npuzzle_heuristic::Puzzle;
+use npuzzle_heuristic::fsm::Fsm;
+use npuzzle_heuristic::pdb::policy;
+use npuzzle_heuristic::pdb::{Cost, Event, Partition, PdbError, Store};
+use npuzzle_heuristic::{AnyHeuristic, HeuristicKind};
 
 /// One position to solve, toward a goal, with the method (or `auto`), the time budget, the
 /// limits and the cancel token of its [`Options`].

@@ -93,7 +93,7 @@ pub fn learned_ranks(cells: usize) -> bool {
 pub const AUTO_LEARNED_CELLS: &[usize] = &[25, 49];
 
 /// The depth of the move-pruning machine every search builds in memory
-/// (`Fsm::for_size`), on any board: built in 0.07 s on the 5×5 (the
+/// (`algorithm::machine`), on any board: built in 0.07 s on the 5×5 (the
 /// depth-14 one takes 0.43 s, more than it saves on a search of a few seconds), 0.01 s on the
 /// 4×4.
 pub const MACHINE_DEPTH: usize = 12;

@@ -7,8 +7,8 @@ use std::time::Duration;
 
 use npuzzle_core::instances::InstanceFile;
 use npuzzle_core::{Board, Goal, Move, Size};
+use npuzzle_heuristic::{Manhattan, WalkingDistance};
 use npuzzle_search::algorithm::idastar::IdaStar;
-use npuzzle_search::heuristic::{Manhattan, WalkingDistance};
 use npuzzle_search::{Cancel, Limit, Limits, Method, Progress, Puzzle, SolveError, Start};
 
 /// Korf's instance `number` (from 1) and its optimum.
@@ -426,8 +426,8 @@ fn a_journal_cut_at_512_by_an_earlier_build_is_carried_over_to_the_finer_cut() {
 /// checks cannot see would give. IDA* never meets a goal of value 0.
 struct Overestimating(Manhattan);
 
-impl npuzzle_search::heuristic::Heuristic for Overestimating {
-    type State = <Manhattan as npuzzle_search::heuristic::Heuristic>::State;
+impl npuzzle_heuristic::Heuristic for Overestimating {
+    type State = <Manhattan as npuzzle_heuristic::Heuristic>::State;
 
     fn start(&self, cells: &[u8]) -> Self::State {
         self.0.start(cells)
@@ -455,7 +455,7 @@ impl npuzzle_search::heuristic::Heuristic for Overestimating {
 
 #[test]
 fn an_overestimating_heuristic_ends_with_an_error() {
-    use npuzzle_search::heuristic::Heuristic as _;
+    use npuzzle_heuristic::Heuristic as _;
     let goal = Goal::BlankLast.board(Size::square(3).unwrap()).unwrap();
     let start = Start::new("8 6 7/2 5 4/3 0 1".parse().unwrap(), goal.clone()).unwrap();
     let puzzle = Puzzle::new(&goal).unwrap();

@@ -4,9 +4,9 @@
 use std::time::Duration;
 
 use npuzzle_core::{Board, Generator, Goal, Size};
-use npuzzle_search::heuristic::{Heuristic, LinearConflict, Manhattan};
-use npuzzle_search::learned::{
-    self, FloatWeights, HIDDEN, Learned, ModelError, Network, Provenance, SECOND,
+use npuzzle_heuristic::{Heuristic, LinearConflict, Manhattan};
+use npuzzle_learned::{
+    self as learned, FloatWeights, HIDDEN, Learned, ModelError, Network, Provenance, SECOND,
 };
 use npuzzle_search::{
     Algorithm, HeuristicKind, Options, Puzzle, RankingKind, SolveError, Solver, Unsupported,

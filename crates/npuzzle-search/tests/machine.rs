@@ -4,8 +4,8 @@
 use std::path::PathBuf;
 
 use npuzzle_core::{Goal, Size};
-use npuzzle_search::algorithm::fsm::{Fsm, Refused};
-use npuzzle_search::pdb::{Event, Partition, Store};
+use npuzzle_heuristic::fsm::{Fsm, Refused};
+use npuzzle_heuristic::pdb::{Event, Partition, Store};
 use npuzzle_search::{Options, Prepared, Solvers};
 
 fn temp_dir(name: &str) -> PathBuf {
@@ -205,7 +205,7 @@ fn solves_with_databases_prune_with_the_stores_deeper_machine() {
 /// parity, also for a heuristic that has not (misplaced tiles).
 #[test]
 fn idastar_with_the_machines_keeps_the_tables_distances() {
-    use npuzzle_search::heuristic::{LinearConflict, Manhattan, Misplaced};
+    use npuzzle_heuristic::{LinearConflict, Manhattan, Misplaced};
     use npuzzle_search::{DistanceTable, Limits, Puzzle};
     for (size, goal, every) in [("2x3", Goal::BlankLast, 1), ("3", Goal::BlankFirst, 401)] {
         let size: Size = size.parse().unwrap();
@@ -213,7 +213,7 @@ fn idastar_with_the_machines_keeps_the_tables_distances() {
         let puzzle = Puzzle::new(&goal).unwrap();
         let table = DistanceTable::build(&puzzle, Limits::none()).unwrap();
         let deep = Fsm::build(size, 20).unwrap();
-        let machines = [Fsm::for_size(size), &deep];
+        let machines = [npuzzle_search::algorithm::machine(size), &deep];
         let deepest = table.layer_counts().len() as u8 - 1;
         for distance in 0..=deepest {
             for board in table.positions_at(distance).step_by(every) {
@@ -254,7 +254,7 @@ struct IdaStarOf<'a> {
 
 impl IdaStarOf<'_> {
     /// The length IDA* finds with `h`, on one core and on both (which must agree).
-    fn length<H: npuzzle_search::heuristic::Heuristic + Sync>(&self, h: &H) -> usize {
+    fn length<H: npuzzle_heuristic::Heuristic + Sync>(&self, h: &H) -> usize {
         use npuzzle_search::algorithm::idastar::IdaStar;
         use npuzzle_search::{Limits, Method};
         let [one, both] = [false, true].map(|parallel| {

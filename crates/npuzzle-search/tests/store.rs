@@ -2,7 +2,7 @@
 //! asked again, share its memory.
 
 use npuzzle_core::Goal;
-use npuzzle_search::pdb::{Partition, Store};
+use npuzzle_heuristic::pdb::{Partition, Store};
 use npuzzle_search::{AnyHeuristic, Options, Prepared, Puzzle, Solvers};
 
 /// The address of each database's entries that `solvers` prepared for the 4×4.

@@ -44,7 +44,7 @@ fn the_manhattan_costs_fall_where_the_books_sample_allows() {
 #[test]
 fn the_textbook_searches_find_the_depth_dealt() {
     let (puzzle, complete) = Table::board().unwrap();
-    let h = npuzzle_search::heuristic::Misplaced::new(&puzzle);
+    let h = npuzzle_heuristic::Misplaced::new(&puzzle);
     for depth in [0, 1, 5, 9, 17, 31] {
         let boards = deal(&complete, depth, 5, 3);
         assert_eq!(boards.len(), 5);

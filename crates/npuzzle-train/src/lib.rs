@@ -1,5 +1,5 @@
 //! Training and measuring the learned rankings of npuzzle's anytime solver
-//! ([`npuzzle_search::learned`]): approximate value iteration with candle from random
+//! ([`npuzzle_learned`]): approximate value iteration with candle from random
 //! positions, and the estimate's error against known optimal lengths.
 
 pub mod measure;

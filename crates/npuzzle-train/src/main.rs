@@ -7,9 +7,9 @@ use std::time::Duration;
 use anyhow::Context;
 use clap::{Parser, Subcommand};
 use npuzzle_core::{Goal, Size};
+use npuzzle_learned::Network;
 use npuzzle_search::Puzzle;
-use npuzzle_search::learned::Network;
-use npuzzle_search::ranges::{Real, Whole};
+use npuzzle_settings::ranges::{Real, Whole};
 use npuzzle_train::train::{Config, train};
 
 /// Trains and measures npuzzle's learned rankings.
@@ -81,7 +81,7 @@ enum Command {
         databases: Option<PathBuf>,
         /// The partition of those databases (78, 6666, ...).
         #[arg(long, requires = "databases")]
-        partition: Option<npuzzle_search::pdb::Partition>,
+        partition: Option<npuzzle_heuristic::pdb::Partition>,
     },
     /// Shows a model file's header.
     Show {
@@ -90,7 +90,7 @@ enum Command {
     },
 }
 
-// Every number is checked against the library's ranges (`npuzzle_search::ranges`), the ones
+// Every number is checked against the library's ranges (`npuzzle_settings::ranges`), the ones
 // the command line and Python use, before anything starts.
 
 fn minutes(text: &str) -> Result<f64, String> {
@@ -158,7 +158,7 @@ fn main() -> anyhow::Result<()> {
         } => {
             let goal = goal.board(size)?;
             // Each position is one-hot cells × cells floats in a round.
-            npuzzle_search::ranges::batch(positions as u64, size.cells() * size.cells() * 4)
+            npuzzle_settings::ranges::batch(positions as u64, size.cells() * size.cells() * 4)
                 .context("--positions")?;
             let config = Config {
                 seed,
@@ -215,7 +215,7 @@ fn main() -> anyhow::Result<()> {
             let p = network.provenance();
             println!("board    {}", network.size());
             println!("goal     {}", goal.board(network.size())?);
-            println!("format   {}", npuzzle_search::learned::FORMAT_VERSION);
+            println!("format   {}", npuzzle_learned::FORMAT_VERSION);
             println!("rounds   {}", p.rounds);
             println!("seed     {}", p.seed);
             println!("command  {}", p.command);

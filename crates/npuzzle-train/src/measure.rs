@@ -6,8 +6,8 @@ use std::path::Path;
 
 use anyhow::{Context, bail};
 use npuzzle_core::{Board, Size};
-use npuzzle_search::learned::Network;
-use npuzzle_search::pdb::{Partition, Store};
+use npuzzle_heuristic::pdb::{Partition, Store};
+use npuzzle_learned::Network;
 use npuzzle_search::{
     Algorithm, AnyHeuristic, DistanceTable, Limits, Options, Puzzle, Solver, Start,
 };

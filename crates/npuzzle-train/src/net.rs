@@ -1,10 +1,10 @@
-//! The network in candle for training: the same shape [`npuzzle_search::learned`] evaluates in
+//! The network in candle for training: the same shape [`npuzzle_learned`] evaluates in
 //! integers (a column per tile and cell summed, clipped to 0..1; a dense layer with ReLU; one
 //! output: the moves beyond linear conflict).
 
 use candle_core::{DType, Device, Tensor};
 use candle_nn::{Embedding, Init, Linear, Module, VarBuilder, VarMap};
-use npuzzle_search::learned::{FloatWeights, HIDDEN, SECOND};
+use npuzzle_learned::{FloatWeights, HIDDEN, SECOND};
 
 /// The trainable network for boards of `cells` cells.
 pub struct Net {

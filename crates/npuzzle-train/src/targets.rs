@@ -3,16 +3,17 @@
 //! goal), and never less than linear conflict, which is admissible. It depends on the position
 //! alone, not on how training reached it.
 
+use npuzzle_heuristic::{Heuristic, LinearConflict, LinearConflictState};
+use npuzzle_learned::{Accumulator, Network};
 use npuzzle_search::Puzzle;
-use npuzzle_search::heuristic::{Heuristic, LinearConflict, LinearConflictState};
-use npuzzle_search::learned::{Accumulator, Network};
 use rayon::prelude::*;
 
 /// Computes targets with a frozen network.
 ///
 /// ```
 /// use npuzzle_core::Goal;
-/// use npuzzle_search::{Puzzle, learned::Network};
+/// use npuzzle_search::Puzzle;
+/// use npuzzle_learned::Network;
 /// use npuzzle_train::targets::Teacher;
 /// let puzzle = Puzzle::new(&Goal::BlankLast.board("3".parse().unwrap()).unwrap()).unwrap();
 /// let network = Network::zero(puzzle.size(), puzzle.goal_cells());

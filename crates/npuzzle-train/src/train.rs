@@ -10,9 +10,9 @@ use candle_core::{D, Device, Tensor};
 use candle_nn::{AdamW, Optimizer, ParamsAdamW, VarMap};
 use indicatif::{ProgressBar, ProgressStyle};
 use npuzzle_core::Board;
+use npuzzle_learned::{Network, Provenance};
 use npuzzle_search::Puzzle;
-use npuzzle_search::learned::{Network, Provenance};
-use npuzzle_search::ranges::Real;
+use npuzzle_settings::ranges::Real;
 use serde::{Deserialize, Serialize};
 
 use crate::net::Net;

@@ -5,8 +5,8 @@
 use npuzzle_core::Board;
 use npuzzle_game::lab::{LAB_NODES, Narrator};
 use npuzzle_search::algorithm::observe::Event;
-use npuzzle_search::ranges::Whole;
 use npuzzle_search::{Algorithm, AnyHeuristic, HeuristicKind, Limits, Options, SolveError, Solver};
+use npuzzle_settings::ranges::Whole;
 use serde::Serialize;
 use serde_json::Value;
 use wasm_bindgen::prelude::*;

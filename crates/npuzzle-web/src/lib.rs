@@ -34,7 +34,7 @@ use npuzzle_game::{Command, Game, GameError};
 
 use crate::language::lang;
 use npuzzle_game::{Dealt, KeyMap};
-use npuzzle_search::pdb::{self, AdditivePdb, PatternDb};
+use npuzzle_heuristic::pdb::{self, AdditivePdb, PatternDb};
 use npuzzle_search::{AnyHeuristic, Options, Puzzle, Report, Solver};
 use wasm_bindgen::prelude::*;
 

@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use npuzzle_core::solvability;
-use npuzzle_search::heuristic::Manhattan;
+use npuzzle_heuristic::Manhattan;
 use serde_json::json;
 
 use crate::cli::CheckArgs;

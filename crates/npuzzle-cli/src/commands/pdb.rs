@@ -5,7 +5,7 @@ use std::io::Write;
 use std::time::Instant;
 
 use anyhow::bail;
-use npuzzle_search::pdb::{Event, Store, policy};
+use npuzzle_heuristic::pdb::{Event, Store, policy};
 use npuzzle_search::{Puzzle, thresholds};
 
 use crate::cli::{PdbAction, PdbArgs};
@@ -54,7 +54,7 @@ pub fn run(args: &PdbArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
                         store.machine(*size, depth, &mut watch)
                     })
                     .transpose()?;
-                Ok::<_, npuzzle_search::pdb::PdbError>((databases, machine))
+                Ok::<_, npuzzle_heuristic::pdb::PdbError>((databases, machine))
             })?;
             let (databases, machine) = databases;
             if let Some(error) = unsaved {

@@ -7,8 +7,8 @@ use std::time::Duration;
 use std::sync::mpsc::{self, Receiver};
 
 use npuzzle_core::{Board, Goal};
+use npuzzle_heuristic::pdb::Store;
 use npuzzle_search::analysis::Analysis;
-use npuzzle_search::pdb::Store;
 use npuzzle_search::{Limits, Options, Solution, Solver};
 
 /// How long help may think before giving up (a hard 15-puzzle takes a few seconds).
@@ -68,7 +68,7 @@ impl Assistant {
     fn prepare_databases(&mut self, goal: &Board) {
         let Some(store) = &self.store else { return };
         // Only databases built in seconds: help cannot wait minutes.
-        if npuzzle_search::pdb::policy::on_demand(goal.size()).is_none() {
+        if npuzzle_heuristic::pdb::policy::on_demand(goal.size()).is_none() {
             return;
         }
         let (sender, receiver) = mpsc::channel();

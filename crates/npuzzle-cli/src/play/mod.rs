@@ -127,7 +127,7 @@ impl Session {
             records,
             records_warning,
             data_dir,
-            assistant: Assistant::with_databases(npuzzle_search::pdb::Store::locate(None).ok()),
+            assistant: Assistant::with_databases(npuzzle_heuristic::pdb::Store::locate(None).ok()),
             clock: Instant::now(),
             daily: args.daily,
             grades: None,

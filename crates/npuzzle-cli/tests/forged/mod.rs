@@ -272,7 +272,7 @@ fn a_user_file_in_the_cache_is_never_overwritten() {
 /// is not 0) is refused on load and rebuilt; the solve ends with the optimum instead of never.
 #[test]
 fn a_database_with_impossible_values_is_refused() {
-    use npuzzle_search::pdb::Header;
+    use npuzzle_heuristic::pdb::Header;
     let dir = folder("cache-forged");
     let journal = dir.join("none.journal");
     let (code, _, err) = solve(&dir, &journal, &[]);

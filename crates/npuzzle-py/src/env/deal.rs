@@ -10,6 +10,7 @@
 //! and the kept ones are not uniform. [`Dealer::sampling`] says which.
 
 use npuzzle_core::{Board, Generator};
+use npuzzle_search::algorithm::table::MAX_TABLE_CELLS;
 use npuzzle_search::analysis::deal_at_distance;
 use npuzzle_search::{Cancel, DistanceTable, Limits, Solver, Start};
 
@@ -40,6 +41,16 @@ pub struct Dealt {
     pub board: Board,
     /// Its optimal distance, where known.
     pub distance: Option<u8>,
+}
+
+/// How a deal samples ([`Dealer::sampling`]): what Python's `info["sampling"]` carries.
+pub struct Sampling {
+    /// The deal: `uniform`, `walk` or `distance`.
+    pub kind: &'static str,
+    /// Whether every position the deal can give is as likely as every other.
+    pub uniform: bool,
+    /// How, in words.
+    pub words: String,
 }
 
 /// What a dealer needs before it can deal at a distance.
@@ -98,12 +109,12 @@ impl Dealer {
     pub fn needs(&self, deal: Deal) -> Result<Need, EnvError> {
         let cells = self.goal.size().cells();
         Ok(match deal {
-            Deal::Distance(_) if cells <= 12 && self.table.is_none() => Need::Table,
-            Deal::Distance(_) if cells <= 12 => Need::Nothing,
+            Deal::Distance(_) if cells <= MAX_TABLE_CELLS && self.table.is_none() => Need::Table,
+            Deal::Distance(_) if cells <= MAX_TABLE_CELLS => Need::Nothing,
             Deal::Distance(_) if (self.goal.width(), self.goal.height()) != (4, 4) => {
                 return Err(EnvError::Argument(format!(
-                    "positions at an exact distance are dealt on boards of at most 12 cells \
-                     and on 4x4, not {}",
+                    "positions at an exact distance are dealt on boards of at most \
+                     {MAX_TABLE_CELLS} cells and on 4x4, not {}",
                     self.goal.size()
                 )));
             }
@@ -172,28 +183,54 @@ impl Dealer {
         Ok(())
     }
 
-    /// How the current deal samples, in words.
-    pub fn sampling(&self) -> String {
-        match (self.deal, &self.table) {
-            (Deal::Uniform, _) => "uniform among solvable positions other than the goal".into(),
-            (Deal::Walk(k), _) => format!("random walks of {k} moves that never undo a move"),
-            (Deal::Distance(d), Some(table)) => format!(
-                "uniform among the {} positions {d} moves from the goal (complete table)",
-                table
-                    .layer_counts()
-                    .get(usize::from(d))
-                    .copied()
-                    .unwrap_or(0)
+    /// How the current deal samples: its kind (`uniform`, `walk` or `distance`), whether it is
+    /// uniform among the positions it can give, and in words.
+    pub fn sampling(&self) -> Sampling {
+        let (uniform, words) = match (self.deal, &self.table) {
+            (Deal::Uniform, _) => (
+                true,
+                "uniform among solvable positions other than the goal".into(),
             ),
-            (Deal::Distance(d), None) if d >= UNIFORM_FROM => format!(
-                "uniform among positions {d} moves from the goal: random positions kept when \
-                 IDA* with pattern databases proves them {d} moves away"
+            (Deal::Walk(k), _) => (
+                false,
+                format!("random walks of {k} moves that never undo a move"),
             ),
-            (Deal::Distance(d), None) => format!(
-                "not uniform: random walks of {d} to {} moves kept when IDA* with pattern \
-                 databases proves them {d} moves away",
-                d as usize * 3 / 2
+            (Deal::Distance(d), Some(table)) => (
+                true,
+                format!(
+                    "uniform among the {} positions {d} moves from the goal (complete table)",
+                    table
+                        .layer_counts()
+                        .get(usize::from(d))
+                        .copied()
+                        .unwrap_or(0)
+                ),
             ),
+            (Deal::Distance(d), None) if d >= UNIFORM_FROM => (
+                true,
+                format!(
+                    "uniform among positions {d} moves from the goal: random positions kept when \
+                     IDA* with pattern databases proves them {d} moves away"
+                ),
+            ),
+            (Deal::Distance(d), None) => (
+                false,
+                format!(
+                    "not uniform: random walks of {d} to {} moves kept when IDA* with pattern \
+                     databases proves them {d} moves away",
+                    d as usize * 3 / 2
+                ),
+            ),
+        };
+        let kind = match self.deal {
+            Deal::Uniform => "uniform",
+            Deal::Walk(_) => "walk",
+            Deal::Distance(_) => "distance",
+        };
+        Sampling {
+            kind,
+            uniform,
+            words,
         }
     }
 

@@ -4,8 +4,8 @@
 //! three modes. No Python here: the bindings (`super`) hand it slices.
 
 use npuzzle_core::{Generator, Size};
+use npuzzle_heuristic::{Heuristic, LinearConflict, Manhattan};
 use npuzzle_search::Puzzle;
-use npuzzle_search::heuristic::{Heuristic, LinearConflict, Manhattan};
 use rayon::prelude::*;
 
 use super::EnvError;

@@ -4,7 +4,7 @@
 mod deal;
 mod engine;
 
-use npuzzle_core::Size;
+use npuzzle_core::{Size, rows};
 use npuzzle_search::{Algorithm, Cancel, DistanceTable, Limits, Options, Puzzle, Solver};
 use numpy::{PyReadonlyArray1, PyReadwriteArrayDyn};
 use pyo3::prelude::*;
@@ -17,7 +17,7 @@ use crate::errors::{parse_error, solve_error};
 use crate::exceptions::ActionError;
 use crate::ranges::whole;
 use crate::solving::interruptible;
-use npuzzle_search::ranges::Whole;
+use npuzzle_settings::ranges::Whole;
 
 /// Why an environment cannot do what it was asked.
 #[derive(Debug, thiserror::Error)]
@@ -58,8 +58,9 @@ impl From<EnvError> for PyErr {
 }
 
 /// Boards of at most this many cells get their complete table when made, so that every board
-/// dealt comes with its optimal distance.
-const TABLE_CELLS: usize = 9;
+/// dealt comes with its optimal distance: those `auto` answers from a table (3x3, built in
+/// hundredths of a second).
+const TABLE_CELLS: usize = npuzzle_search::thresholds::AUTO_TABLE_CELLS;
 
 /// A batch of boards stepped together (the state beside the boards array the caller holds).
 #[pyclass(module = "npuzzle._native", name = "Boards")]
@@ -162,9 +163,10 @@ impl PyBoards {
         autoreset: &str,
     ) -> PyResult<PyBoards> {
         let size = Size::new(width, height).map_err(parse_error)?;
-        if size.cells() > 256 || size.cells() < 4 {
+        if size.cells() > rows::MAX_CELLS {
             return Err(parse_error(format!(
-                "environments take boards of 4 to 256 cells, not {size}"
+                "environments take boards of at most {} cells, not {size}",
+                rows::MAX_CELLS
             )));
         }
         let count = whole("num_envs", Whole::Envs, count)? as usize;
@@ -197,7 +199,7 @@ impl PyBoards {
 
     /// Deals `kind` from the next reset on: `"uniform"`, `"walk"` (`value` moves) or
     /// `"distance"` (`value` moves exactly); builds the table or opens the databases it needs
-    /// first. Returns how it samples, in words.
+    /// first. Returns how it samples: `(kind, uniform, words)`.
     #[pyo3(signature = (kind, value=None, cache_dir=None))]
     fn set_deal(
         &mut self,
@@ -205,7 +207,7 @@ impl PyBoards {
         kind: &str,
         value: Option<&Bound<'_, PyAny>>,
         cache_dir: Option<&str>,
-    ) -> PyResult<String> {
+    ) -> PyResult<(&'static str, bool, String)> {
         // The library's accepted ranges (the CLI's `--walk` and `--distance`), never clamped.
         let value = |name: &str, range: Whole| {
             let value =
@@ -227,7 +229,8 @@ impl PyBoards {
         self.prepare(py, deal, cache_dir)?;
         let dealer = self.engine.dealer_mut();
         dealer.set(deal)?;
-        Ok(dealer.sampling())
+        let sampling = dealer.sampling();
+        Ok((sampling.kind, sampling.uniform, sampling.words))
     }
 
     /// Deals the boards `mask` names (all when None) into `boards`, seeded `seed + i` when a

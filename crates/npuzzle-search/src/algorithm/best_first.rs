@@ -10,13 +10,13 @@ use npuzzle_core::Move;
 use super::observe::{Event, Observer, Pruned, Quiet};
 use super::{Found, Method, Root, finish, root};
 use crate::error::{SolveError, Unsupported};
-use crate::heuristic::Heuristic;
 use crate::limits::{Budget, Limits};
 use crate::method::Algorithm;
-use crate::puzzle::Puzzle;
 use crate::solution::Solution;
 use crate::start::Start;
 use crate::stats::Stats;
+use npuzzle_heuristic::Heuristic;
+use npuzzle_heuristic::Puzzle;
 
 /// How a best-first search orders its open list.
 ///
@@ -51,7 +51,8 @@ pub const MAX_WEIGHT: f64 = 100.0;
 /// ```
 /// use npuzzle_core::Goal;
 /// use npuzzle_search::algorithm::{Method, best_first::{BestFirst, Priority}};
-/// use npuzzle_search::{heuristic::Manhattan, Limits, Puzzle, Start};
+/// use npuzzle_search::{Limits, Puzzle, Start};
+/// use npuzzle_heuristic::Manhattan;
 /// let goal = Goal::BlankLast.board("3".parse().unwrap()).unwrap();
 /// let start = Start::new("8 6 7/2 5 4/3 0 1".parse().unwrap(), goal.clone()).unwrap();
 /// let puzzle = Puzzle::new(&goal).unwrap();
@@ -86,7 +87,8 @@ impl<H: Heuristic> BestFirst<'_, H> {
     /// ```
     /// use npuzzle_core::Goal;
     /// use npuzzle_search::algorithm::{Method, best_first::{BestFirst, Priority}, observe::Counts};
-    /// use npuzzle_search::{heuristic::Manhattan, Limits, Puzzle, Start};
+    /// use npuzzle_search::{Limits, Puzzle, Start};
+    /// use npuzzle_heuristic::Manhattan;
     /// let goal = Goal::BlankLast.board("3".parse().unwrap()).unwrap();
     /// let start = Start::new("8 6 7/2 5 4/3 0 1".parse().unwrap(), goal.clone()).unwrap();
     /// let puzzle = Puzzle::new(&goal).unwrap();

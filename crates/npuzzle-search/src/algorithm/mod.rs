@@ -5,7 +5,6 @@
 pub mod anytime;
 pub mod best_first;
 pub mod constructive;
-pub mod fsm;
 pub mod idastar;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod journal;
@@ -18,17 +17,35 @@ pub mod table;
 
 use std::ops::ControlFlow;
 
+use npuzzle_core::Size;
+use npuzzle_heuristic::fsm::Fsm;
+
 use npuzzle_core::Move;
 
 pub use self::constructive::Streamed;
 use crate::error::SolveError;
-use crate::heuristic::Heuristic;
 use crate::limits::{Budget, Limits};
 use crate::method::Algorithm;
-use crate::puzzle::Puzzle;
 use crate::solution::{self, Solution};
 use crate::start::Start;
 use crate::stats::Stats;
+use npuzzle_heuristic::Heuristic;
+use npuzzle_heuristic::Puzzle;
+
+/// The move-pruning machine searches build in memory for a board of `size`, once per process, to
+/// [`crate::thresholds::MACHINE_DEPTH`] (the store keeps the deeper ones long searches use).
+///
+/// ```
+/// use npuzzle_search::algorithm::machine;
+/// let size = "4".parse().unwrap();
+/// assert!(std::ptr::eq(machine(size), machine(size)));
+/// assert!(machine(size).identity().starts_with("fsm 4x4 depth 12"));
+/// ```
+pub fn machine(size: Size) -> &'static Fsm {
+    let depth = crate::thresholds::MACHINE_DEPTH;
+    Fsm::shared(size, depth, || Fsm::build(size, depth))
+        .unwrap_or_else(|e| unreachable!("the depth of the table builds: {e}"))
+}
 
 /// Where a streamed solve hands its moves, one at a time; returning [`ControlFlow::Break`] stops
 /// the solve.
@@ -41,7 +58,8 @@ pub type Sink<'a> = &'a mut dyn FnMut(Move) -> ControlFlow<()>;
 /// ```
 /// use npuzzle_core::Goal;
 /// use npuzzle_search::algorithm::{Method, constructive::Constructive, idastar::IdaStar};
-/// use npuzzle_search::{heuristic::Manhattan, Limits, Puzzle, Start};
+/// use npuzzle_search::{Limits, Puzzle, Start};
+/// use npuzzle_heuristic::Manhattan;
 /// let goal = Goal::BlankLast.board("3".parse().unwrap()).unwrap();
 /// let start = Start::new("8 6 7/2 5 4/3 0 1".parse().unwrap(), goal.clone()).unwrap();
 /// let puzzle = Puzzle::new(&goal).unwrap();

@@ -5,12 +5,12 @@ use npuzzle_core::Move;
 use super::observe::{Event, Observer, Pruned, Quiet};
 use super::{Found, Method, Root, Walk, finish, root};
 use crate::error::SolveError;
-use crate::heuristic::Heuristic;
 use crate::limits::{Budget, Limit, Limits};
 use crate::method::Algorithm;
-use crate::puzzle::Puzzle;
 use crate::solution::Solution;
 use crate::start::Start;
+use npuzzle_heuristic::Heuristic;
+use npuzzle_heuristic::Puzzle;
 
 /// RBFS (optimal) with heuristic `h` (which must be admissible) for the goal of `puzzle`.
 ///
@@ -22,7 +22,8 @@ use crate::start::Start;
 ///
 /// ```
 /// use npuzzle_core::Goal;
-/// use npuzzle_search::{algorithm::{Method, rbfs::Rbfs}, heuristic::Manhattan, Limits, Puzzle, Start};
+/// use npuzzle_search::{algorithm::{Method, rbfs::Rbfs}, Limits, Puzzle, Start};
+/// use npuzzle_heuristic::Manhattan;
 /// let goal = Goal::BlankLast.board("3".parse().unwrap()).unwrap();
 /// let start = Start::new("8 6 7/2 5 4/3 0 1".parse().unwrap(), goal.clone()).unwrap();
 /// let puzzle = Puzzle::new(&goal).unwrap();
@@ -52,7 +53,8 @@ impl<H: Heuristic> Rbfs<'_, H> {
     /// ```
     /// use npuzzle_core::Goal;
     /// use npuzzle_search::algorithm::{Method, rbfs::Rbfs, observe::Counts};
-    /// use npuzzle_search::{heuristic::Manhattan, Limits, Puzzle, Start};
+    /// use npuzzle_search::{Limits, Puzzle, Start};
+    /// use npuzzle_heuristic::Manhattan;
     /// let goal = Goal::BlankLast.board("3".parse().unwrap()).unwrap();
     /// let start = Start::new("1 2 3/4 5 6/0 7 8".parse().unwrap(), goal.clone()).unwrap();
     /// let puzzle = Puzzle::new(&goal).unwrap();

@@ -7,10 +7,10 @@ use super::{Method, same_goal};
 use crate::error::SolveError;
 use crate::limits::{Budget, Limit, Limits};
 use crate::method::Algorithm;
-use crate::puzzle::Puzzle;
 use crate::solution::{self, Solution};
 use crate::start::Start;
 use crate::stats::Stats;
+use npuzzle_heuristic::Puzzle;
 
 /// The largest board a table is built for (12 cells: 239,500,800 entries of a byte).
 pub const MAX_TABLE_CELLS: usize = 12;

@@ -40,7 +40,7 @@ pub fn deal_at_distance(
     draws: usize,
 ) -> Result<Option<Board>, SolveError> {
     let goal = solver.goal();
-    let manhattan = crate::heuristic::Manhattan::new(goal);
+    let manhattan = npuzzle_heuristic::Manhattan::new(goal);
     let width = goal.width();
     let (home, wanted) = (goal.blank(), usize::from(d));
     for _ in 0..draws {

@@ -13,8 +13,8 @@
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 
-use crate::heuristic::Heuristic;
-use crate::puzzle::Puzzle;
+use npuzzle_heuristic::Heuristic;
+use npuzzle_heuristic::Puzzle;
 
 /// The most nodes iterative deepening may generate before it is given up (time, not memory:
 /// it keeps one path): minutes, far above the 3.5 million of the 8-puzzle at depth 14.
@@ -118,7 +118,8 @@ fn limited(
 ///
 /// ```
 /// use npuzzle_core::Goal;
-/// use npuzzle_search::{Puzzle, heuristic::Manhattan, textbook::astar};
+/// use npuzzle_search::{Puzzle, textbook::astar};
+/// use npuzzle_heuristic::Manhattan;
 /// let puzzle = Puzzle::new(&Goal::BlankLast.board("3".parse().unwrap()).unwrap()).unwrap();
 /// let h = Manhattan::for_puzzle(&puzzle);
 /// // Two moves: the root's two children, then the three of the one on the way (one is the root).

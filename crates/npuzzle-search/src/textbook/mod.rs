@@ -17,10 +17,10 @@ use serde::Serialize;
 use crate::algorithm::Method;
 use crate::algorithm::best_first::{BestFirst, Priority};
 use crate::algorithm::idastar::IdaStar;
-use crate::any_heuristic::{AnyHeuristic, dispatch};
 use crate::error::SolveError;
-use crate::heuristic::Heuristic;
 use crate::{DistanceTable, HeuristicKind, Limits, Puzzle, Start};
+use npuzzle_heuristic::Heuristic;
+use npuzzle_heuristic::{AnyHeuristic, dispatch};
 
 pub use classic::{GaveUp, MOST_ASTAR, MOST_DEEPENING, astar, iterative_deepening};
 pub use fifteen::{KORF_SOURCE, Korf, korf100};
@@ -106,11 +106,11 @@ impl Column {
         let (generated, found) = match *self {
             Column::Deepening => iterative_deepening(puzzle, cells)?,
             Column::BookAStar(kind) => {
-                let h = AnyHeuristic::new(kind, puzzle)?;
+                let h = AnyHeuristic::new(kind, puzzle).map_err(SolveError::from)?;
                 dispatch!(&h, |h| astar(puzzle, h, cells))?
             }
             Column::AStar(kind) | Column::IdaStar(kind) => {
-                let h = AnyHeuristic::new(kind, puzzle)?;
+                let h = AnyHeuristic::new(kind, puzzle).map_err(SolveError::from)?;
                 let start = Start::new(puzzle.board(cells), puzzle.goal().clone())?;
                 let solution = dispatch!(&h, |h| self.npuzzle(puzzle, h, &start))?;
                 (solution.stats.generated + 1, solution.moves.len() as u32)

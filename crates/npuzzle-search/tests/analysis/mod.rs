@@ -4,8 +4,9 @@
 //! and their start at the published optimum.
 
 use npuzzle_core::{Board, Generator, Goal, Move, Size, parse_moves};
+use npuzzle_heuristic::pdb;
 use npuzzle_search::analysis::{Distance, Verdict, Walk, analyse, optimal_moves};
-use npuzzle_search::{AnyHeuristic, DistanceTable, Limits, Options, Puzzle, Solver, Start, pdb};
+use npuzzle_search::{AnyHeuristic, DistanceTable, Limits, Options, Puzzle, Solver, Start};
 
 /// The table's distance of `board`.
 fn exact(table: &DistanceTable, board: &Board, goal: &Board) -> u32 {

@@ -3,15 +3,15 @@
 //! small search are a golden file (`tests/observe/idastar-3-moves.jsonl`).
 
 use npuzzle_core::{Generator, Goal, Size};
+use npuzzle_heuristic::{LinearConflict, Manhattan};
 use npuzzle_search::algorithm::Method;
 use npuzzle_search::algorithm::idastar::IdaStar;
 use npuzzle_search::algorithm::observe::{Counts, JsonLines};
-use npuzzle_search::heuristic::{LinearConflict, Manhattan};
 use npuzzle_search::{Limits, Puzzle, Start};
 
 /// IDA* watched and unwatched from `start`: the same moves and counts; the watcher's counts are
 /// the search's.
-fn same_when_watched<H: npuzzle_search::heuristic::Heuristic>(idastar: &IdaStar<H>, start: &Start) {
+fn same_when_watched<H: npuzzle_heuristic::Heuristic>(idastar: &IdaStar<H>, start: &Start) {
     let unwatched = idastar.run(start, &Limits::none()).unwrap();
     let (watched, counts) = idastar.watch(start, &Limits::none(), Counts::default());
     let watched = watched.unwrap();

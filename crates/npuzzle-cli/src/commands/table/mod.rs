@@ -12,8 +12,8 @@ use std::path::PathBuf;
 
 use clap::Args;
 use npuzzle_game::Lang;
-use npuzzle_search::ranges::Whole;
 use npuzzle_search::textbook::{Column, Row, Table};
+use npuzzle_settings::ranges::Whole;
 
 use crate::status::Status;
 

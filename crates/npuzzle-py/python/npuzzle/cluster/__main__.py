@@ -148,21 +148,21 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-#: What a setting's value is, by what its value is called in the library's description.
-_TYPES: dict[str, type] = {"SECONDS": float, "W": float, "N": int, "MIB": int}
+#: The Python type of a setting's value, by its kind in the library's description.
+_TYPES: dict[str, type] = {"real": float, "whole": int}
 
 
 def _add_settings(command: argparse.ArgumentParser) -> None:
     """The flags of every setting, from the library's one description of them (the flags and
     words of ``npuzzle solve``); a flag not given leaves the library's default."""
-    for name, flag, value, help_text in _native.settings_fields():
+    for name, flag, value, help_text, kind in _native.settings_fields():
         flags = [f"--{flag}", "-a"] if flag == "algorithm" else [f"--{flag}"]
-        if not value:
+        if kind == "switch":
             command.add_argument(*flags, dest=name, action="store_true", default=None,
                                  help=help_text)
         else:
             command.add_argument(*flags, dest=name, metavar=value, help=help_text,
-                                 type=_TYPES.get(value, str))
+                                 type=_TYPES.get(kind, str))
 
 
 def _say(message: str) -> None:

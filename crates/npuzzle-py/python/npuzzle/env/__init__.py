@@ -18,9 +18,17 @@ from __future__ import annotations
 import importlib.util
 from typing import Any
 
+from ._core import Sampling
 from .text import TextPuzzle, parse_move
 
-__all__ = ["ENV_ID", "SlidingPuzzleEnv", "SlidingPuzzleVectorEnv", "TextPuzzle", "parse_move"]
+__all__ = [
+    "ENV_ID",
+    "Sampling",
+    "SlidingPuzzleEnv",
+    "SlidingPuzzleVectorEnv",
+    "TextPuzzle",
+    "parse_move",
+]
 
 #: The id the environments are registered under.
 ENV_ID = "npuzzle/SlidingPuzzle-v0"

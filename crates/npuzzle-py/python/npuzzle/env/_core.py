@@ -72,8 +72,32 @@ def seed_of(seed: Any) -> int | None:
     return int(seed)
 
 
-#: The most bytes a batch of observations may take (the library's cap on any batch).
-MAX_BATCH_BYTES = 4 << 30
+class Sampling(str):
+    """How the boards of a reset are dealt (``info["sampling"]``): the words, as a string, with
+    the deal's ``kind`` (``"uniform"``, ``"walk"`` or ``"distance"``) and whether it is
+    ``uniform`` among the positions it can give.
+
+    >>> sampling = Sampling("walk", False, "random walks of 9 moves that never undo a move")
+    >>> (sampling.kind, sampling.uniform, sampling.startswith("random walks"))
+    ('walk', False, True)
+    """
+
+    kind: str
+    uniform: bool
+
+    def __new__(cls, kind: str, uniform: bool, words: str) -> Sampling:
+        sampling = super().__new__(cls, words)
+        sampling.kind = kind
+        sampling.uniform = uniform
+        return sampling
+
+    def __reduce__(self) -> tuple[type[Sampling], tuple[str, bool, str]]:
+        return (Sampling, (self.kind, self.uniform, str(self)))
+
+
+#: The most bytes a batch of observations may take (the library's cap on any batch,
+#: ``npuzzle_settings::ranges::MAX_BATCH_BYTES``).
+MAX_BATCH_BYTES: int = _native.MAX_BATCH_BYTES
 
 
 def check_room(count: int, cells: int, observation: str) -> None:
@@ -136,11 +160,12 @@ class Boards:
         # Every board's stream seeded at random, so that a first reset without a seed differs
         # run to run; a seed given to a reset replaces it (board i: seed + i).
         self.native.reset(self.boards, self.masks, self.distances, seed=secrets.randbits(63))
-        self.sampling = self.native.set_deal("uniform")
+        self.sampling = Sampling(*self.native.set_deal("uniform"))
 
     def set_deal(self, deal: tuple[str, int | None] | None) -> None:
         if deal is not None:
-            self.sampling = self.native.set_deal(deal[0], deal[1], cache_dir=self.cache_dir)
+            dealt = self.native.set_deal(deal[0], deal[1], cache_dir=self.cache_dir)
+            self.sampling = Sampling(*dealt)
 
     def reset(self, seed: int | None, mask: np.ndarray | None = None) -> None:
         if mask is not None:

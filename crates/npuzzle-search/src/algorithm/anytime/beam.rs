@@ -3,9 +3,9 @@
 
 use npuzzle_core::Move;
 
-use crate::heuristic::Heuristic;
-use crate::puzzle::Puzzle;
 use crate::stats::Stats;
+use npuzzle_heuristic::Heuristic;
+use npuzzle_heuristic::Puzzle;
 
 use super::zobrist::{Recent, Zobrist};
 use crate::algorithm::parallel;
@@ -362,7 +362,7 @@ fn select<S>(buffers: &mut Buffers<S>, width: usize, seen: &mut Recent) {
         // The candidates are read in the order of their values, all over memory: ask for the
         // next ones' lines early.
         if let Some(&ahead) = order.get(k + AHEAD_SELECTED) {
-            crate::prefetch::prefetch(buffers.candidate(ahead));
+            npuzzle_heuristic::prefetch(buffers.candidate(ahead));
         }
         if seen.insert(buffers.candidate(id).hash) {
             chosen.push(id);

@@ -1,5 +1,6 @@
 //! The anytime solver: a solution at once, then shorter ones as long as the time budget lasts.
 
+mod allowance;
 mod beam;
 mod reduce;
 mod shorten;
@@ -10,24 +11,24 @@ use std::time::Duration;
 
 use npuzzle_core::{Board, Goal, Move};
 
+use self::allowance::Allowance;
 use self::beam::{Halt, REMEMBERED, Shape};
 use self::reduce::Region;
-use self::shorten::Effort;
 use self::view::{VIEWS, View};
 use self::zobrist::Zobrist;
 use crate::algorithm::{Method, constructive, same_goal};
 use crate::clock::Stopwatch;
 use crate::error::SolveError;
-use crate::heuristic::{Focus, FocusState, Heuristic, LinearConflict, Manhattan};
-use crate::learned::{self, Learned, Network, Ranking};
 use crate::limits::{Limit, Limits};
-use crate::method::{Algorithm, HeuristicKind};
-use crate::puzzle::Puzzle;
+use crate::method::Algorithm;
 use crate::solution::{self, Proof, Solution};
 use crate::start::Start;
 use crate::stats::Stats;
 use crate::thresholds::{self, AUTO_ANYTIME_CELLS, LARGE_REGION};
-use std::sync::atomic::{AtomicU64, Ordering};
+use npuzzle_heuristic::HeuristicKind;
+use npuzzle_heuristic::Puzzle;
+use npuzzle_heuristic::{Focus, FocusState, Heuristic, LinearConflict, Manhattan};
+use npuzzle_learned::{self as learned, Learned, Network, Ranking};
 
 /// Positions a second stands for where there is no clock (WebAssembly): the budget becomes a
 /// node count there.
@@ -74,7 +75,8 @@ const SUFFIX_NODES: u64 = 1 << 20;
 /// ```
 /// use std::time::Duration;
 /// use npuzzle_core::Goal;
-/// use npuzzle_search::{algorithm::{Method, anytime::Anytime}, heuristic::LinearConflict, Limits, Puzzle, Start};
+/// use npuzzle_search::{algorithm::{Method, anytime::Anytime}, Limits, Puzzle, Start};
+/// use npuzzle_heuristic::LinearConflict;
 /// let goal = Goal::BlankLast.board("5".parse().unwrap()).unwrap();
 /// let board = "2 6 3 5 9/1 11 8 4 14/10 16 7 13 19/20 12 21 0 24/17 15 22 18 23".parse().unwrap();
 /// let start = Start::new(board, goal.clone()).unwrap();
@@ -96,7 +98,7 @@ pub struct Anytime<'a, H> {
     /// A lower bound the caller proved (IDA*'s last threshold), if better than `h`'s.
     pub known_bound: u32,
     /// What ranks the beams: `h` focused, or learned networks where they fit the board and
-    /// goal ([`crate::learned`]).
+    /// goal ([`npuzzle_learned`]).
     pub ranking: Ranking<'a>,
 }
 
@@ -107,7 +109,8 @@ impl<'a, H> Anytime<'a, H> {
     /// ```
     /// use std::time::Duration;
     /// use npuzzle_core::Goal;
-    /// use npuzzle_search::{algorithm::anytime::Anytime, heuristic::LinearConflict, Puzzle};
+    /// use npuzzle_search::{algorithm::anytime::Anytime, Puzzle};
+    /// use npuzzle_heuristic::LinearConflict;
     /// let puzzle = Puzzle::new(&Goal::BlankLast.board("6".parse().unwrap()).unwrap()).unwrap();
     /// let h = LinearConflict::new(&puzzle);
     /// let anytime = Anytime::new(&puzzle, &h, Duration::from_secs(10));
@@ -586,135 +589,11 @@ impl<'a, H: Heuristic> Beams<'a, H> {
     }
 }
 
-/// The time and effort an anytime search may spend.
-struct Allowance<'a> {
-    clock: Stopwatch,
-    /// Seconds the search may take (the budget or the time limit, whichever is smaller).
-    budget: f64,
-    /// Nodes it may expand (the node limit, or the budget in nodes where there is no clock).
-    nodes: u64,
-    /// The time budget asked for, in seconds (`budget` is less when a time limit cuts it).
-    requested: f64,
-    limits: &'a Limits,
-}
-
-impl<'a> Allowance<'a> {
-    fn new(budget: Duration, limits: &'a Limits, clock: Stopwatch) -> Allowance<'a> {
-        let mut seconds = budget.as_secs_f64();
-        if let Some(timeout) = limits.timeout {
-            seconds = seconds.min(timeout.as_secs_f64());
-        }
-        let mut nodes = limits.max_nodes.unwrap_or(u64::MAX);
-        if cfg!(target_arch = "wasm32") {
-            nodes = nodes.min((seconds * NODES_PER_SECOND) as u64);
-        }
-        Allowance {
-            clock,
-            budget: seconds,
-            nodes,
-            requested: budget.as_secs_f64(),
-            limits,
-        }
-    }
-
-    /// The same allowance ending at `seconds` from the start (and at as large a share of the
-    /// nodes).
-    fn until(&self, seconds: f64) -> Allowance<'a> {
-        let share = (seconds / self.budget).clamp(0.0, 1.0);
-        Allowance {
-            budget: seconds.min(self.budget),
-            nodes: (self.nodes as f64 * share) as u64,
-            ..*self
-        }
-    }
-
-    fn elapsed(&self) -> f64 {
-        self.clock.elapsed().as_secs_f64()
-    }
-
-    /// The limit that ended the search before its time budget, if one did: the node limit
-    /// once `expanded` reached it, or a time limit shorter than the budget once it passed.
-    fn stopped(&self, expanded: u64) -> Option<Limit> {
-        let limits = self.limits;
-        match (limits.max_nodes, limits.timeout) {
-            (Some(max), _) if expanded >= max => Some(Limit::Nodes(max)),
-            (_, Some(timeout)) if self.budget < self.requested && self.elapsed() >= self.budget => {
-                Some(Limit::Time(timeout))
-            }
-            _ => None,
-        }
-    }
-
-    /// Whether a search that has expanded `expanded` positions so far may expand `next` more:
-    /// within the node limit, the time and no cancellation.
-    fn allows(&self, expanded: u64, next: u64) -> bool {
-        expanded.saturating_add(next) <= self.nodes
-            && self.elapsed() < self.budget
-            && !self.limits.cancelled()
-    }
-
-    /// Whether a search that has expanded `expanded` positions so far has used up the allowance.
-    fn over(&self, expanded: u64) -> bool {
-        expanded >= self.nodes || self.elapsed() >= self.budget || self.limits.cancelled()
-    }
-
-    /// Replaces the end of `moves` by an optimal one, as far back as searches stay quick.
-    fn optimal_suffix<H: Heuristic>(
-        &self,
-        puzzle: &Puzzle,
-        h: &H,
-        board: &Board,
-        moves: Vec<Move>,
-        stats: &mut Stats,
-    ) -> Vec<Move> {
-        let spent = stats.expanded;
-        let inner = AtomicU64::new(0);
-        let stop = || self.over(spent + inner.load(Ordering::Relaxed));
-        let effort = Effort {
-            nodes: SUFFIX_NODES,
-            total: self.nodes.saturating_sub(spent),
-            stop: &stop,
-            spent: &inner,
-        };
-        let (moves, expanded) = shorten::suffix(puzzle, h, board, &moves, effort);
-        stats.expanded += expanded;
-        moves
-    }
-
-    /// Shortens `moves` with windows of `window` moves until a pass finds nothing.
-    fn shorten(
-        &self,
-        board: &Board,
-        mut moves: Vec<Move>,
-        window: usize,
-        stats: &mut Stats,
-    ) -> Vec<Move> {
-        loop {
-            let spent = stats.expanded;
-            let inner = AtomicU64::new(0);
-            let stop = || self.over(spent + inner.load(Ordering::Relaxed));
-            let effort = Effort {
-                nodes: (1u64 << 14) * window as u64,
-                total: self.nodes.saturating_sub(spent),
-                stop: &stop,
-                spent: &inner,
-            };
-            let before = moves.len();
-            let (shorter, expanded) = shorten::pass(board, &moves, window, effort);
-            stats.expanded += expanded;
-            moves = shorter;
-            if moves.len() == before || self.over(stats.expanded) {
-                return moves;
-            }
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::heuristic::LinearConflict;
     use npuzzle_core::{Generator, Goal};
+    use npuzzle_heuristic::LinearConflict;
 
     /// The beams of every view shorten a long solution, and what they keep solves the
     /// problem itself: each view's moves are mapped back (and given optimal ends) correctly.
@@ -788,15 +667,9 @@ mod tests {
         ));
     }
 
-    /// A part of an allowance ends at its time and at as large a share of the nodes.
+    /// Fewer views are searched in less time.
     #[test]
-    fn a_part_of_an_allowance_ends_early() {
-        let limits = Limits::none().nodes(1_000);
-        let whole = Allowance::new(Duration::from_secs(10), &limits, Stopwatch::start());
-        let part = whole.until(2.5);
-        assert_eq!((part.budget, part.nodes), (2.5, 250));
-        assert!(part.over(250) && !part.over(249) && !whole.over(250));
-        assert_eq!(whole.until(20.0).nodes, 1_000);
+    fn views_follow_the_time() {
         assert_eq!(view_count(1.0), 1);
         assert_eq!(view_count(5.0), 2);
         assert_eq!(view_count(60.0), VIEWS.len());

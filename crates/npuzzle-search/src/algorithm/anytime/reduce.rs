@@ -10,12 +10,12 @@ use npuzzle_core::{Board, Goal, Move, Size};
 use super::beam::{self, Halt, Shape};
 use super::zobrist::Zobrist;
 use crate::clock::Stopwatch;
-use crate::heuristic::{Heuristic, Manhattan};
 use crate::limits::Limits;
-use crate::puzzle::Puzzle;
 use crate::start::Start;
 use crate::stats::Stats;
 use crate::thresholds::REDUCE_FINAL_SIDE;
+use npuzzle_heuristic::Puzzle;
+use npuzzle_heuristic::{Heuristic, Manhattan};
 
 /// How many layers a placing beam goes on after it first places its tiles, for a placement
 /// that leaves the rest of the board nearer its goal for its length (the beam's depth plus its

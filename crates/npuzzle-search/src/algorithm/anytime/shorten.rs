@@ -5,8 +5,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use npuzzle_core::{Board, Move};
 
-use crate::heuristic::{Heuristic, LinearConflict};
-use crate::puzzle::Puzzle;
+use npuzzle_heuristic::Puzzle;
+use npuzzle_heuristic::{Heuristic, LinearConflict};
 
 use super::beam::{self, Halt, REMEMBERED, Shape};
 use super::zobrist::Zobrist;

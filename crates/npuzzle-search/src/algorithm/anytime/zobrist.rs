@@ -102,7 +102,7 @@ impl Recent {
     /// Asks for the bucket of `hash` to be fetched, for a query soon after.
     #[inline]
     pub(crate) fn prefetch(&self, hash: u64) {
-        crate::prefetch::prefetch(&self.buckets[hash as usize & self.mask]);
+        npuzzle_heuristic::prefetch(&self.buckets[hash as usize & self.mask]);
     }
 
     /// Remembers `hash`; false if it was remembered already.

@@ -7,10 +7,10 @@ use npuzzle_core::{Board, Goal, Move, Size};
 use super::work::Work;
 use crate::algorithm::idastar::{self, IdaStar};
 use crate::error::SolveError;
-use crate::heuristic::Manhattan;
 use crate::limits::Limits;
-use crate::puzzle::Puzzle;
 use crate::start::Start;
+use npuzzle_heuristic::Manhattan;
+use npuzzle_heuristic::Puzzle;
 
 impl<F: FnMut(Move) -> ControlFlow<()>> Work<F> {
     /// Solves the last block (rows `top..`, columns `left..`, at most 3×3) optimally.

@@ -22,12 +22,12 @@ use npuzzle_core::{Move, moves};
 use super::{Method, Sink};
 use crate::clock::Stopwatch;
 use crate::error::SolveError;
-use crate::heuristic::Manhattan;
 use crate::limits::{Budget, Limits};
 use crate::method::Algorithm;
 use crate::solution::{self, Solution};
 use crate::start::Start;
 use crate::stats::Stats;
+use npuzzle_heuristic::Manhattan;
 
 /// What a streamed solve did (its moves went to a sink as they came).
 ///

@@ -10,17 +10,17 @@ use npuzzle_core::Move;
 
 use self::tree::{Cut, Node, Search, Tree};
 use super::constructive::Constructive;
-use super::fsm::Fsm;
 use super::observe::{Event, Observer, Quiet};
 use super::{Found, Method, Root, finish, root};
 use crate::error::SolveError;
-use crate::heuristic::Heuristic;
 use crate::limits::{Budget, Limits};
 use crate::method::Algorithm;
-use crate::puzzle::Puzzle;
 use crate::solution::Solution;
 use crate::start::Start;
 use crate::stats::Stats;
+use npuzzle_heuristic::Heuristic;
+use npuzzle_heuristic::Puzzle;
+use npuzzle_heuristic::fsm::Fsm;
 
 /// IDA* (optimal) with heuristic `h` (which must be admissible) for the goal of `puzzle`; with
 /// `parallel`, each iteration's tree is split a few moves deep into subtrees searched on every
@@ -36,7 +36,8 @@ use crate::stats::Stats;
 ///
 /// ```
 /// use npuzzle_core::Goal;
-/// use npuzzle_search::{algorithm::{Method, idastar::IdaStar}, heuristic::Manhattan, Limits, Puzzle, Start};
+/// use npuzzle_search::{algorithm::{Method, idastar::IdaStar}, Limits, Puzzle, Start};
+/// use npuzzle_heuristic::Manhattan;
 /// let goal = Goal::BlankLast.board("4".parse().unwrap()).unwrap();
 /// let start = Start::new("5 1 3 4/2 0 7 8/9 6 10 12/13 14 11 15".parse().unwrap(), goal.clone()).unwrap();
 /// let puzzle = Puzzle::new(&goal).unwrap();
@@ -60,11 +61,12 @@ pub struct IdaStar<'a, H> {
 
 impl<'a, H> IdaStar<'a, H> {
     /// IDA* toward `puzzle`'s goal with `h`, on one core, skipping the duplicate paths of
-    /// [`Fsm::for_size`].
+    /// [`crate::algorithm::machine`].
     ///
     /// ```
     /// use npuzzle_core::Goal;
-    /// use npuzzle_search::{algorithm::idastar::IdaStar, heuristic::Manhattan, Puzzle};
+    /// use npuzzle_search::{algorithm::idastar::IdaStar, Puzzle};
+    /// use npuzzle_heuristic::Manhattan;
     /// let puzzle = Puzzle::new(&Goal::BlankLast.board("3".parse().unwrap()).unwrap()).unwrap();
     /// let h = Manhattan::for_puzzle(&puzzle);
     /// assert!(!IdaStar::new(&puzzle, &h).parallel);
@@ -74,7 +76,7 @@ impl<'a, H> IdaStar<'a, H> {
             puzzle,
             h,
             parallel: false,
-            fsm: Fsm::for_size(puzzle.size()),
+            fsm: crate::algorithm::machine(puzzle.size()),
         }
     }
 }
@@ -117,7 +119,8 @@ impl<H: Heuristic> IdaStar<'_, H> {
     /// ```
     /// use npuzzle_core::Goal;
     /// use npuzzle_search::algorithm::{Method, idastar::IdaStar, observe::Counts};
-    /// use npuzzle_search::{heuristic::Manhattan, Limits, Puzzle, Start};
+    /// use npuzzle_search::{Limits, Puzzle, Start};
+    /// use npuzzle_heuristic::Manhattan;
     /// let goal = Goal::BlankLast.board("3".parse().unwrap()).unwrap();
     /// let start = Start::new("8 6 7/2 5 4/3 0 1".parse().unwrap(), goal.clone()).unwrap();
     /// let puzzle = Puzzle::new(&goal).unwrap();
@@ -316,7 +319,8 @@ pub trait SplitSearch {
     ///
     /// ```
     /// use npuzzle_core::Goal;
-    /// use npuzzle_search::{algorithm::idastar::IdaStar, heuristic::Manhattan, Limits, Puzzle, SplitSearch, Start};
+    /// use npuzzle_search::{algorithm::idastar::IdaStar, Limits, Puzzle, SplitSearch, Start};
+    /// use npuzzle_heuristic::Manhattan;
     /// let goal = Goal::BlankLast.board("3".parse().unwrap()).unwrap();
     /// let start = Start::new("8 6 7/2 5 4/3 0 1".parse().unwrap(), goal.clone()).unwrap();
     /// let puzzle = Puzzle::new(&goal).unwrap();

@@ -11,12 +11,12 @@ use super::{Ceiling, next_threshold};
 use crate::algorithm::journal::Keeper;
 use crate::algorithm::{Found, Root, finish, root};
 use crate::error::SolveError;
-use crate::heuristic::Heuristic;
 use crate::limits::{Budget, Limit, Limits, Progress};
 use crate::method::Algorithm;
 use crate::solution::{Proof, Solution};
 use crate::start::Start;
 use crate::stats::Stats;
+use npuzzle_heuristic::Heuristic;
 
 /// IDA* on every core, from where its journal (if `limits` name one) says a previous run
 /// stopped; the journal is kept as subtrees finish.

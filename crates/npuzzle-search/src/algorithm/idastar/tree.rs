@@ -6,12 +6,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use npuzzle_core::Move;
 
 use crate::algorithm::Walk;
-use crate::algorithm::fsm::{Fsm, FsmState};
 use crate::algorithm::observe::{Event, Observer, Pruned, Quiet};
-use crate::heuristic::Heuristic;
 use crate::limits::{Budget, Limit, Limits};
-use crate::puzzle::Puzzle;
 use crate::stats::Stats;
+use npuzzle_heuristic::Heuristic;
+use npuzzle_heuristic::Puzzle;
+use npuzzle_heuristic::fsm::{Fsm, FsmState};
 
 /// What decides the tree: the goal, the heuristic and the move sequences skipped.
 pub(super) struct Tree<'a, H> {

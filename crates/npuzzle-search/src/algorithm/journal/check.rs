@@ -18,8 +18,10 @@ use npuzzle_core::{Move, Notation, parse_moves};
 
 use super::{FORMAT, Journal};
 use crate::algorithm::idastar::most_moves;
-use crate::ranges::MAX_SECONDS;
 use crate::start::Start;
+
+/// The most seconds of search a journal may record (about 31 years: more is a damaged file).
+const MAX_SECONDS: f64 = 1e9;
 
 /// The most subtrees a cut or an aim may have.
 const MOST_SUBTREES: u32 = 1 << 20;

@@ -57,10 +57,10 @@ pub struct Journal {
     pub position: String,
     /// The goal, the same way.
     pub goal: String,
-    /// The heuristic ([`crate::heuristic::Heuristic::identity`]: with pattern databases, their
+    /// The heuristic ([`npuzzle_heuristic::Heuristic::identity`]: with pattern databases, their
     /// patterns and checksums).
     pub heuristic: String,
-    /// The move-pruning machine ([`super::fsm::Fsm::identity`]).
+    /// The move-pruning machine ([`npuzzle_heuristic::fsm::Fsm::identity`]).
     pub machine: String,
     /// The threshold of the iteration under way.
     pub bound: u32,
@@ -105,9 +105,9 @@ pub struct Journal {
 /// identity walk the same tree.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Identity {
-    /// The heuristic ([`crate::heuristic::Heuristic::identity`]).
+    /// The heuristic ([`npuzzle_heuristic::Heuristic::identity`]).
     pub heuristic: String,
-    /// The move-pruning machine ([`super::fsm::Fsm::identity`]).
+    /// The move-pruning machine ([`npuzzle_heuristic::fsm::Fsm::identity`]).
     pub machine: String,
 }
 
@@ -263,7 +263,7 @@ impl Keeper {
             expanded: self.journal.expanded,
             generated: self.journal.generated,
             iterations: u32::try_from(self.journal.iterations).unwrap_or(u32::MAX),
-            // Checked finite and at most `ranges::MAX_SECONDS` when read.
+            // Checked finite and at most `check::MAX_SECONDS` when read.
             elapsed: Duration::try_from_secs_f64(self.journal.seconds).unwrap_or_default(),
             ..Stats::default()
         }

@@ -1,0 +1,198 @@
+//! The machine against complete state spaces: breadth-first search in the order of least paths,
+//! walking only the moves the machine allows, must reach every position, and reach it first by
+//! its least path (the machine never refuses the move that first reaches a position); and no
+//! state along a least path may be moribund within the moves that path still has to go.
+
+use super::*;
+
+/// The depth searches build in memory (the search crate's `thresholds::MACHINE_DEPTH`).
+const MACHINE: usize = 12;
+
+/// A board of at most 16 cells, four bits a cell.
+type Packed = u64;
+
+fn get(board: Packed, cell: usize) -> usize {
+    (board >> (4 * cell) & 15) as usize
+}
+
+/// The board with the tiles of cells `a` and `b` swapped.
+fn swap(board: Packed, a: usize, b: usize) -> Packed {
+    let (x, y) = (get(board, a) as u64, get(board, b) as u64);
+    let mask = 15 << (4 * a) | 15 << (4 * b);
+    board & !mask | x << (4 * b) | y << (4 * a)
+}
+
+/// The permutation's rank among all of `cells` tiles (Lehmer code).
+fn rank(board: Packed, cells: usize) -> usize {
+    let mut used = 0u32;
+    let mut rank = 0;
+    for cell in 0..cells {
+        let tile = get(board, cell);
+        let smaller = (!used & ((1 << tile) - 1)).count_ones() as usize;
+        rank = rank * (cells - cell) + smaller;
+        used |= 1 << tile;
+    }
+    rank
+}
+
+/// A position waiting in the breadth-first search: the board, where the blank is, the state
+/// after its least path, and the least `i + k` over the states of that path (the `i`-th being
+/// moribund for `k` moves), `u32::MAX` when none is.
+#[derive(Clone, Copy)]
+struct Reached {
+    board: Packed,
+    blank: usize,
+    state: FsmState,
+    reach: u32,
+}
+
+/// What the search found: positions, the deepest layer, and the moves the machine refused.
+#[derive(Debug, PartialEq, Eq)]
+struct Walked {
+    positions: u64,
+    deepest: usize,
+    refused: u64,
+}
+
+/// Walks the whole space of `size` from the board whose blank is on `blank` (tiles in order
+/// around it), panicking at the first least path the machine refuses.
+fn walk(size: Size, blank: usize, fsm: &Fsm) -> Walked {
+    let cells = size.cells();
+    assert!(cells <= 12, "the seen set is a bit per permutation");
+    let squares = Squares::new(size);
+    let factorial: usize = (1..=cells).product();
+    let mut seen = vec![0u64; factorial.div_ceil(64)];
+    let start: Packed = (0..cells).map(|c| (c as u64) << (4 * c)).sum();
+    let start = swap(start, 0, blank);
+    let mark = |seen: &mut Vec<u64>, board: Packed| {
+        let r = rank(board, cells);
+        let fresh = seen[r / 64] & 1 << (r % 64) == 0;
+        seen[r / 64] |= 1 << (r % 64);
+        fresh
+    };
+    mark(&mut seen, start);
+    let mut layer = vec![Reached {
+        board: start,
+        blank,
+        state: fsm.start(blank),
+        reach: u32::MAX,
+    }];
+    let (mut positions, mut deepest, mut refused) = (1u64, 0, 0u64);
+    let mut depth = 0u32;
+    while !layer.is_empty() {
+        let mut next = Vec::with_capacity(layer.len() * 2);
+        for node in &layer {
+            for (m, mv) in Move::ALL.into_iter().enumerate() {
+                let Some(to) = squares.after(node.blank, m) else {
+                    continue;
+                };
+                let board = swap(node.board, node.blank, to);
+                let entry = fsm.next.entry(node.state, m);
+                if entry == DEAD {
+                    refused += 1;
+                    assert!(
+                        !mark(&mut seen, board),
+                        "{size}, blank on {blank}: {mv} refused at depth {} from state {}, \
+                         but it first reaches a position",
+                        depth + 1,
+                        node.state
+                    );
+                    continue;
+                }
+                if mark(&mut seen, board) {
+                    let moribund = entry & ((1 << MORIBUND_BITS) - 1);
+                    let reach = match moribund {
+                        0 => node.reach,
+                        k => node.reach.min(depth + 1 + k),
+                    };
+                    next.push(Reached {
+                        board,
+                        blank: to,
+                        state: entry >> MORIBUND_BITS,
+                        reach,
+                    });
+                }
+            }
+        }
+        depth += 1;
+        for node in &next {
+            assert!(
+                depth < node.reach,
+                "{size}, blank on {blank}: a least path of {depth} moves passes a state \
+                 moribund within what it has left"
+            );
+        }
+        positions += next.len() as u64;
+        if !next.is_empty() {
+            deepest = depth as usize;
+        }
+        layer = next;
+    }
+    Walked {
+        positions,
+        deepest,
+        refused,
+    }
+}
+
+fn half_factorial(cells: usize) -> u64 {
+    (1..=cells as u64).product::<u64>() / 2
+}
+
+#[test]
+fn small_boards_keep_every_least_path_from_every_square() {
+    let cases = [
+        ("2x3", 21, 21),
+        ("2x4", 24, 36),
+        ("3", 24, 31),
+        ("3", MACHINE, 31),
+    ];
+    for (size, depth, deepest) in cases {
+        let size: Size = size.parse().unwrap();
+        let fsm = Fsm::build(size, depth).unwrap();
+        for blank in 0..size.cells() {
+            let walked = walk(size, blank, &fsm);
+            assert_eq!(
+                walked.positions,
+                half_factorial(size.cells()),
+                "{size} from {blank}"
+            );
+            assert!(
+                walked.deepest <= deepest && walked.refused > 0,
+                "{size}: {walked:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_three_by_four_board_keeps_every_least_path() {
+    let size: Size = "3x4".parse().unwrap();
+    let fsm = Fsm::build(size, 16).unwrap();
+    let walked = walk(size, 11, &fsm);
+    assert_eq!(walked.positions, half_factorial(12));
+}
+
+#[test]
+fn deeper_machines_refuse_more() {
+    let size: Size = "3".parse().unwrap();
+    let refused: Vec<u64> = [0, 8, 16]
+        .map(|d| walk(size, 8, &Fsm::build(size, d).unwrap()).refused)
+        .to_vec();
+    assert!(
+        refused[0] == 0 && refused[0] < refused[1] && refused[1] < refused[2],
+        "{refused:?}"
+    );
+}
+
+#[test]
+fn depths_beyond_the_most_are_refused() {
+    let size: Size = "4".parse().unwrap();
+    assert_eq!(
+        Fsm::build(size, MAX_DEPTH + 1).unwrap_err(),
+        BuildError::TooDeep(MAX_DEPTH + 1)
+    );
+    let empty = Fsm::build(size, 0).unwrap();
+    assert_eq!((empty.forbidden(), empty.states()), (0, 16));
+    assert_eq!(empty.after(5, &[Move::Up, Move::Up]), Some(13));
+}
