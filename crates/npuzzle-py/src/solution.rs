@@ -131,11 +131,11 @@ impl PySolution {
         self.report.figures.heuristic.map(|h| h.to_string())
     }
 
-    /// What ranked the anytime solver's beams ("learned" where a trained network did), or None
-    /// for the other methods.
+    /// What ranked the anytime solver's beams: "learned" where a trained network did, else
+    /// "heuristic" (the bound heuristic, `heuristic`, focused); None for the other methods.
     #[getter]
     fn ranking(&self) -> Option<String> {
-        self.report.figures.ranking.map(|h| h.to_string())
+        self.report.figures.ranking.map(|r| r.to_string())
     }
 
     /// Positions expanded.

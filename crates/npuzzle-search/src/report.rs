@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use serde::{Deserialize, Serialize};
 
-use crate::method::Algorithm;
+use crate::method::{Algorithm, RankingKind};
 use crate::solution::{Proof, Solution};
 use crate::stats::Stats;
 use npuzzle_heuristic::HeuristicKind;
@@ -144,7 +144,7 @@ impl Report {
         let _ = writeln!(text, "solution   {}", self.solution);
         let _ = writeln!(text, "length     {} STM, {} MTM, {quality}", f.stm, f.mtm);
         let _ = match (f.heuristic, f.ranking) {
-            (Some(h), Some(HeuristicKind::Learned)) => writeln!(
+            (Some(h), Some(RankingKind::Learned)) => writeln!(
                 text,
                 "algorithm  {} with {h}, beams ranked by the learned network",
                 f.algorithm
@@ -196,9 +196,15 @@ pub struct Figures {
     pub algorithm: Algorithm,
     /// The heuristic it used, if any.
     pub heuristic: Option<HeuristicKind>,
-    /// What ranked the anytime solver's beams (`learned` where a trained network did).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub ranking: Option<HeuristicKind>,
+    /// What ranked the anytime solver's beams: `learned` where a trained network did, else
+    /// `heuristic`. (Lines written before it was a ranking named the heuristic that ranked: read
+    /// as `heuristic`.)
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "ranking_or_heuristic"
+    )]
+    pub ranking: Option<RankingKind>,
     /// The best lower bound known on the optimal length.
     pub lower_bound: u64,
     /// How many moves the solution may be longer than the optimum (0 when proved optimal).
@@ -282,5 +288,50 @@ impl Figures {
             stopped: None,
             proof: None,
         }
+    }
+}
+
+/// A report's ranking as read: a ranking's name, or a heuristic's (what lines of earlier builds
+/// wrote where the heuristic ranked).
+fn ranking_or_heuristic<'de, D: serde::Deserializer<'de>>(
+    reader: D,
+) -> Result<Option<RankingKind>, D::Error> {
+    let Some(name) = Option::<String>::deserialize(reader)? else {
+        return Ok(None);
+    };
+    match name.parse::<RankingKind>() {
+        Ok(ranking) => Ok(Some(ranking)),
+        Err(_) if name.parse::<HeuristicKind>().is_ok() => Ok(Some(RankingKind::Heuristic)),
+        Err(unknown) => Err(serde::de::Error::custom(unknown)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Options, Request};
+
+    /// A line of an earlier build, which named the heuristic that ranked, reads as `heuristic`;
+    /// a name that is neither is refused.
+    #[test]
+    fn a_heuristics_name_as_the_ranking_reads_as_heuristic() {
+        let start: Board = "8 6 7/2 5 4/3 0 1".parse().unwrap();
+        let options = Options {
+            algorithm: Algorithm::Anytime,
+            budget: std::time::Duration::from_millis(50),
+            ..Options::default()
+        };
+        let solution = Request::new(start.clone())
+            .options(options)
+            .solve()
+            .unwrap();
+        assert_eq!(solution.ranking, Some(RankingKind::Heuristic));
+        let report = Report::new(&start, &solution, Notation::Tile, false).unwrap();
+        let line = serde_json::to_string(&report).unwrap();
+        assert!(line.contains(r#""ranking":"heuristic""#), "{line}");
+        let old = line.replace(r#""ranking":"heuristic""#, r#""ranking":"linear-conflict""#);
+        assert_eq!(serde_json::from_str::<Report>(&old).unwrap(), report);
+        let wrong = line.replace(r#""ranking":"heuristic""#, r#""ranking":"nets""#);
+        assert!(serde_json::from_str::<Report>(&wrong).is_err());
     }
 }

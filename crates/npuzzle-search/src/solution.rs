@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use crate::error::SolveError;
 use crate::limits::Limit;
-use crate::method::Algorithm;
+use crate::method::{Algorithm, RankingKind};
 use crate::stats::Stats;
 use npuzzle_heuristic::HeuristicKind;
 
@@ -29,9 +29,10 @@ pub struct Solution {
     pub algorithm: Algorithm,
     /// The heuristic it used, if any: its lower bound is the one reported.
     pub heuristic: Option<HeuristicKind>,
-    /// What ranked the anytime solver's beams: [`HeuristicKind::Learned`] where a trained
-    /// network did, else the heuristic itself. `None` for the other methods.
-    pub ranking: Option<HeuristicKind>,
+    /// What ranked the anytime solver's beams: [`RankingKind::Learned`] where a trained network
+    /// did, else [`RankingKind::Heuristic`] (the bound heuristic, focused). `None` for the other
+    /// methods.
+    pub ranking: Option<RankingKind>,
     /// The heuristic's lower bound on the start position (0 when none was used).
     pub lower_bound: u32,
     /// What the search did.

@@ -249,7 +249,7 @@ fn learned_rankings_solutions_are_never_below_the_optimum() {
         let board: Board = fields[..25].join(" ").parse().unwrap();
         let optimum: usize = fields[25].parse().unwrap();
         let solution = solver.solve(&board).unwrap();
-        assert_eq!(solution.ranking, Some(HeuristicKind::Learned));
+        assert_eq!(solution.ranking, Some(RankingKind::Learned));
         assert_eq!(solution.heuristic, Some(HeuristicKind::LinearConflict));
         assert!(solution.moves.len() >= optimum);
         let bound = lc.value(&lc.start(&Puzzle::new(&goal).unwrap().bytes(&board)));
@@ -272,7 +272,7 @@ fn boards_without_a_model_are_ranked_by_linear_conflict_and_other_methods_refuse
         .unwrap()
         .solve(&board)
         .unwrap();
-    assert_eq!(solution.ranking, Some(HeuristicKind::LinearConflict));
+    assert_eq!(solution.ranking, Some(RankingKind::Heuristic));
     let refused = Solver::new(
         &spiral,
         Options {
@@ -337,9 +337,9 @@ fn large_boards_rank_their_last_region_as_asked_or_say_why_not() {
             let solver = Solver::new(&goal, options).unwrap();
             let solution = solver.solve(&board).unwrap();
             let expected = if ranked {
-                HeuristicKind::Learned
+                RankingKind::Learned
             } else {
-                HeuristicKind::LinearConflict
+                RankingKind::Heuristic
             };
             assert_eq!(
                 solution.ranking,
@@ -384,7 +384,8 @@ fn the_ranking_is_its_own_setting() {
         );
         solver.solve(&board).unwrap().ranking
     };
-    let learned = Some(HeuristicKind::Learned);
+    let learned = Some(RankingKind::Learned);
+    let alias = Some(HeuristicKind::Learned);
     assert_eq!(
         ranked_by(None, None),
         learned,
@@ -392,15 +393,15 @@ fn the_ranking_is_its_own_setting() {
     );
     assert_eq!(
         ranked_by(Some(RankingKind::Heuristic), None),
-        Some(HeuristicKind::LinearConflict)
+        Some(RankingKind::Heuristic)
     );
     assert_eq!(
         ranked_by(Some(RankingKind::Learned), Some(HeuristicKind::Manhattan)),
         learned
     );
-    assert_eq!(ranked_by(None, learned), learned, "the alias");
+    assert_eq!(ranked_by(None, alias), learned, "the alias");
     let both = Options {
-        heuristic: learned,
+        heuristic: alias,
         ranking: Some(RankingKind::Heuristic),
         ..Options::default()
     };

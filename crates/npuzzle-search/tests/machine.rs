@@ -305,3 +305,55 @@ fn a_machine_that_takes_minutes_is_not_built_by_a_search() {
     assert!(Store::new(&dir).machines().unwrap().is_empty());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A journal belongs to the machine its search pruned with: a changed machine changes the
+/// search (its cut, its subtrees' nodes), so a journal kept with another is refused, naming the
+/// machine, and the search it was kept by goes on from it.
+#[test]
+fn a_journal_kept_with_another_machine_is_refused_by_name() {
+    use npuzzle_heuristic::Manhattan;
+    use npuzzle_search::algorithm::idastar::IdaStar;
+    use npuzzle_search::{Limit, Limits, Method, Puzzle, SolveError, Start};
+    let size: Size = "4".parse().unwrap();
+    let goal = Goal::BlankLast.board(size).unwrap();
+    let puzzle = Puzzle::new(&goal).unwrap();
+    let h = Manhattan::for_puzzle(&puzzle);
+    let start = Start::new(
+        "0 12 9 13/15 11 10 14/3 7 2 5/4 8 6 1".parse().unwrap(),
+        goal.clone(),
+    )
+    .unwrap();
+    let dir = temp_dir("journal");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("search.journal");
+    let limits = Limits::none().nodes(20_000).keep_journal(&path);
+    let kept = IdaStar::new(&puzzle, &h);
+    assert!(matches!(
+        kept.run(&start, &limits),
+        Err(SolveError::LimitReached {
+            limit: Limit::Nodes(_),
+            ..
+        })
+    ));
+    let deep = Fsm::build(size, 14).unwrap();
+    let other = IdaStar {
+        fsm: &deep,
+        ..IdaStar::new(&puzzle, &h)
+    };
+    match other.run(&start, &limits) {
+        Err(SolveError::Journal {
+            path: named,
+            reason,
+        }) => {
+            assert_eq!(named, path);
+            assert!(reason.contains("move-pruning machine"), "{reason}");
+            assert!(reason.contains("depth 14"), "{reason}");
+        }
+        other => panic!("resumed with another machine: {other:?}"),
+    }
+    assert!(matches!(
+        kept.run(&start, &limits),
+        Err(SolveError::LimitReached { .. }) | Ok(_)
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+}

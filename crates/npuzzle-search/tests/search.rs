@@ -403,6 +403,39 @@ fn the_fsm_prunes_duplicates_and_keeps_optima() {
     );
 }
 
+/// On sampled 24-puzzles, IDA* with the machine searches build, a deeper one and none (depth 0)
+/// finds the same optimal lengths, with fewer nodes the deeper the machine.
+#[test]
+fn the_machines_keep_the_24_puzzles_optima() {
+    let (_, puzzle) = setup("5", Goal::BlankLast);
+    let lc = LinearConflict::new(&puzzle);
+    let size = Size::square(5).unwrap();
+    let machines = [0, 12, 14].map(|depth| Fsm::build(size, depth).unwrap());
+    let mut generator = Generator::new(24);
+    let mut expanded = [0u64; 3];
+    for _ in 0..6 {
+        let board = generator.random_walk_position(puzzle.goal(), 60);
+        let lengths = machines.each_ref().map(|fsm| {
+            let idastar = IdaStar {
+                fsm,
+                ..IdaStar::new(&puzzle, &lc)
+            };
+            idastar
+                .run(&start(&board, puzzle.goal()), &Limits::default())
+                .unwrap()
+        });
+        for (i, solution) in lengths.iter().enumerate() {
+            assert!(solution.optimal);
+            assert_eq!(solution.moves.len(), lengths[0].moves.len(), "{board}");
+            expanded[i] += solution.stats.expanded;
+        }
+    }
+    assert!(
+        expanded[2] <= expanded[1] && expanded[1] < expanded[0],
+        "nodes with machines of depth 0, 12 and 14: {expanded:?}"
+    );
+}
+
 #[test]
 fn limits_stop_searches_cleanly_with_their_statistics() {
     let (goal, puzzle) = setup("4", Goal::BlankFirst);

@@ -196,3 +196,76 @@ fn depths_beyond_the_most_are_refused() {
     assert_eq!((empty.forbidden(), empty.states()), (0, 16));
     assert_eq!(empty.after(5, &[Move::Up, Move::Up]), Some(13));
 }
+
+/// Every path of blank moves from `square` of at most `depth` moves that stays on the board, in
+/// the order of least paths (by length, then move by move in the order of `Move::ALL`), each
+/// with the board it leaves (tiles in order, the blank on `square` first).
+fn paths(size: Size, square: usize, depth: usize) -> Vec<(Vec<usize>, Packed)> {
+    let squares = Squares::new(size);
+    let start: Packed = (0..size.cells()).map(|c| (c as u64) << (4 * c)).sum();
+    let start = swap(start, 0, square);
+    let mut all = vec![(Vec::new(), start, square)];
+    let mut from = 0;
+    for _ in 0..depth {
+        let end = all.len();
+        for i in from..end {
+            for m in 0..4 {
+                let (path, board, blank) = all[i].clone();
+                if let Some(to) = squares.after(blank, m) {
+                    let mut longer = path;
+                    longer.push(m);
+                    all.push((longer, swap(board, blank, to), to));
+                }
+            }
+        }
+        from = end;
+    }
+    all.into_iter()
+        .map(|(path, board, _)| (path, board))
+        .collect()
+}
+
+/// The builder against brute force on small boards: a path is allowed by the machine exactly
+/// when no stretch of it (read from the square the blank is on when it begins) is a path that
+/// is not the least to the board it leaves, the least found by enumerating every path.
+#[test]
+fn the_machine_forbids_exactly_the_paths_brute_force_finds_not_least() {
+    for (size, depth) in [("2x3", 12), ("2x4", 10), ("3x3", 10)] {
+        let size: Size = size.parse().unwrap();
+        let fsm = Fsm::build(size, depth).unwrap();
+        let mut refused = 0;
+        let squares = Squares::new(size);
+        // By square: every path of at most `depth` moves from it that is not the least to its
+        // board.
+        let not_least: Vec<hashbrown::HashSet<Vec<usize>>> = (0..size.cells())
+            .map(|square| {
+                let mut least = hashbrown::HashSet::new();
+                paths(size, square, depth)
+                    .into_iter()
+                    .filter(|(_, board)| !least.insert(*board))
+                    .map(|(path, _)| path)
+                    .collect()
+            })
+            .collect();
+        for square in 0..size.cells() {
+            for (path, _) in paths(size, square, depth) {
+                let mut on = vec![square];
+                for &m in &path {
+                    on.push(squares.after(*on.last().unwrap(), m).unwrap());
+                }
+                let forbidden_stretch = (0..path.len())
+                    .any(|i| (i + 1..=path.len()).any(|j| not_least[on[i]].contains(&path[i..j])));
+                let allowed = path
+                    .iter()
+                    .try_fold(fsm.start(square), |state, &m| fsm.step(state, Move::ALL[m]))
+                    .is_some();
+                assert_eq!(
+                    allowed, !forbidden_stretch,
+                    "{size}, blank on {square}, path {path:?}"
+                );
+                refused += usize::from(!allowed);
+            }
+        }
+        assert!(refused > 0, "{size}: nothing to refuse at depth {depth}");
+    }
+}

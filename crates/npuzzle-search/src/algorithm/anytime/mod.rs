@@ -20,12 +20,11 @@ use crate::algorithm::{Method, constructive, same_goal};
 use crate::clock::Stopwatch;
 use crate::error::SolveError;
 use crate::limits::{Limit, Limits};
-use crate::method::Algorithm;
+use crate::method::{Algorithm, RankingKind};
 use crate::solution::{self, Proof, Solution};
 use crate::start::Start;
 use crate::stats::Stats;
 use crate::thresholds::{self, AUTO_ANYTIME_CELLS, LARGE_REGION};
-use npuzzle_heuristic::HeuristicKind;
 use npuzzle_heuristic::Puzzle;
 use npuzzle_heuristic::{Focus, FocusState, Heuristic, LinearConflict, Manhattan};
 use npuzzle_learned::{self as learned, Learned, Network, Ranking};
@@ -191,10 +190,10 @@ fn solve<H: Heuristic>(
             bound: None,
             algorithm: Algorithm::Anytime,
             heuristic: h.kind(),
-            ranking: match best.learned {
-                true => Some(HeuristicKind::Learned),
-                false => h.kind(),
-            },
+            ranking: Some(match best.learned {
+                true => RankingKind::Learned,
+                false => RankingKind::Heuristic,
+            }),
             lower_bound,
             stopped: allowance.stopped(best.stats.expanded),
             stats: best.stats,
@@ -238,7 +237,7 @@ fn reduce_first(
     let mut end = board.clone();
     if moves.len() < best.moves.len() && end.apply_all(&moves).is_ok() && end == *puzzle.goal() {
         best.moves = moves;
-        best.learned = last.ranking == Some(HeuristicKind::Learned);
+        best.learned = last.ranking == Some(RankingKind::Learned);
     }
 }
 
