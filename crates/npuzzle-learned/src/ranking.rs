@@ -3,9 +3,7 @@
 
 use super::model::Network;
 use super::network::Accumulator;
-use npuzzle_heuristic::HeuristicKind;
-use npuzzle_heuristic::Puzzle;
-use npuzzle_heuristic::{Heuristic, LinearConflict, LinearConflictState};
+use npuzzle_heuristic::{Heuristic, HeuristicKind, LinearConflict, LinearConflictState, Puzzle};
 
 /// `inner`'s lower bound, ranked by a trained [`Network`]: linear conflict plus what the network
 /// expects beyond it, never less than linear conflict. Beams keep the positions it ranks

@@ -35,16 +35,14 @@ pub fn boards_array<'py>(py: Python<'py>, boards: &[Board]) -> PyResult<Bound<'p
     let cells = boards.first().map_or(0, |b| b.cells().len());
     let flat = boards.iter().flat_map(|b| b.cells().iter().copied());
     let shape = [boards.len(), cells];
-    let array = if tile_bytes(cells) == 1 {
-        PyArray1::from_iter(py, flat.map(|t| t as u8))
+    let array = match tile_bytes(cells) {
+        1 => PyArray1::from_iter(py, flat.map(|t| t as u8))
             .reshape(shape)?
-            .into_any()
-    } else if tile_bytes(cells) == 2 {
-        PyArray1::from_iter(py, flat.map(|t| t as u16))
+            .into_any(),
+        2 => PyArray1::from_iter(py, flat.map(|t| t as u16))
             .reshape(shape)?
-            .into_any()
-    } else {
-        PyArray1::from_iter(py, flat).reshape(shape)?.into_any()
+            .into_any(),
+        _ => PyArray1::from_iter(py, flat).reshape(shape)?.into_any(),
     };
     Ok(array)
 }

@@ -7,8 +7,7 @@ use std::hint::black_box;
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use npuzzle_core::instances::InstanceFile;
 use npuzzle_core::{Board, Generator, Goal, Size};
-use npuzzle_heuristic::pdb;
-use npuzzle_heuristic::{Heuristic, LinearConflict, Manhattan, WalkingDistance};
+use npuzzle_heuristic::{Heuristic, LinearConflict, Manhattan, WalkingDistance, pdb};
 use npuzzle_search::algorithm::{anytime::Anytime, constructive::Constructive, idastar::IdaStar};
 use npuzzle_search::{DistanceTable, Limits, Method, Puzzle, Start};
 

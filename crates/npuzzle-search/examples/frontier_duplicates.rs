@@ -23,9 +23,11 @@ use std::collections::HashSet;
 
 use npuzzle_core::instances::InstanceFile;
 use npuzzle_core::{Goal, Move, Size};
-use npuzzle_heuristic::Heuristic;
-use npuzzle_heuristic::fsm::{Fsm, FsmState};
-use npuzzle_heuristic::pdb::{AdditivePdb, PdbState, Store};
+use npuzzle_heuristic::{
+    Heuristic,
+    fsm::{Fsm, FsmState},
+    pdb::{AdditivePdb, PdbState, Store},
+};
 use npuzzle_search::Puzzle;
 
 /// A path of a layer: where it leads and what the search carries down it.

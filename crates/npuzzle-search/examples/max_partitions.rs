@@ -24,8 +24,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
 
 use npuzzle_core::{Board, Goal, Size};
-use npuzzle_heuristic::Heuristic;
-use npuzzle_heuristic::pdb::{Event, Partition, Store};
+use npuzzle_heuristic::{
+    Heuristic,
+    pdb::{Event, Partition, Store},
+};
 use npuzzle_search::algorithm::Method;
 use npuzzle_search::algorithm::idastar::IdaStar;
 use npuzzle_search::{Limits, Puzzle, Start};

@@ -24,11 +24,7 @@ use crate::solution::Solution;
 use crate::start::Start;
 use crate::stats::Stats;
 use crate::thresholds::{self, AUTO_OPTIMAL_CELLS};
-use npuzzle_heuristic::Heuristic;
-use npuzzle_heuristic::HeuristicKind;
-use npuzzle_heuristic::Puzzle;
-use npuzzle_heuristic::fsm::Fsm;
-use npuzzle_heuristic::{AnyHeuristic, dispatch};
+use npuzzle_heuristic::{AnyHeuristic, Heuristic, HeuristicKind, Puzzle, dispatch, fsm::Fsm};
 use npuzzle_learned::{Network, Ranking};
 
 /// A plan ready to run: the method with what it was prepared with.

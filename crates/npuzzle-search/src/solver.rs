@@ -17,9 +17,7 @@ use crate::prepared::Prepared;
 use crate::solution::Solution;
 use crate::start::Start;
 use crate::thresholds::{self, AUTO_OPTIMAL_CELLS};
-use npuzzle_heuristic::Puzzle;
-use npuzzle_heuristic::fsm::Fsm;
-use npuzzle_heuristic::{AnyHeuristic, dispatch};
+use npuzzle_heuristic::{AnyHeuristic, Puzzle, dispatch, fsm::Fsm};
 
 /// The last region a reduction of `goal`'s board leaves (lines first, then reduction, past
 /// 16x16), as a puzzle: what a network ranks there. `None` for goals reduction does not take.

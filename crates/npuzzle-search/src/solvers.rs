@@ -14,11 +14,12 @@ use crate::solution::Solution;
 use crate::solver::Solver;
 use crate::start::Start;
 use crate::thresholds;
-use npuzzle_heuristic::Puzzle;
-use npuzzle_heuristic::fsm::Fsm;
-use npuzzle_heuristic::pdb::policy;
-use npuzzle_heuristic::pdb::{Cost, Event, Partition, PdbError, Store};
-use npuzzle_heuristic::{AnyHeuristic, HeuristicKind};
+use npuzzle_heuristic::{
+    AnyHeuristic, HeuristicKind, Puzzle,
+    fsm::Fsm,
+    pdb::policy,
+    pdb::{Cost, Event, Partition, PdbError, Store},
+};
 
 /// One position to solve, toward a goal, with the method (or `auto`), the time budget, the
 /// limits and the cancel token of its [`Options`].

@@ -4,8 +4,10 @@
 use std::path::PathBuf;
 
 use npuzzle_core::{Goal, Size};
-use npuzzle_heuristic::fsm::{Fsm, Refused};
-use npuzzle_heuristic::pdb::{Event, Partition, Store};
+use npuzzle_heuristic::{
+    fsm::{Fsm, Refused},
+    pdb::{Event, Partition, Store},
+};
 use npuzzle_search::{Options, Prepared, Solvers};
 
 fn temp_dir(name: &str) -> PathBuf {

@@ -12,8 +12,7 @@ use std::time::Duration;
 
 use npuzzle_core::instances::InstanceFile;
 use npuzzle_core::{Board, Generator, Goal, Move, Size};
-use npuzzle_heuristic::fsm::Fsm;
-use npuzzle_heuristic::{Focus, Heuristic, LinearConflict, Manhattan, WalkingDistance};
+use npuzzle_heuristic::{Focus, Heuristic, LinearConflict, Manhattan, WalkingDistance, fsm::Fsm};
 use npuzzle_search::algorithm::anytime::Anytime;
 use npuzzle_search::algorithm::best_first::{BestFirst, Priority};
 use npuzzle_search::algorithm::constructive::Constructive;

@@ -15,8 +15,7 @@ use crate::method::Algorithm;
 use crate::solution::Solution;
 use crate::start::Start;
 use crate::stats::Stats;
-use npuzzle_heuristic::Heuristic;
-use npuzzle_heuristic::Puzzle;
+use npuzzle_heuristic::{Heuristic, Puzzle};
 
 /// How a best-first search orders its open list.
 ///

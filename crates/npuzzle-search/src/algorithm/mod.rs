@@ -18,7 +18,7 @@ pub mod table;
 use std::ops::ControlFlow;
 
 use npuzzle_core::Size;
-use npuzzle_heuristic::fsm::Fsm;
+use npuzzle_heuristic::{Heuristic, Puzzle, fsm::Fsm};
 
 use npuzzle_core::Move;
 
@@ -29,8 +29,6 @@ use crate::method::Algorithm;
 use crate::solution::{self, Solution};
 use crate::start::Start;
 use crate::stats::Stats;
-use npuzzle_heuristic::Heuristic;
-use npuzzle_heuristic::Puzzle;
 
 /// The move-pruning machine searches build in memory for a board of `size`, once per process, to
 /// [`crate::thresholds::MACHINE_DEPTH`] (the store keeps the deeper ones long searches use).

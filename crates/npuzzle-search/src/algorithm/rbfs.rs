@@ -9,8 +9,7 @@ use crate::limits::{Budget, Limit, Limits};
 use crate::method::Algorithm;
 use crate::solution::Solution;
 use crate::start::Start;
-use npuzzle_heuristic::Heuristic;
-use npuzzle_heuristic::Puzzle;
+use npuzzle_heuristic::{Heuristic, Puzzle};
 
 /// RBFS (optimal) with heuristic `h` (which must be admissible) for the goal of `puzzle`.
 ///

@@ -13,8 +13,7 @@
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 
-use npuzzle_heuristic::Heuristic;
-use npuzzle_heuristic::Puzzle;
+use npuzzle_heuristic::{Heuristic, Puzzle};
 
 /// The most nodes iterative deepening may generate before it is given up (time, not memory:
 /// it keeps one path): minutes, far above the 3.5 million of the 8-puzzle at depth 14.

@@ -19,8 +19,7 @@ use crate::algorithm::best_first::{BestFirst, Priority};
 use crate::algorithm::idastar::IdaStar;
 use crate::error::SolveError;
 use crate::{DistanceTable, HeuristicKind, Limits, Puzzle, Start};
-use npuzzle_heuristic::Heuristic;
-use npuzzle_heuristic::{AnyHeuristic, dispatch};
+use npuzzle_heuristic::{AnyHeuristic, Heuristic, dispatch};
 
 pub use classic::{GaveUp, MOST_ASTAR, MOST_DEEPENING, astar, iterative_deepening};
 pub use fifteen::{KORF_SOURCE, Korf, korf100};

@@ -4,8 +4,7 @@
 use npuzzle_core::Move;
 
 use crate::stats::Stats;
-use npuzzle_heuristic::Heuristic;
-use npuzzle_heuristic::Puzzle;
+use npuzzle_heuristic::{Heuristic, Puzzle};
 
 use super::zobrist::{Recent, Zobrist};
 use crate::algorithm::parallel;

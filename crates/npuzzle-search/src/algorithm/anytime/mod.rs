@@ -25,8 +25,7 @@ use crate::solution::{self, Proof, Solution};
 use crate::start::Start;
 use crate::stats::Stats;
 use crate::thresholds::{self, AUTO_ANYTIME_CELLS, LARGE_REGION};
-use npuzzle_heuristic::Puzzle;
-use npuzzle_heuristic::{Focus, FocusState, Heuristic, LinearConflict, Manhattan};
+use npuzzle_heuristic::{Focus, FocusState, Heuristic, LinearConflict, Manhattan, Puzzle};
 use npuzzle_learned::{self as learned, Learned, Network, Ranking};
 
 /// Positions a second stands for where there is no clock (WebAssembly): the budget becomes a

@@ -14,8 +14,7 @@ use crate::limits::Limits;
 use crate::start::Start;
 use crate::stats::Stats;
 use crate::thresholds::REDUCE_FINAL_SIDE;
-use npuzzle_heuristic::Puzzle;
-use npuzzle_heuristic::{Heuristic, Manhattan};
+use npuzzle_heuristic::{Heuristic, Manhattan, Puzzle};
 
 /// How many layers a placing beam goes on after it first places its tiles, for a placement
 /// that leaves the rest of the board nearer its goal for its length (the beam's depth plus its

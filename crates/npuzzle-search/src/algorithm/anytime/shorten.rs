@@ -5,8 +5,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use npuzzle_core::{Board, Move};
 
-use npuzzle_heuristic::Puzzle;
-use npuzzle_heuristic::{Heuristic, LinearConflict};
+use npuzzle_heuristic::{Heuristic, LinearConflict, Puzzle};
 
 use super::beam::{self, Halt, REMEMBERED, Shape};
 use super::zobrist::Zobrist;

@@ -9,8 +9,7 @@ use crate::algorithm::idastar::{self, IdaStar};
 use crate::error::SolveError;
 use crate::limits::Limits;
 use crate::start::Start;
-use npuzzle_heuristic::Manhattan;
-use npuzzle_heuristic::Puzzle;
+use npuzzle_heuristic::{Manhattan, Puzzle};
 
 impl<F: FnMut(Move) -> ControlFlow<()>> Work<F> {
     /// Solves the last block (rows `top..`, columns `left..`, at most 3×3) optimally.

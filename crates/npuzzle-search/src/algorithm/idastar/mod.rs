@@ -18,9 +18,7 @@ use crate::method::Algorithm;
 use crate::solution::Solution;
 use crate::start::Start;
 use crate::stats::Stats;
-use npuzzle_heuristic::Heuristic;
-use npuzzle_heuristic::Puzzle;
-use npuzzle_heuristic::fsm::Fsm;
+use npuzzle_heuristic::{Heuristic, Puzzle, fsm::Fsm};
 
 /// IDA* (optimal) with heuristic `h` (which must be admissible) for the goal of `puzzle`; with
 /// `parallel`, each iteration's tree is split a few moves deep into subtrees searched on every

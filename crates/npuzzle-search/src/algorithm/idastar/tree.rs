@@ -9,9 +9,10 @@ use crate::algorithm::Walk;
 use crate::algorithm::observe::{Event, Observer, Pruned, Quiet};
 use crate::limits::{Budget, Limit, Limits};
 use crate::stats::Stats;
-use npuzzle_heuristic::Heuristic;
-use npuzzle_heuristic::Puzzle;
-use npuzzle_heuristic::fsm::{Fsm, FsmState};
+use npuzzle_heuristic::{
+    Heuristic, Puzzle,
+    fsm::{Fsm, FsmState},
+};
 
 /// What decides the tree: the goal, the heuristic and the move sequences skipped.
 pub(super) struct Tree<'a, H> {
