@@ -25,12 +25,9 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use npuzzle_core::Goal;
-use npuzzle_heuristic::{
-    HeuristicKind,
-    pdb::Partition,
-    pdb::{PdbError, Store},
-};
 #[cfg(not(target_arch = "wasm32"))]
+use npuzzle_heuristic::pdb::{PdbError, Store};
+use npuzzle_heuristic::{HeuristicKind, pdb::Partition};
 use npuzzle_learned::{ModelError, Network};
 #[cfg(not(target_arch = "wasm32"))]
 use npuzzle_search::Solvers;
