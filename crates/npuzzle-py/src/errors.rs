@@ -83,29 +83,3 @@ pub fn database_error(error: PdbError) -> PyErr {
         _ => DatabaseError::new_err(message),
     }
 }
-
-/// The `LimitReached` the library raises for a search stopped by `limit` after `expanded` nodes
-/// (its text, `limit` and `stats` as a solve's): what the split search raises for the whole
-/// search, so that nothing words it twice.
-#[pyfunction]
-pub fn limit_reached(
-    py: Python<'_>,
-    limit: PyRef<'_, crate::limit::PyLimit>,
-    expanded: u64,
-    generated: u64,
-    seconds: f64,
-    proved_bound: u32,
-) -> Py<PyAny> {
-    let stats = npuzzle_search::Stats {
-        expanded,
-        generated,
-        proved_bound,
-        elapsed: std::time::Duration::try_from_secs_f64(seconds).unwrap_or_default(),
-        ..npuzzle_search::Stats::default()
-    };
-    let error = npuzzle_search::SolveError::LimitReached {
-        limit: limit.limit,
-        stats,
-    };
-    solve_error(py, error).into_value(py).into_any()
-}

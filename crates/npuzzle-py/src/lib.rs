@@ -164,6 +164,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PySolution>()?;
     m.add_class::<databases::PyDatabases>()?;
     m.add_class::<env::PyBoards>()?;
+    m.add_class::<env::PyEnvSettings>()?;
     m.add("ParseError", py.get_type::<errors::ParseError>())?;
     m.add("UnsolvableError", py.get_type::<errors::UnsolvableError>())?;
     m.add("LimitReached", py.get_type::<errors::LimitReached>())?;
@@ -180,7 +181,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(options::settings_fields, m)?)?;
     m.add_class::<checks::PyRange>()?;
     m.add_class::<limit::PyLimit>()?;
-    m.add_function(wrap_pyfunction!(errors::limit_reached, m)?)?;
     m.add_function(wrap_pyfunction!(checks::shown, m)?)?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(analysis::analyse, m)?)?;
@@ -195,11 +195,10 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::random_walks, m)?)?;
     m.add_function(wrap_pyfunction!(batch::generate, m)?)?;
     m.add_function(wrap_pyfunction!(read_instances, m)?)?;
-    m.add_class::<journal::PyJournal>()?;
-    m.add_function(wrap_pyfunction!(split::first_bound, m)?)?;
-    m.add_function(wrap_pyfunction!(split::split, m)?)?;
-    m.add_function(wrap_pyfunction!(split::subtree, m)?)?;
-    m.add_function(wrap_pyfunction!(split::split_solution, m)?)?;
+    m.add_class::<split::PyDriver>()?;
+    m.add_class::<split::PyStep>()?;
+    m.add_class::<split::PyTask>()?;
+    m.add_class::<split::PyReport>()?;
     m.add_function(wrap_pyfunction!(split_positions, m)?)?;
     m.add_function(wrap_pyfunction!(databases::open, m)?)?;
     m.add_function(wrap_pyfunction!(databases::build, m)?)?;

@@ -391,27 +391,38 @@ def test_a_journal_cut_coarser_is_carried_over_on_the_cluster(address, tmp_path:
     text = str(board)
     options = npuzzle.Options(algorithm="idastar", heuristic="walking-distance", goal="blank-first")
     aim = cluster.split.JOURNAL_SUBTREES
-    bound = _native.first_bound(text, options)
-    while len(_native.split(text, options, bound, aim)[1]) < aim:
-        bound += 2
-    # The coarse journal: an iteration cut into 64 or more, its first half searched.
-    _, coarse, above, expanded, generated = _native.split(text, options, bound, 64)
+    # The coarse journal: each iteration cut into 64 or more, searched here, one subtree at a
+    # time, until one large enough to cut into the cluster's 512 is half searched.
     kept = tmp_path / "coarse.journal"
-    journal = _native.Journal(kept, text, options, 64)
-    journal.iteration(bound, coarse, above, expanded, generated)
-    half = len(coarse) // 2
-    for index, path in enumerate(coarse[:half]):
-        found, next_bound, expanded, generated, nearest = _native.subtree(text, options, path, bound)
-        assert found is None
-        journal.finished(index, next_bound, expanded, generated, nearest)
-    journal.flush()
+    coarse = _native.SplitDriver(text, options, kept, 64, 1)
+    first, done, at = coarse.progress[0], set(), None
+    while True:
+        task = coarse.poll()
+        assert isinstance(task, _native.SplitTask)
+        bound, finished, subtrees = coarse.progress
+        if bound != at:
+            done, at = set(), bound
+        if bound >= first + 8 and finished >= subtrees // 2:
+            break
+        report = task.search(text, options)
+        assert report.found is None
+        coarse.report(task.index, report)
+        done.add(task.path)
+    paths = coarse.paths
+    coarse.flush()
+    # The cluster's cut of the same iteration, from a copy of the journal.
+    probe = tmp_path / "probe.journal"
+    probe.write_bytes(kept.read_bytes())
+    fine_cut = _native.SplitDriver(text, options, probe, aim, 1)
+    assert isinstance(fine_cut.poll(), _native.SplitTask)
+    fine = fine_cut.paths
+    assert len(fine) >= aim and fine_cut.progress[0] == bound
     told: list[tuple[int, int, int]] = []
     solution = cluster.search(
         board, options, journal=kept, local_nodes=0, progress=lambda *t: told.append(t)
     )
     assert (solution.length, solution.optimal) == (optimum, True)
-    fine = _native.split(text, options, bound, aim)[1]
-    depth, done = len(coarse[0]), set(coarse[:half])
+    depth = len(paths[0])
     assert told[0] == (bound, sum(path[:depth] in done for path in fine), len(fine))
     assert 0 < told[0][1] < len(fine)
 
@@ -485,9 +496,8 @@ def test_the_cluster_hands_out_first_the_subtrees_that_came_nearest_the_goal(
     hints, nearest, finished = journal["hints"], journal["nearest"], journal["finished"]
     assert len(hints) == len(nearest) == journal["subtrees"]
     assert len(finished) >= 40 and all(nearest[i] is not None for i in finished)
-    aim = cluster.split.JOURNAL_SUBTREES
-    order = npuzzle._native.Journal(kept, str(board), options, aim).order()
-    assert order == sorted(range(len(hints)), key=lambda i: (hints[i] is None, hints[i] or 0, i))
+    # The order the journal's hints give (the library's rule, tested there).
+    order = sorted(range(len(hints)), key=lambda i: (hints[i] is None, hints[i] or 0, i))
     # What was handed out in order ends in order, but for the few under way at the stop.
     last = max(order.index(i) for i in finished)
     assert last < len(finished) + 2 * cluster.split.UNDER_WAY_PER_WORKER

@@ -62,3 +62,43 @@ def test_the_repr_names_every_setting_with_its_value() -> None:
     assert list(shown) == [name for name, *_ in FIELDS]
     assert (shown["weight"], shown["parallel"], shown["timeout"]) == ("3.0", "True", "None")
     assert shown["algorithm"] == "'auto'"
+
+
+def test_the_environments_take_their_settings_and_defaults_from_one_native_description() -> None:
+    """Issue 69: the env's settings are declared once, natively (``EnvSettings``): every
+    parameter of the three env classes that is one of its settings shows its default (the
+    vector env's ``autoreset_mode`` is ``autoreset``), and every setting is checked there."""
+    import numpy as np
+    from gymnasium import spaces
+
+    from npuzzle.env import SlidingPuzzleEnv, SlidingPuzzleVectorEnv, TextPuzzle
+
+    defaults = _native.EnvSettings.defaults()
+    named = {"autoreset_mode": "autoreset"}
+    for env in (SlidingPuzzleEnv, SlidingPuzzleVectorEnv, TextPuzzle):
+        shared = 0
+        for name, parameter in inspect.signature(env).parameters.items():
+            if named.get(name, name) in defaults:
+                assert parameter.default == defaults[named.get(name, name)], (env, name)
+                shared += 1
+        assert shared >= 5, env
+    # The spaces are the settings' spec.
+    settings = _native.EnvSettings("3x4", 5, observation="onehot", mask_in_observation=True)
+    assert (settings.width, settings.height, settings.cells, settings.num_envs) == (3, 4, 12, 5)
+    assert (settings.observation_shape, settings.observation_high) == ((12, 12), 1)
+    vector = SlidingPuzzleVectorEnv(5, "3x4", observation="onehot", mask_in_observation=True)
+    assert vector.single_observation_space["observation"] == spaces.Box(
+        0, 1, (12, 12), dtype=np.uint8
+    )
+    single = SlidingPuzzleEnv("3x4", moves="tile")
+    assert single.observation_space == spaces.Box(0, 11, (4, 3), dtype=np.uint8)
+    assert single.settings.action_meanings == ["tile up", "tile down", "tile left", "tile right"]
+    for name in ("moves", "observation", "reward", "illegal", "autoreset", "render_mode"):
+        words = _native.EnvSettings.words(name)
+        assert _native.EnvSettings(**{name: words[-1]})
+        try:
+            _native.EnvSettings(**{name: "nonsense"})
+        except npuzzle.ParseError as refused:
+            assert str(refused) == f'{name}="nonsense": use one of {", ".join(words)}'
+        else:
+            raise AssertionError(f"{name}='nonsense' was taken")

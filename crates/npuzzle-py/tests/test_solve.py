@@ -110,13 +110,15 @@ def test_the_learned_ranking_is_reported_and_bounds_nothing() -> None:
     assert npuzzle.solve("1 2 3/4 5 6/7 0 8").ranking is None
 
 
-def test_the_ranking_is_its_own_setting() -> None:
+def test_the_ranking_is_its_own_setting(tmp_path: Path) -> None:
     """``ranking=`` beside any bound (issue 38); ``heuristic="learned"`` is its alias."""
     board = npuzzle.Board(npuzzle.generate("5x5", count=1, seed=4)[0])
     ranked = npuzzle.solve(board, algorithm="anytime", heuristic="manhattan",
                            ranking="learned", time_budget=0.3)
     assert (ranked.ranking, ranked.heuristic) == ("learned", "manhattan")
-    plain = npuzzle.solve(board, algorithm="anytime", ranking="heuristic", time_budget=0.2)
+    # Without databases (an empty folder, not the user's cache) linear conflict bounds it.
+    plain = npuzzle.solve(board, algorithm="anytime", ranking="heuristic", time_budget=0.2,
+                          cache_dir=tmp_path)
     assert (plain.ranking, plain.heuristic) == ("heuristic", "linear-conflict")
     assert npuzzle.Options(ranking="Learned").ranking == "learned"
     assert "ranking='learned'" in repr(npuzzle.Options(ranking="learned"))

@@ -31,7 +31,7 @@ pub mod thresholds;
 
 pub use algorithm::best_first::MAX_WEIGHT;
 pub use algorithm::constructive::Streamed;
-pub use algorithm::idastar::SplitSearch;
+pub use algorithm::idastar::{Split, SplitSearch, Subtree};
 pub use algorithm::table::DistanceTable;
 pub use algorithm::{Method, Sink};
 pub use error::{SolveError, Unsupported};

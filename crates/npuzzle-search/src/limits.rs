@@ -235,8 +235,6 @@ pub struct Budget {
     limits: Limits,
     clock: Stopwatch,
     countdown: u32,
-    /// Nodes expanded by every search sharing the node limit (parallel subtrees), when shared.
-    shared: Option<Arc<AtomicU64>>,
 }
 
 /// How many nodes pass between two looks at the clock.
@@ -251,18 +249,6 @@ impl Budget {
             // The first check looks at the clock: a search of many small budgets (the subtrees
             // of a split iteration) may end each before its 16,384th node.
             countdown: 1,
-            shared: None,
-        }
-    }
-
-    /// A budget whose node limit counts the nodes of every search holding `nodes` (searches of
-    /// one tree on several threads): together they expand at most the limit, give or take the
-    /// one node each is expanding when it is reached.
-    #[cfg(not(target_arch = "wasm32"))]
-    pub fn sharing_nodes(limits: Limits, nodes: Arc<AtomicU64>) -> Budget {
-        Budget {
-            shared: limits.max_nodes.map(|_| nodes),
-            ..Budget::new(limits)
         }
     }
 
@@ -288,14 +274,10 @@ impl Budget {
     /// first call and every few thousand after).
     #[inline]
     pub fn check(&mut self, stats: &Stats) -> Result<(), Limit> {
-        if let Some(max) = self.limits.max_nodes {
-            let expanded = match &self.shared {
-                Some(nodes) => nodes.fetch_add(1, Ordering::Relaxed) + 1,
-                None => stats.expanded,
-            };
-            if expanded > max {
-                return Err(Limit::Nodes(max));
-            }
+        if let Some(max) = self.limits.max_nodes
+            && stats.expanded > max
+        {
+            return Err(Limit::Nodes(max));
         }
         if let Some(max) = self.limits.max_memory
             && stats.peak_memory > max

@@ -295,7 +295,7 @@ impl Solver {
     /// ```
     pub fn split_search<R>(
         &self,
-        run: impl FnOnce(&dyn SplitSearch) -> Result<R, SolveError>,
+        run: impl FnOnce(&(dyn SplitSearch + Sync)) -> Result<R, SolveError>,
     ) -> Result<R, SolveError> {
         let Prepared::Search {
             puzzle,

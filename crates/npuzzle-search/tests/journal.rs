@@ -1,6 +1,7 @@
 //! IDA*'s journal: a search stopped at many points (a node limit, a cancellation) and resumed
 //! each time from its journal reaches the published optimum with the same number of iterations
-//! as one run; a finished journal answers at once; a journal of another search is refused.
+//! as one run; a finished journal answers at once; a journal of another search is refused. And
+//! the split search's driver, driven by hand (`driver/`).
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -10,6 +11,8 @@ use npuzzle_core::{Board, Goal, Move, Size};
 use npuzzle_heuristic::{Manhattan, WalkingDistance};
 use npuzzle_search::algorithm::idastar::IdaStar;
 use npuzzle_search::{Cancel, Limit, Limits, Method, Progress, Puzzle, SolveError, Start};
+
+mod driver;
 
 /// Korf's instance `number` (from 1) and its optimum.
 fn korf(number: usize) -> (Start, usize) {

@@ -13,9 +13,9 @@ __all__ = [
     "ActionError",
     "Board",
     "Boards",
+    "EnvSettings",
     "DatabaseError",
     "FileError",
-    "Journal",
     "Limit",
     "LimitReached",
     "MAX_BATCH_BYTES",
@@ -35,7 +35,6 @@ __all__ = [
     "generate",
     "heuristic_values",
     "learned_estimates",
-    "limit_reached",
     "list",
     "open",
     "random_walks",
@@ -47,10 +46,10 @@ __all__ = [
     "optimal_moves",
     "solve_many",
     "set_aside_journal",
-    "first_bound",
-    "split",
-    "subtree",
-    "split_solution",
+    "SplitDriver",
+    "SplitReport",
+    "SplitStep",
+    "SplitTask",
     "split_positions",
     "settings_fields",
     "shown",
@@ -79,22 +78,57 @@ class FileError(OSError): ...
 class ActionError(ValueError): ...
 
 @final
-class Boards:
+class EnvSettings:
     def __new__(
         cls,
-        width: int,
-        height: int,
-        count: int,
-        goal: str = "blank-last",
-        moves: str = "blank",
-        illegal: str = "noop",
-        illegal_penalty: float = 0.0,
-        reward: str = "sparse",
-        solved_reward: float = 1.0,
-        step_cost: float = 0.0,
-        max_steps: int | None = None,
-        autoreset: str = "next-step",
-    ) -> Boards: ...
+        size: str | int | None = None,
+        num_envs: int | None = None,
+        *,
+        goal: str | None = None,
+        moves: str | None = None,
+        observation: str | None = None,
+        mask_in_observation: bool | None = None,
+        reward: str | None = None,
+        solved_reward: float | None = None,
+        step_cost: float | None = None,
+        illegal: str | None = None,
+        illegal_penalty: float | None = None,
+        max_episode_steps: int | None = None,
+        autoreset: str | None = None,
+        render_mode: str | None = None,
+    ) -> EnvSettings: ...
+    @staticmethod
+    def defaults() -> dict[str, Any]: ...
+    @staticmethod
+    def words(name: str) -> builtins.list[str]: ...
+    @property
+    def width(self) -> int: ...
+    @property
+    def height(self) -> int: ...
+    @property
+    def cells(self) -> int: ...
+    @property
+    def num_envs(self) -> int: ...
+    @property
+    def goal(self) -> str: ...
+    @property
+    def observation(self) -> str: ...
+    @property
+    def mask_in_observation(self) -> bool: ...
+    @property
+    def autoreset(self) -> str: ...
+    @property
+    def render_mode(self) -> str | None: ...
+    @property
+    def observation_shape(self) -> tuple[int, int]: ...
+    @property
+    def observation_high(self) -> int: ...
+    @property
+    def action_meanings(self) -> builtins.list[str]: ...
+
+@final
+class Boards:
+    def __new__(cls, settings: EnvSettings) -> Boards: ...
     @property
     def goal(self) -> bytes: ...
     def set_deal(
@@ -127,9 +161,6 @@ MAX_DATA_FILE: int
 def read_file(path: str | os.PathLike[str], limit: int | None = None) -> bytes: ...
 def read_text(path: str | os.PathLike[str]) -> str: ...
 def shown(text: str) -> str: ...
-def limit_reached(
-    limit: Limit, expanded: int, generated: int, seconds: float, proved_bound: int
-) -> LimitReached: ...
 def size_of(text: str) -> tuple[int, int]: ...
 def defaults() -> dict[str, Any]: ...
 def settings_fields() -> builtins.list[tuple[str, str, str, str, str]]: ...
@@ -331,67 +362,71 @@ def read_instances(
     path: str | os.PathLike[str],
 ) -> builtins.list[tuple[Board, int | None, int | None, int, str]]: ...
 
+def set_aside_journal(path: str | os.PathLike[str]) -> str | None: ...
 @final
-class Journal:
+class SplitStep:
+    Wait: SplitStep
+    Paused: SplitStep
+    Done: SplitStep
+    def __int__(self) -> int: ...
+
+@final
+class SplitTask:
     def __new__(
-        cls, path: str | os.PathLike[str] | None, position: Any, options: Options, aim: int
-    ) -> Journal: ...
-    def solution(self) -> str | None: ...
+        cls, index: int, path: str, bound: int, max_nodes: int | None, timeout: float | None
+    ) -> SplitTask: ...
+    @property
+    def index(self) -> int: ...
+    @property
+    def path(self) -> str: ...
     @property
     def bound(self) -> int: ...
     @property
-    def prior(self) -> tuple[int, int, float]: ...
-    def iteration(
-        self,
-        bound: int,
-        paths: builtins.list[str],
-        next_bound: int | None,
-        expanded: int,
-        generated: int,
-    ) -> tuple[builtins.list[bool], int | None]: ...
+    def max_nodes(self) -> int | None: ...
     @property
-    def aim(self) -> int: ...
-    @property
-    def stale_aim(self) -> int | None: ...
-    def recut(self, bound: int, old: builtins.list[str], new: builtins.list[str]) -> None: ...
-    def ended_above_the_cut(self, bound: int) -> None: ...
-    def order(self) -> builtins.list[int]: ...
-    def finished(
-        self,
-        index: int,
-        next_bound: int | None,
-        expanded: int,
-        generated: int,
-        nearest: int | None = None,
-    ) -> None: ...
-    def found(self, path: str, expanded: int, generated: int) -> None: ...
-    def flush(self) -> None: ...
-    @property
-    def rests_on_journal(self) -> bool: ...
-    @staticmethod
-    def next_threshold(bound: int, least: int) -> int: ...
+    def timeout(self) -> float | None: ...
+    def search(
+        self, position: Any, options: Options, watch: Callable[[], object] | None = None
+    ) -> SplitReport: ...
+    def __reduce__(self) -> tuple[type[SplitTask], tuple[Any, ...]]: ...
 
-def set_aside_journal(path: str | os.PathLike[str]) -> str | None: ...
-def first_bound(position: Any, options: Options) -> int: ...
-def split(
-    position: Any, options: Options, bound: int, subtrees: int
-) -> tuple[str | None, builtins.list[str], int | None, int, int]: ...
-def subtree(
-    position: Any,
-    options: Options,
-    path: str,
-    bound: int,
-    watch: Callable[[], object] | None = None,
-) -> tuple[str | None, int | None, int, int, int | None]: ...
-def split_solution(
-    position: Any,
-    options: Options,
-    path: str,
-    expanded: int,
-    generated: int,
-    seconds: float,
-    journal: bool = False,
-) -> Solution: ...
+@final
+class SplitReport:
+    def __new__(
+        cls,
+        found: str | None,
+        next_bound: int,
+        nearest: int | None,
+        expanded: int,
+        generated: int,
+        limit: tuple[str, int] | None,
+    ) -> SplitReport: ...
+    @property
+    def found(self) -> str | None: ...
+    @property
+    def expanded(self) -> int: ...
+    def __reduce__(self) -> tuple[type[SplitReport], tuple[Any, ...]]: ...
+
+@final
+class SplitDriver:
+    def __new__(
+        cls,
+        position: Any,
+        options: Options,
+        journal: str | os.PathLike[str] | None,
+        aim: int,
+        window: int,
+    ) -> SplitDriver: ...
+    def poll(self) -> SplitTask | SplitStep: ...
+    def report(self, index: int, report: SplitReport) -> None: ...
+    def alone(self, nodes: int) -> None: ...
+    @property
+    def progress(self) -> tuple[int, int, int]: ...
+    @property
+    def paths(self) -> builtins.list[str]: ...
+    def flush(self) -> None: ...
+    def outcome(self) -> Solution: ...
+
 def split_positions(text: str) -> builtins.list[tuple[int, str]]: ...
 def open(
     size: str, partition: str | None = None, goal: str = "blank-last", cache_dir: str | None = None

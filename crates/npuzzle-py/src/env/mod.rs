@@ -3,14 +3,16 @@
 
 mod deal;
 mod engine;
+mod settings;
 
-use npuzzle_core::{Size, rows};
+pub use settings::PyEnvSettings;
+
 use npuzzle_search::{Algorithm, Cancel, DistanceTable, Limits, Options, Puzzle, Solver};
 use numpy::{PyReadonlyArray1, PyReadwriteArrayDyn};
 use pyo3::prelude::*;
 
 use self::deal::{Deal, Dealer, Need};
-use self::engine::{Autoreset, Config, Convention, Engine, Illegal, Reward, StepOut};
+use self::engine::{Engine, StepOut};
 use crate::batch::heuristic;
 use crate::board::goal_board;
 use crate::errors::{parse_error, solve_error};
@@ -69,56 +71,6 @@ pub struct PyBoards {
     cells: usize,
 }
 
-/// The configuration a constructor's words name.
-fn config(
-    moves: &str,
-    illegal: &str,
-    penalty: f32,
-    reward: &str,
-    (solved_reward, step_cost, max_steps): (f32, f32, u32),
-    autoreset: &str,
-) -> PyResult<Config> {
-    let pick = |what: &str, given: &str, names: &[&str]| -> PyResult<usize> {
-        names.iter().position(|n| *n == given).ok_or_else(|| {
-            parse_error(format!("{what}={given:?}: use one of {}", names.join(", ")))
-        })
-    };
-    let finite = |name: &str, value: f32| {
-        if value.is_finite() {
-            Ok(value)
-        } else {
-            Err(parse_error(format!(
-                "{name} must be a finite number, not {value}"
-            )))
-        }
-    };
-    Ok(Config {
-        convention: [Convention::Blank, Convention::Tile]
-            [pick("moves", moves, &["blank", "tile"])?],
-        illegal: match pick("illegal", illegal, &["noop", "error"])? {
-            0 => Illegal::NoOp(finite("illegal_penalty", penalty)?),
-            _ => Illegal::Error,
-        },
-        reward: [Reward::Sparse, Reward::Manhattan, Reward::LinearConflict][pick(
-            "reward",
-            reward,
-            &["sparse", "manhattan", "linear-conflict"],
-        )?],
-        solved_reward: finite("solved_reward", solved_reward)?,
-        step_cost: finite("step_cost", step_cost)?,
-        max_steps,
-        autoreset: [
-            Autoreset::NextStep,
-            Autoreset::SameStep,
-            Autoreset::Disabled,
-        ][pick(
-            "autoreset",
-            autoreset,
-            &["next-step", "same-step", "disabled"],
-        )?],
-    })
-}
-
 /// A mutable array's elements as one slice of `len`, or an error naming it.
 fn slice_mut<'a, T: numpy::Element>(
     array: &'a mut PyReadwriteArrayDyn<'_, T>,
@@ -139,51 +91,19 @@ fn slice_mut<'a, T: numpy::Element>(
 
 #[pymethods]
 impl PyBoards {
-    /// `count` boards of `width` by `height` toward `goal`, dealt uniformly at random until told
-    /// otherwise ([`PyBoards::set_deal`]).
+    /// The boards `settings` describe, dealt uniformly at random until told otherwise
+    /// ([`PyBoards::set_deal`]).
     #[new]
-    #[pyo3(signature = (
-        width, height, count, goal="blank-last", moves="blank", illegal="noop",
-        illegal_penalty=0.0, reward="sparse", solved_reward=1.0, step_cost=0.0, max_steps=None,
-        autoreset="next-step"
-    ))]
-    #[allow(clippy::too_many_arguments)]
-    fn new(
-        width: usize,
-        height: usize,
-        count: &Bound<'_, PyAny>,
-        goal: &str,
-        moves: &str,
-        illegal: &str,
-        illegal_penalty: f32,
-        reward: &str,
-        solved_reward: f32,
-        step_cost: f32,
-        max_steps: Option<&Bound<'_, PyAny>>,
-        autoreset: &str,
-    ) -> PyResult<PyBoards> {
-        let size = Size::new(width, height).map_err(parse_error)?;
-        if size.cells() > rows::MAX_CELLS {
-            return Err(parse_error(format!(
-                "environments take boards of at most {} cells, not {size}",
-                rows::MAX_CELLS
-            )));
-        }
-        let count = whole("num_envs", Whole::Envs, count)? as usize;
-        // None (no limit) is 0 inside; a limit is at least one step.
-        let max_steps =
-            crate::ranges::optional_whole("max_episode_steps", Whole::EpisodeSteps, max_steps)?
-                .map_or(0, |steps| steps as u32);
-        let rewards = (solved_reward, step_cost, max_steps);
-        let config = config(moves, illegal, illegal_penalty, reward, rewards, autoreset)?;
-        let mut dealer = Dealer::new(goal_board(goal, size)?);
+    fn new(settings: &PyEnvSettings) -> PyResult<PyBoards> {
+        let size = settings.size;
+        let mut dealer = Dealer::new(goal_board(&settings.goal, size)?);
         if size.cells() <= TABLE_CELLS {
             // Small enough to know every board's distance from the start (3x3: 181,440).
             let puzzle = Puzzle::new(dealer.goal()).map_err(parse_error)?;
             let table = DistanceTable::build(&puzzle, Limits::default()).map_err(parse_error)?;
             dealer.give_table(table);
         }
-        let engine = Engine::new(count, config, dealer)?;
+        let engine = Engine::new(settings.count, settings.config, dealer)?;
         Ok(PyBoards {
             engine,
             cells: size.cells(),

@@ -13,13 +13,11 @@ solver (pattern databases from their node's cache) between tasks.
 from __future__ import annotations
 
 import os
-import time
 from collections.abc import Callable
-from contextlib import closing
 from typing import Any
 
-from .. import Board, Limit, LimitReached, Options, ParseError, Solution, _native, _options
-from .rounds import Round
+from .. import Board, Options, ParseError, Solution, _native, _options
+from .rounds import Round, answered
 from .session import _ray, connect
 
 __all__ = ["search"]
@@ -42,16 +40,13 @@ LOCAL_NODES = 1_000_000
 #: other (the subtrees finished kept).
 JOURNAL_SUBTREES = 512
 
-#: No f-value past the threshold (yet).
-_NONE = 2**32 - 1
-
 
 def _subtree(
-    tasks: Round, text: str, options: Options, path: str, bound: int
-) -> tuple[Any, ...] | None:
-    """Runs in a worker: one subtree searched with the threshold (None when the driver stopped
-    the iteration's round of tasks)."""
-    return tasks.run(lambda look: _native.subtree(text, options, path, bound, look))
+    tasks: Round, text: str, options: Options, task: _native.SplitTask
+) -> _native.SplitReport | None:
+    """Runs in a worker: one subtree searched with its share of the limits (None when the
+    driver stopped the round of tasks)."""
+    return tasks.run(lambda look: task.search(text, options, look))
 
 
 def search(
@@ -92,184 +87,55 @@ def search(
     text = str(Board(position) if not isinstance(position, Board) else position)
     workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
     searched = _options(asked, {"algorithm": "idastar", "parallel": False})
-    cuts = workers * subtrees_per_worker if journal is None else JOURNAL_SUBTREES
-    run = _Search(text, searched, journal, cuts, workers * UNDER_WAY_PER_WORKER, progress)
-    if local_nodes > 0:
-        solution = run.alone(local_nodes)
-        if solution is not None:
-            return solution
-    remote = ray.remote(num_cpus=1, max_retries=5)(_subtree)
+    aim = workers * subtrees_per_worker if journal is None else JOURNAL_SUBTREES
+    driver = _native.SplitDriver(text, searched, journal, aim, workers * UNDER_WAY_PER_WORKER)
     try:
-        found = run.keeper.solution()
-        while found is None:
-            found = run.iteration(remote)
+        if local_nodes > 0:
+            driver.alone(local_nodes)
+        _carry(driver, ray.remote(num_cpus=1, max_retries=5)(_subtree), text, searched, progress)
     except BaseException:
-        # A stop of any kind: the journal keeps what was finished (the answer writes it too).
-        run.keeper.flush()
+        # A stop of the transport's own (Ctrl-C, a callback's exception): the journal keeps
+        # what was finished.
+        driver.flush()
         raise
-    return run.solution(found)
+    return driver.outcome()
 
 
-class _Search:
-    """One split search under way: what it searches, with what, what it has cost so far (this
-    run's nodes, which the limits count, and the earlier runs' from the journal) and its journal."""
-
-    def __init__(
-        self,
-        text: str,
-        options: Options,
-        journal: str | os.PathLike[str] | None,
-        cuts: int,
-        window: int,
-        progress: Callable[[int, int, int], None] | None,
-    ) -> None:
-        self.text = text
-        self.options = options
-        # The driver's own work (the first search, the cuts) on all its cores, with one solver
-        # prepared for it all.
-        self.driver = _options(options, {"parallel": True})
-        self.journal = journal
-        #: Subtrees (at least) in each iteration's cut.
-        self.cuts = cuts
-        self.clock = time.monotonic()
-        self.bound = _native.first_bound(text, self.driver)
-        self.expanded = self.generated = 0
-        self.keeper = self._open()
-        # Whether the answer rests partly on a journal an earlier run kept (the driver's own
-        # search below writes the journal again, and that is this run's work).
-        self.rests = self.keeper.rests_on_journal
-        self.prior = self.keeper.prior
-        #: Subtrees under way at a time.
-        self.window = window
-        self.progress = progress
-
-    def _open(self) -> _native.Journal:
-        """The search's journal: its file's, or one kept in memory only (for the subtrees'
-        order and the counts) when there is no file."""
-        keeper = _native.Journal(self.journal, self.text, self.driver, self.cuts)
-        if self.journal is not None:
-            self.bound = keeper.bound
-        return keeper
-
-    def alone(self, local_nodes: int) -> Solution | None:
-        """The driver's own search of at most ``local_nodes`` nodes (keeping the journal): its
-        solution, or None once its nodes and the threshold it reached are counted."""
-        limit = min(local_nodes, self.options.max_nodes or local_nodes)
-        try:
-            alone = _options(self.driver, {"max_nodes": limit})
-            return _native.solve(self.text, alone, self.journal)
-        except LimitReached as stopped:
-            if self.options.max_nodes is not None and self.options.max_nodes <= local_nodes:
-                raise
-            self.bound = max(self.bound, int(stopped.stats["proved_bound"]))
-            self.expanded = int(stopped.stats["expanded"]) - self.prior[0]
-            self.generated = int(stopped.stats["generated"]) - self.prior[1]
-            # Where the driver's search left the journal.
-            self.keeper = self._open()
-            return None
-
-    def iteration(self, remote: Any) -> str | None:
-        """The iteration at the threshold, cut into subtrees searched by the workers: the goal's
-        path, or None with the threshold raised to the next."""
-        found, paths, above, expanded, generated = _native.split(
-            self.text, self.driver, self.bound, self.keeper.aim
-        )
-        self._count(expanded, generated)
-        if found is not None:
-            self.keeper.ended_above_the_cut(self.bound)
-            return found
-        stale = self.keeper.stale_aim
-        if stale is not None:
-            # A journal of an earlier build, cut coarser: carried over to this cut. (A finer
-            # cut, `npuzzle solve`'s, is kept for the iteration under way.)
-            old = _native.split(self.text, self.driver, self.bound, stale)[1]
-            self.keeper.recut(self.bound, old, paths)
-        done, above = self.keeper.iteration(self.bound, paths, above, expanded, generated)
-        self._check()
-        # First the subtrees whose search came nearest the goal in the iteration before.
-        left = [index for index in self.keeper.order() if not done[index]]
-        found, least = self._subtrees(remote, paths, left)
-        if found is not None:
-            return found
-        self._check()
-        least = min(least, above if above is not None else _NONE)
-        if least == _NONE:
-            raise ValueError("internal error: IDA* exhausted a solvable space")
-        self.bound = _native.Journal.next_threshold(self.bound, least)
-        self.keeper.flush()
-        return None
-
-    def _subtrees(self, remote: Any, paths: list[str], left: list[int]) -> tuple[str | None, int]:
-        """Searches the subtrees ``left`` (by their place in ``paths``), in that order, on the
-        workers until one reaches the goal: its path (or None), and the least f-value past the
-        threshold among those finished."""
-        tasks = Round.begin()
-        # The node limit each subtree under way may still spend, by subtree.
-        shares: dict[int, int | None] = {}
-
-        def submit(index: int) -> Any:
-            # Each subtree gets its share of what is left of the limits as it starts.
-            seconds = time.monotonic() - self.clock
-            slots = min(self.window, len(paths) - finished) - len(shares)
-            spent = self.expanded + sum(share or 0 for share in shares.values())
-            task = _task_options(self.options, spent, seconds, slots)
-            shares[index] = task.max_nodes
-            return remote.remote(tasks, self.text, task, paths[index], self.bound)
-
-        least, found = _NONE, None
-        finished = len(paths) - len(left)
-        self._tell(finished, len(paths))
-        replies = tasks.replies(submit, ((i, i) for i in left), self.window)
-        with closing(replies):
-            try:
-                for index, (found, next_bound, expanded, generated, nearest) in replies:
-                    del shares[index]
-                    self._count(expanded, generated)
-                    if next_bound is not None:
-                        least = min(least, next_bound)
-                    if found is not None:
-                        break
-                    self.keeper.finished(index, next_bound, expanded, generated, nearest)
-                    finished += 1
-                    self._tell(finished, len(paths))
-            except LimitReached as stopped:
-                # A subtree used up its share of the whole search's limit.
-                seconds = time.monotonic() - self.clock
-                what = _which_limit(self.options, self.options.max_nodes or 0, seconds)
-                raise self._limited(what or stopped.limit) from None
-        return found, least
-
-    def _tell(self, finished: int, subtrees: int) -> None:
-        if self.progress is not None:
-            self.progress(self.bound, finished, subtrees)
-
-    def _count(self, expanded: int, generated: int) -> None:
-        self.expanded += expanded
-        self.generated += generated
-
-    def _totals(self) -> tuple[int, int, float]:
-        """The nodes and seconds of the whole search, earlier runs included."""
-        seconds = self.prior[2] + time.monotonic() - self.clock
-        return self.prior[0] + self.expanded, self.prior[1] + self.generated, seconds
-
-    def _check(self) -> None:
-        """Raises ``LimitReached`` when a limit of this run has run out."""
-        what = _which_limit(self.options, self.expanded, time.monotonic() - self.clock)
-        if what:
-            raise self._limited(what)
-
-    def _limited(self, what: Limit) -> LimitReached:
-        """The library's ``LimitReached`` for the whole search (its words, ``limit`` and
-        ``stats``)."""
-        return _native.limit_reached(what, *self._totals(), self.bound)
-
-    def solution(self, path: str) -> Solution:
-        """The goal's path as the solution, the journal told of it."""
-        expanded, generated, seconds = self._totals()
-        self.keeper.found(path, expanded, generated)
-        return _native.split_solution(
-            self.text, self.driver, path, expanded, generated, seconds, journal=self.rests
-        )
+def _carry(
+    driver: _native.SplitDriver,
+    remote: Any,
+    text: str,
+    options: Options,
+    progress: Callable[[int, int, int], None] | None,
+) -> None:
+    """The transport: submits each task the driver hands out to a worker, waits when it says
+    so, reports every answer back, and stops the tasks under way when it says the search is
+    over. Nothing is decided here."""
+    ray = _ray()
+    # Begun with the first task (a search the driver finished alone needs no round).
+    tasks: Round | None = None
+    pending: dict[Any, int] = {}
+    told = None
+    try:
+        while (step := driver.poll()) != _native.SplitStep.Done:
+            now = driver.progress
+            if progress is not None and now[2] > 0 and now != told:
+                told = now
+                progress(*now)
+            if isinstance(step, _native.SplitTask):
+                tasks = tasks or Round.begin()
+                pending[remote.remote(tasks, text, options, step)] = step.index
+                continue
+            if step != _native.SplitStep.Wait or not pending:
+                raise RuntimeError(f"internal error: the split search's driver said {step}")
+            # One task's end waited for, then every other that has ended taken with it.
+            [first], rest = ray.wait(list(pending), num_returns=1)
+            ended, _ = ray.wait(rest, num_returns=len(rest), timeout=0) if rest else ([], [])
+            for ref in [first, *ended]:
+                driver.report(pending.pop(ref), answered(ray.get(ref)))
+    finally:
+        if pending and tasks is not None:
+            tasks.stop()
 
 
 def refuse_unsplit(algorithm: str) -> None:
@@ -280,23 +146,3 @@ def refuse_unsplit(algorithm: str) -> None:
             f"the split search is IDA* shared out by subtrees: algorithm={algorithm!r} is not "
             "split (npuzzle.cluster.solve runs any method)"
         )
-
-
-def _which_limit(options: Options, expanded: int, seconds: float) -> Limit | None:
-    """The limit of the whole search that has run out, if any."""
-    if options.max_nodes is not None and expanded >= options.max_nodes:
-        return Limit("nodes", options.max_nodes)
-    if options.timeout is not None and seconds >= options.timeout:
-        return Limit("time", options.timeout)
-    return None
-
-
-def _task_options(options: Options, expanded: int, seconds: float, tasks: int) -> Options:
-    """The options of one of ``tasks`` subtrees about to start: its share of what is left of the
-    whole search's node limit once ``expanded`` (spent, or promised to the subtrees under way)
-    is taken off, so that all of them together stay within it (a ceiling is a ceiling), and what
-    is left of its time limit."""
-    left = None if options.max_nodes is None else options.max_nodes - expanded
-    max_nodes = None if left is None else max(1, left // max(1, tasks))
-    timeout = None if options.timeout is None else max(0.001, options.timeout - seconds)
-    return _options(options, {"max_nodes": max_nodes, "timeout": timeout})

@@ -9,14 +9,13 @@ from typing import Any, Mapping
 
 import numpy as np
 
-from .. import ParseError, _native, _size
+from .. import ParseError, _native
 
 #: Actions, by number: the direction a move goes (the blank's or a tile's, by ``moves=``).
 ACTIONS = ("up", "down", "left", "right")
 
-OBSERVATIONS = ("board", "onehot")
-
-AUTORESETS = ("next-step", "same-step", "disabled")
+#: Every setting's default, from the one place they are written (``_native.EnvSettings``).
+DEFAULTS: dict[str, Any] = _native.EnvSettings.defaults()
 
 
 #: The deals a reset's options (or a constructor's ``deal=``) may ask for.
@@ -95,58 +94,19 @@ class Sampling(str):
         return (Sampling, (self.kind, self.uniform, str(self)))
 
 
-#: The most bytes a batch of observations may take (the library's cap on any batch,
-#: ``npuzzle_settings::ranges::MAX_BATCH_BYTES``).
-MAX_BATCH_BYTES: int = _native.MAX_BATCH_BYTES
-
-
-def check_room(count: int, cells: int, observation: str) -> None:
-    """Refuses boards whose observations would take more than :data:`MAX_BATCH_BYTES` (one-hot
-    observations take ``cells`` bytes a cell)."""
-    size = count * cells * (cells if observation == "onehot" else 1)
-    if size > MAX_BATCH_BYTES:
-        raise ParseError(
-            f"{count} boards of {cells} cells as {observation} observations take {size} bytes, "
-            f"over the {MAX_BATCH_BYTES} a batch may take: fewer boards, or board observations"
-        )
-
-
-def choice(name: str, value: str, names: tuple[str, ...]) -> str:
-    if value not in names:
-        raise ParseError(f"{name}={value!r}: use one of {', '.join(names)}")
-    return value
-
-
 class Boards:
-    """``count`` native boards and the arrays they are stepped in (allocated once)."""
+    """The native boards ``settings`` describe and the arrays they are stepped in (allocated
+    once)."""
 
     def __init__(
-        self,
-        size: str | int,
-        count: int,
-        *,
-        goal: str,
-        moves: str,
-        reward: str,
-        solved_reward: float,
-        step_cost: float,
-        illegal: str,
-        illegal_penalty: float,
-        max_episode_steps: int | None,
-        autoreset: str,
-        cache_dir: str | os.PathLike[str] | None,
+        self, settings: _native.EnvSettings, cache_dir: str | os.PathLike[str] | None
     ) -> None:
-        self.width, self.height = _size(size)
-        # num_envs and max_episode_steps are checked natively, against the library's ranges
-        # (None: no limit; 0 is refused, as its words say).
-        self.native = _native.Boards(
-            self.width, self.height, count, goal=goal, moves=moves, illegal=illegal,
-            illegal_penalty=float(illegal_penalty), reward=reward,
-            solved_reward=float(solved_reward), step_cost=float(step_cost),
-            max_steps=max_episode_steps, autoreset=choice("autoreset", autoreset, AUTORESETS),
-        )
-        self.count = int(count)
-        self.cells = self.width * self.height
+        self.settings = settings
+        self.native = _native.Boards(settings)
+        self.width, self.height = settings.width, settings.height
+        self.count = settings.num_envs
+        self.cells = settings.cells
+        autoreset = settings.autoreset
         self.cache_dir = None if cache_dir is None else os.fspath(cache_dir)
         self.goal = np.frombuffer(self.native.goal, dtype=np.uint8).reshape(self.height, self.width)
         self.boards = np.zeros((self.count, self.height, self.width), dtype=np.uint8)

@@ -9,12 +9,11 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
+from .. import _native
 from ._core import (
-    OBSERVATIONS,
+    DEFAULTS,
     Boards,
     actions_of,
-    check_room,
-    choice,
     deal_of,
     image,
     seed_of,
@@ -23,14 +22,11 @@ from ._core import (
 )
 
 
-def observation_space(width: int, height: int, observation: str, masked: bool) -> spaces.Space:
-    """The space of one board's observations."""
-    cells = width * height
-    if observation == "board":
-        space: spaces.Space = spaces.Box(0, cells - 1, (height, width), dtype=np.uint8)
-    else:
-        space = spaces.Box(0, 1, (cells, cells), dtype=np.uint8)
-    if not masked:
+def observation_space(settings: _native.EnvSettings) -> spaces.Space:
+    """The space of one board's observations, as the native settings give it."""
+    shape, high = settings.observation_shape, settings.observation_high
+    space: spaces.Space = spaces.Box(0, high, shape, dtype=np.uint8)
+    if not settings.mask_in_observation:
         return space
     return spaces.Dict({"observation": space, "action_mask": spaces.Box(0, 1, (4,), dtype=np.int8)})
 
@@ -67,46 +63,46 @@ class SlidingPuzzleEnv(gymnasium.Env):
     learning; all False where the distance is not proved (boards beyond 12 cells and 4x4).
     """
 
-    metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4}
+    metadata = {"render_modes": _native.EnvSettings.words("render_mode"), "render_fps": 4}
 
     def __init__(
         self,
-        size: str | int = "4x4",
+        size: str | int = DEFAULTS["size"],
         *,
-        goal: str = "blank-last",
-        moves: str = "blank",
-        observation: str = "board",
-        mask_in_observation: bool = False,
-        reward: Any = "sparse",
-        solved_reward: float = 1.0,
-        step_cost: float = 0.0,
-        illegal: str = "noop",
-        illegal_penalty: float = 0.0,
-        max_episode_steps: int | None = None,
+        goal: str = DEFAULTS["goal"],
+        moves: str = DEFAULTS["moves"],
+        observation: str = DEFAULTS["observation"],
+        mask_in_observation: bool = DEFAULTS["mask_in_observation"],
+        reward: Any = DEFAULTS["reward"],
+        solved_reward: float = DEFAULTS["solved_reward"],
+        step_cost: float = DEFAULTS["step_cost"],
+        illegal: str = DEFAULTS["illegal"],
+        illegal_penalty: float = DEFAULTS["illegal_penalty"],
+        max_episode_steps: int | None = DEFAULTS["max_episode_steps"],
         deal: Any = "uniform",
-        render_mode: str | None = None,
+        render_mode: str | None = DEFAULTS["render_mode"],
         cache_dir: str | os.PathLike[str] | None = None,
         optimal_actions: bool = False,
     ) -> None:
-        self._observation = choice("observation", observation, OBSERVATIONS)
         self._reward_fn = reward if callable(reward) else None
-        self._core = Boards(
-            size, 1, goal=goal, moves=moves, reward="sparse" if callable(reward) else reward,
+        # Every setting checked natively, in one place (names, ranges, the batch's room).
+        self.settings = _native.EnvSettings(
+            size, 1, goal=goal, moves=moves, observation=observation,
+            mask_in_observation=bool(mask_in_observation),
+            reward="sparse" if callable(reward) else reward,
             solved_reward=0.0 if callable(reward) else solved_reward,
             step_cost=0.0 if callable(reward) else step_cost, illegal=illegal,
             illegal_penalty=illegal_penalty, max_episode_steps=max_episode_steps,
-            autoreset="disabled", cache_dir=cache_dir,
+            autoreset="disabled", render_mode=render_mode,
         )
+        self._core = Boards(self.settings, cache_dir)
         self._core.set_deal(deal_of(deal))
         self._optimal = _optimal_labeller(goal, moves, cache_dir) if optimal_actions else None
-        check_room(self._core.count, self._core.cells, self._observation)
-        self._masked = bool(mask_in_observation)
-        if render_mode is not None:
-            choice("render_mode", render_mode, tuple(self.metadata["render_modes"]))
-        self.render_mode = render_mode
+        self._observation = self.settings.observation
+        self._masked = self.settings.mask_in_observation
+        self.render_mode = self.settings.render_mode
         self.action_space = spaces.Discrete(4)
-        width, height = self._core.width, self._core.height
-        self.observation_space = observation_space(width, height, self._observation, self._masked)
+        self.observation_space = observation_space(self.settings)
 
     def _obs(self) -> Any:
         board = self._core.boards[0]
@@ -153,8 +149,6 @@ class SlidingPuzzleEnv(gymnasium.Env):
 
 
 def raise_action(action: Any) -> None:
-    from .. import _native
-
     raise _native.ActionError(f"action: one integer 0 to 3, not {action!r}")
 
 

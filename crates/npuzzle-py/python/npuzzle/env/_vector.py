@@ -11,14 +11,11 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
-from .. import ParseError
+from .. import ParseError, _native
 from ._core import (
-    AUTORESETS,
-    OBSERVATIONS,
+    DEFAULTS,
     Boards,
     actions_of,
-    check_room,
-    choice,
     deal_of,
     image,
     seed_of,
@@ -34,10 +31,11 @@ _MODES = {
 }
 
 
-def _mode_name(autoreset: Any) -> str:
+def _mode_name(autoreset: Any) -> Any:
+    """An ``AutoresetMode``'s name (its words are checked natively with the other settings)."""
     if isinstance(autoreset, AutoresetMode):
         return {mode: name for name, mode in _MODES.items()}[autoreset]
-    return choice("autoreset_mode", autoreset, AUTORESETS)
+    return autoreset
 
 
 class SlidingPuzzleVectorEnv(gymnasium.vector.VectorEnv):
@@ -53,51 +51,53 @@ class SlidingPuzzleVectorEnv(gymnasium.vector.VectorEnv):
     the next step overwrites.
     """
 
-    metadata = {"render_modes": ["ansi", "rgb_array"], "autoreset_mode": AutoresetMode.NEXT_STEP}
+    metadata = {
+        "render_modes": _native.EnvSettings.words("render_mode"),
+        "autoreset_mode": AutoresetMode.NEXT_STEP,
+    }
 
     def __init__(
         self,
-        num_envs: int = 1,
-        size: str | int = "4x4",
+        num_envs: int = DEFAULTS["num_envs"],
+        size: str | int = DEFAULTS["size"],
         *,
-        goal: str = "blank-last",
-        moves: str = "blank",
-        observation: str = "board",
-        mask_in_observation: bool = False,
-        reward: str = "sparse",
-        solved_reward: float = 1.0,
-        step_cost: float = 0.0,
-        illegal: str = "noop",
-        illegal_penalty: float = 0.0,
-        max_episode_steps: int | None = None,
+        goal: str = DEFAULTS["goal"],
+        moves: str = DEFAULTS["moves"],
+        observation: str = DEFAULTS["observation"],
+        mask_in_observation: bool = DEFAULTS["mask_in_observation"],
+        reward: str = DEFAULTS["reward"],
+        solved_reward: float = DEFAULTS["solved_reward"],
+        step_cost: float = DEFAULTS["step_cost"],
+        illegal: str = DEFAULTS["illegal"],
+        illegal_penalty: float = DEFAULTS["illegal_penalty"],
+        max_episode_steps: int | None = DEFAULTS["max_episode_steps"],
         deal: Any = "uniform",
-        autoreset_mode: Any = "next-step",
+        autoreset_mode: Any = DEFAULTS["autoreset"],
         copy: bool = True,
-        render_mode: str | None = None,
+        render_mode: str | None = DEFAULTS["render_mode"],
         cache_dir: str | os.PathLike[str] | None = None,
     ) -> None:
         if not isinstance(reward, str):
             raise ParseError("a callable reward is for SlidingPuzzleEnv; vector rewards are native")
-        self._observation = choice("observation", observation, OBSERVATIONS)
-        mode = _mode_name(autoreset_mode)
-        self._core = Boards(
-            size, num_envs, goal=goal, moves=moves, reward=reward, solved_reward=solved_reward,
-            step_cost=step_cost, illegal=illegal, illegal_penalty=illegal_penalty,
-            max_episode_steps=max_episode_steps, autoreset=mode, cache_dir=cache_dir,
+        # Every setting checked natively, in one place (names, ranges, the batch's room).
+        self.settings = _native.EnvSettings(
+            size, num_envs, goal=goal, moves=moves, observation=observation,
+            mask_in_observation=bool(mask_in_observation), reward=reward,
+            solved_reward=solved_reward, step_cost=step_cost, illegal=illegal,
+            illegal_penalty=illegal_penalty, max_episode_steps=max_episode_steps,
+            autoreset=_mode_name(autoreset_mode), render_mode=render_mode,
         )
+        self._core = Boards(self.settings, cache_dir)
         self._core.set_deal(deal_of(deal))
-        check_room(self._core.count, self._core.cells, self._observation)
-        self._masked = bool(mask_in_observation)
+        self._observation = self.settings.observation
+        self._masked = self.settings.mask_in_observation
         self._copy = bool(copy)
-        self.num_envs = self._core.count
-        self.metadata = {**self.metadata, "autoreset_mode": _MODES[mode]}
-        if render_mode is not None:
-            choice("render_mode", render_mode, tuple(self.metadata["render_modes"]))
-        self.render_mode = render_mode
-        width, height = self._core.width, self._core.height
+        self.num_envs = self.settings.num_envs
+        self.metadata = {**self.metadata, "autoreset_mode": _MODES[self.settings.autoreset]}
+        self.render_mode = self.settings.render_mode
         self.single_action_space = spaces.Discrete(4)
         self.action_space = spaces.MultiDiscrete(np.full(self.num_envs, 4))
-        self.single_observation_space = observation_space(width, height, self._observation, self._masked)
+        self.single_observation_space = observation_space(self.settings)
         self.observation_space = batch_space(self.single_observation_space, self.num_envs)
         self._all = np.ones(self.num_envs, dtype=bool)
 

@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from .. import ParseError, _native
-from ._core import Boards, deal_of
+from ._core import DEFAULTS, Boards, deal_of
 
 #: The moves, in the order of the action numbers: the direction the tile slides.
 MOVES = ("up", "down", "left", "right")
@@ -71,12 +71,12 @@ class TextPuzzle:
 
     def __init__(
         self,
-        size: str | int = "4x4",
+        size: str | int = DEFAULTS["size"],
         *,
-        goal: str = "blank-last",
-        reward: str = "sparse",
-        solved_reward: float = 1.0,
-        step_cost: float = 0.0,
+        goal: str = DEFAULTS["goal"],
+        reward: str = DEFAULTS["reward"],
+        solved_reward: float = DEFAULTS["solved_reward"],
+        step_cost: float = DEFAULTS["step_cost"],
         invalid_penalty: float = 0.0,
         max_turns: int | None = None,
         deal: Any = "uniform",
@@ -86,11 +86,12 @@ class TextPuzzle:
         # native boards (which count moves), within the library's range (None: no limit).
         if max_turns is not None:
             _native.Range.EpisodeSteps.check("max_turns", max_turns)
-        self._core = Boards(
+        settings = _native.EnvSettings(
             size, 1, goal=goal, moves="tile", reward=reward, solved_reward=solved_reward,
             step_cost=step_cost, illegal="noop", illegal_penalty=invalid_penalty,
-            max_episode_steps=None, autoreset="disabled", cache_dir=cache_dir,
+            autoreset="disabled",
         )
+        self._core = Boards(settings, cache_dir)
         self._core.set_deal(deal_of(deal))
         self._penalty = float(invalid_penalty) + float(step_cost)
         self._turns = 0

@@ -189,19 +189,6 @@ pub(super) struct Cut<S> {
     pub(super) machine: FsmState,
 }
 
-impl<S: Copy> Cut<S> {
-    /// The node of the search the cut is at (the parallel search's subtrees start there).
-    #[cfg(not(target_arch = "wasm32"))]
-    pub(super) fn node(&self) -> Node<S> {
-        Node {
-            blank: self.blank,
-            g: self.path.len() as u32,
-            state: self.state,
-            machine: self.machine,
-        }
-    }
-}
-
 /// The nodes an iteration splits into, and the least f-value past its bound among the others.
 pub(super) type Frontier<S> = (Vec<Cut<S>>, u32);
 
