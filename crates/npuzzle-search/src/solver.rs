@@ -285,12 +285,12 @@ impl Solver {
     ///
     /// ```
     /// use npuzzle_core::Goal;
-    /// use npuzzle_search::{Algorithm, Options, Solver};
+    /// use npuzzle_search::{Algorithm, Limits, Options, Solver};
     /// let goal = Goal::BlankLast.board("4".parse().unwrap()).unwrap();
     /// let solver = Solver::new(&goal, Options { algorithm: Algorithm::IdaStar, ..Options::default() }).unwrap();
     /// let start = solver.start(&"1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15".parse().unwrap()).unwrap();
     /// let bound = solver.split_search(|idastar| idastar.first_bound(&start)).unwrap();
-    /// let split = solver.split_search(|idastar| idastar.split(&start, bound, 4)).unwrap();
+    /// let split = solver.split_search(|idastar| idastar.split(&start, bound, 4, &Limits::none())).unwrap();
     /// assert_eq!(split.found.map(|path| path.len()), Some(1));
     /// ```
     pub fn split_search<R>(

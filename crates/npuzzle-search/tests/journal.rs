@@ -351,10 +351,17 @@ fn a_journal_cut_at_512_by_an_earlier_build_is_carried_over_to_the_finer_cut() {
         let first = idastar.first_bound(&start).unwrap();
         let bound = (first..)
             .step_by(2)
-            .find(|&b| idastar.split(&start, b, SUBTREES).unwrap().paths.len() >= SUBTREES)
+            .find(|&b| {
+                idastar
+                    .split(&start, b, SUBTREES, &Limits::none())
+                    .unwrap()
+                    .paths
+                    .len()
+                    >= SUBTREES
+            })
             .unwrap();
         assert!(bound < optimum as u32);
-        let old = idastar.split(&start, bound, 512).unwrap();
+        let old = idastar.split(&start, bound, 512, &Limits::none()).unwrap();
         let old_paths: Vec<&[Move]> = old.paths.iter().map(Vec::as_slice).collect();
         let mut keeper = Keeper::open(Some(&path), &start, first, &idastar.identity()).unwrap();
         keeper
@@ -373,7 +380,9 @@ fn a_journal_cut_at_512_by_an_earlier_build_is_carried_over_to_the_finer_cut() {
         written.aim = 512;
         written.save(&path).unwrap();
         // Carried over: a subtree of the finer cut is finished where its old subtree was.
-        let new = idastar.split(&start, bound, SUBTREES).unwrap();
+        let new = idastar
+            .split(&start, bound, SUBTREES, &Limits::none())
+            .unwrap();
         let new_paths: Vec<&[Move]> = new.paths.iter().map(Vec::as_slice).collect();
         let mut resumed = Keeper::open(Some(&path), &start, first, &idastar.identity()).unwrap();
         assert_eq!(resumed.stale_aim(), Some(512));

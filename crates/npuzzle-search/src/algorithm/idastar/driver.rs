@@ -327,14 +327,31 @@ impl Driver {
     /// journal cut coarser over to this cut, and queues the subtrees not yet finished, nearest
     /// the goal first.
     fn begin(&mut self, search: &dyn SplitSearch) {
-        if let Err(error) = self.try_begin(search) {
-            self.end = Some(End::Failed(error));
+        match self.try_begin(search) {
+            Ok(()) => {}
+            Err(SolveError::LimitReached { limit, stats }) => {
+                // The cut itself ran into what is left of the limits.
+                self.count(&stats);
+                match limit {
+                    Limit::Nodes(_) if self.capped() => self.paused = true,
+                    limit => self.end = Some(End::Stopped(self.whole(limit))),
+                }
+            }
+            Err(error) => self.end = Some(End::Failed(error)),
         }
     }
 
     fn try_begin(&mut self, search: &dyn SplitSearch) -> Result<(), SolveError> {
         let (start, bound) = (&self.start.clone(), self.bound);
-        let cut = search.split(start, bound, self.keeper.aim())?;
+        let (max_nodes, timeout) = self.left(0, 1);
+        let limits = Limits {
+            max_nodes,
+            timeout,
+            journal: None,
+            progress: None,
+            ..self.limits.clone()
+        };
+        let cut = search.split(start, bound, self.keeper.aim(), &limits)?;
         self.count(&cut.stats);
         if let Some(path) = cut.found {
             self.keeper.ended_above_the_cut(bound);
@@ -344,7 +361,7 @@ impl Driver {
         }
         let paths: Vec<&[Move]> = cut.paths.iter().map(Vec::as_slice).collect();
         if let Some(aim) = self.keeper.stale_aim() {
-            let old = search.split(start, bound, aim)?.paths;
+            let old = search.split(start, bound, aim, &Limits::none())?.paths;
             let old: Vec<&[Move]> = old.iter().map(Vec::as_slice).collect();
             self.keeper.recut(bound, &old, &paths)?;
         }
@@ -385,24 +402,34 @@ impl Driver {
     /// less what this run spent and what the subtrees under way were promised, shared among
     /// the places left in the window.
     fn task(&mut self, index: usize) -> Task {
-        let most = self.most_nodes();
-        let timeout = (self.limits.timeout).map(|t| t.saturating_sub(self.began.elapsed()));
-        let iteration = self.iteration.as_mut().expect("a task is of an iteration");
+        let iteration = self.iteration.as_ref().expect("a task is of an iteration");
         let promised: u64 = iteration.under_way.values().flatten().sum();
         let unfinished = iteration.paths.len() - iteration.finished;
         let places = self.plan.window.min(unfinished) - iteration.under_way.len();
-        let max_nodes = most.map(|most| {
-            let left = most.saturating_sub(self.stats.expanded + promised);
-            (left / places.max(1) as u64).max(1)
-        });
+        let (max_nodes, timeout) = self.left(promised, places);
+        let iteration = self.iteration.as_mut().expect("a task is of an iteration");
         iteration.under_way.insert(index, max_nodes);
         Task {
             index,
             path: iteration.paths[index].clone(),
             bound: self.bound,
             max_nodes,
-            timeout: timeout.map(|t| t.max(Duration::from_millis(1))),
+            timeout,
         }
+    }
+
+    /// What is left of the limits for one of `places` pieces of work starting now: the nodes
+    /// neither spent nor `promised` to the work under way, shared among them, and the time.
+    fn left(&self, promised: u64, places: usize) -> (Option<u64>, Option<Duration>) {
+        let max_nodes = self.most_nodes().map(|most| {
+            let left = most.saturating_sub(self.stats.expanded + promised);
+            (left / places.max(1) as u64).max(1)
+        });
+        let timeout = (self.limits.timeout).map(|t| {
+            t.saturating_sub(self.began.elapsed())
+                .max(Duration::from_millis(1))
+        });
+        (max_nodes, timeout)
     }
 
     /// Subtree `index` searched whole: the journal told of it.

@@ -96,7 +96,7 @@ pub trait SplitSearch {
     /// let idastar = IdaStar::new(&puzzle, &h);
     /// let mut bound = idastar.first_bound(&start).unwrap();
     /// let length = loop {
-    ///     let split = idastar.split(&start, bound, 16).unwrap();
+    ///     let split = idastar.split(&start, bound, 16, &Limits::none()).unwrap();
     ///     if let Some(path) = split.found { break path.len(); }
     ///     let mut next = split.next_bound;
     ///     let mut found = None;
@@ -110,7 +110,13 @@ pub trait SplitSearch {
     /// };
     /// assert_eq!(length, 31);
     /// ```
-    fn split(&self, start: &Start, bound: u32, subtrees: usize) -> Result<Split, SolveError>;
+    fn split(
+        &self,
+        start: &Start,
+        bound: u32,
+        subtrees: usize,
+        limits: &Limits,
+    ) -> Result<Split, SolveError>;
 
     /// Searches the subtree at the end of `path` (from [`SplitSearch::split`]) with threshold
     /// `bound`, within `limits`.
@@ -154,7 +160,13 @@ impl<H: Heuristic> SplitSearch for IdaStar<'_, H> {
         self.tree().identity()
     }
 
-    fn split(&self, start: &Start, bound: u32, subtrees: usize) -> Result<Split, SolveError> {
+    fn split(
+        &self,
+        start: &Start,
+        bound: u32,
+        subtrees: usize,
+        limits: &Limits,
+    ) -> Result<Split, SolveError> {
         let begin = root(self.puzzle, self.h, start)?;
         let top = Cut {
             cells: begin.cells,
@@ -166,7 +178,7 @@ impl<H: Heuristic> SplitSearch for IdaStar<'_, H> {
         let mut stats = Stats::default();
         let cut = self
             .tree()
-            .frontier(top, bound, subtrees.max(1), &Limits::none(), &mut stats);
+            .frontier(top, bound, subtrees.max(1), limits, &mut stats);
         Ok(match cut {
             Ok((splits, next_bound)) => Split {
                 found: None,
