@@ -253,19 +253,25 @@ pub fn load(path: &Path, puzzle: &Puzzle, pattern: &Pattern) -> Result<PatternDb
             reason: format!("{length} bytes, more than its pattern's database takes"),
         });
     }
-    let bytes = read_whole(&file, length as usize).map_err(|e| PdbError::io(path, e))?;
+    let huge = super::policy::huge_pages(puzzle.size());
+    let bytes = read_whole(&file, length as usize, huge).map_err(|e| PdbError::io(path, e))?;
     checked(bytes, path, puzzle, Some(pattern))
 }
 
-/// The first `length` bytes of `file`, in memory of the process's own.
+/// The first `length` bytes of `file`, in memory of the process's own, advised onto huge pages
+/// when `huge` ([`super::policy::huge_pages`]).
 #[cfg(not(target_arch = "wasm32"))]
-fn read_whole(file: &File, length: usize) -> io::Result<memmap2::Mmap> {
+fn read_whole(file: &File, length: usize, huge: bool) -> io::Result<memmap2::Mmap> {
     use std::os::unix::fs::FileExt;
     let mut memory = memmap2::MmapOptions::new().len(length.max(1)).map_anon()?;
     // Huge pages where the system gives them on request: fewer faults while reading, and fewer
     // misses in the address cache while searching.
     #[cfg(target_os = "linux")]
-    let _ = memory.advise(memmap2::Advice::HugePage);
+    if huge {
+        let _ = memory.advise(memmap2::Advice::HugePage);
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = huge;
     let (first, second) = memory[..length].split_at_mut(length / 2);
     let half = first.len() as u64;
     let (a, b) = rayon::join(
@@ -277,7 +283,7 @@ fn read_whole(file: &File, length: usize) -> io::Result<memmap2::Mmap> {
 }
 
 #[cfg(target_arch = "wasm32")]
-fn read_whole(file: &File, length: usize) -> io::Result<Vec<u8>> {
+fn read_whole(file: &File, length: usize, _huge: bool) -> io::Result<Vec<u8>> {
     let mut bytes = Vec::with_capacity(length);
     (&*file).take(length as u64).read_to_end(&mut bytes)?;
     Ok(bytes)
