@@ -18,20 +18,36 @@
 //! let puzzle = Puzzle::new(&Goal::BlankLast.board("6".parse().unwrap()).unwrap()).unwrap();
 //! if let Some(network) = learned::builtin(&puzzle) {
 //!     assert!(network.fits(&puzzle).is_ok());
+//!     # #[cfg(feature = "network")]
 //!     println!("trained by: {}", network.provenance().command);
 //! }
 //! ```
+//!
+//! Without the `network` feature (the web page's build) the same names stand, but no network can
+//! exist: [`builtin`] finds none and [`Network::load`] refuses every file.
 
 #![warn(missing_docs)]
 
+#[cfg(not(feature = "network"))]
+mod absent;
+#[cfg(feature = "network")]
 mod model;
+#[cfg(feature = "network")]
 mod network;
+#[cfg(feature = "network")]
 mod ranking;
 
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
+#[cfg(feature = "network")]
+use std::sync::OnceLock;
 
+#[cfg(not(feature = "network"))]
+pub use absent::{Learned, ModelError, Network};
+#[cfg(feature = "network")]
 pub use model::{FORMAT_VERSION, FloatWeights, MAX_MODEL_BYTES, ModelError, Network, Provenance};
+#[cfg(feature = "network")]
 pub use network::{Accumulator, HIDDEN, RANK_SCALE, SECOND};
+#[cfg(feature = "network")]
 pub use ranking::{Learned, LearnedState};
 
 use npuzzle_heuristic::Puzzle;
@@ -66,11 +82,12 @@ const BUILTIN: &[(&str, &[u8])] = &[
 ];
 
 /// Built without the `models` feature: none.
-#[cfg(not(feature = "models"))]
+#[cfg(all(feature = "network", not(feature = "models")))]
 const BUILTIN: &[(&str, &[u8])] = &[];
 
 /// The shipped model for `puzzle`'s board and goal, if there is one. Only that model is read
 /// and checked, on first use (the others' headers are looked at, nothing more).
+#[cfg(feature = "network")]
 pub fn builtin(puzzle: &Puzzle) -> Option<Arc<Network>> {
     static MODELS: OnceLock<Vec<OnceLock<Option<Arc<Network>>>>> = OnceLock::new();
     let models = MODELS.get_or_init(|| BUILTIN.iter().map(|_| OnceLock::new()).collect());
@@ -86,6 +103,12 @@ pub fn builtin(puzzle: &Puzzle) -> Option<Arc<Network>> {
             Network::from_bytes(bytes).ok().map(Arc::new)
         })
         .clone()
+}
+
+/// The shipped model for `puzzle`: none, in a build without the learned ranking.
+#[cfg(not(feature = "network"))]
+pub fn builtin(_puzzle: &Puzzle) -> Option<Arc<Network>> {
+    None
 }
 
 /// How many shipped models this process has decoded (for tests: a solve that ranks nothing

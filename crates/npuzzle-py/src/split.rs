@@ -17,6 +17,7 @@ use pyo3::types::{PyTuple, PyType};
 
 use crate::board::read_board;
 use crate::errors::{parse_error, solve_error};
+use crate::limit::PyLimit;
 use crate::options::PyOptions;
 use crate::solution::PySolution;
 use crate::solving::{interruptible, looking, prepare, watched};
@@ -287,9 +288,8 @@ pub struct PyReport {
     nearest: Option<u32>,
     expanded: u64,
     generated: u64,
-    /// The limit that stopped it: its kind (`nodes`, `time`, `memory`, `cancelled`) and amount
-    /// (nodes, nanoseconds, bytes).
-    limit: Option<(String, u64)>,
+    /// The limit that stopped it.
+    limit: Option<Limit>,
 }
 
 impl PyReport {
@@ -305,7 +305,7 @@ impl PyReport {
                     nearest: None,
                     stats,
                 };
-                (subtree, Some(limit_parts(limit)))
+                (subtree, Some(limit))
             }
             Err(error) => return Err(solve_error(py, error)),
         };
@@ -326,8 +326,8 @@ impl PyReport {
             generated: self.generated,
             ..Stats::default()
         };
-        if let Some((kind, amount)) = &self.limit {
-            return Ok(Outcome::Limited(limit_of(kind, *amount)?, stats));
+        if let Some(limit) = self.limit {
+            return Ok(Outcome::Limited(limit, stats));
         }
         Ok(Outcome::Searched(Subtree {
             found: self.found.as_deref().map(moves).transpose()?,
@@ -349,7 +349,7 @@ impl PyReport {
         nearest: Option<u32>,
         expanded: u64,
         generated: u64,
-        limit: Option<(String, u64)>,
+        limit: Option<PyRef<'_, PyLimit>>,
     ) -> PyResult<PyReport> {
         let report = PyReport {
             found,
@@ -357,7 +357,7 @@ impl PyReport {
             nearest,
             expanded,
             generated,
-            limit,
+            limit: limit.map(|limit| limit.limit),
         };
         report.outcome()?;
         Ok(report)
@@ -386,30 +386,8 @@ impl PyReport {
             this.nearest,
             this.expanded,
             this.generated,
-            this.limit.clone(),
+            this.limit.map(|limit| PyLimit { limit }),
         );
         Ok((slf.get_type(), args.into_pyobject(slf.py())?))
     }
-}
-
-/// A limit as a kind and an amount, for pickle.
-fn limit_parts(limit: Limit) -> (String, u64) {
-    let (kind, amount) = match limit {
-        Limit::Nodes(nodes) => ("nodes", nodes),
-        Limit::Time(time) => ("time", u64::try_from(time.as_nanos()).unwrap_or(u64::MAX)),
-        Limit::Memory(bytes) => ("memory", bytes),
-        Limit::Cancelled => ("cancelled", 0),
-    };
-    (kind.to_string(), amount)
-}
-
-/// The limit of a kind and an amount ([`limit_parts`]).
-fn limit_of(kind: &str, amount: u64) -> PyResult<Limit> {
-    Ok(match kind {
-        "nodes" => Limit::Nodes(amount),
-        "time" => Limit::Time(Duration::from_nanos(amount)),
-        "memory" => Limit::Memory(amount),
-        "cancelled" => Limit::Cancelled,
-        other => return Err(parse_error(format!("no limit is called {other:?}"))),
-    })
 }

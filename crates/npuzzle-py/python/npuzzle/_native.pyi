@@ -399,7 +399,7 @@ class SplitReport:
         nearest: int | None,
         expanded: int,
         generated: int,
-        limit: tuple[str, int] | None,
+        limit: Limit | None,
     ) -> SplitReport: ...
     @property
     def found(self) -> str | None: ...
