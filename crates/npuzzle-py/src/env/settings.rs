@@ -8,7 +8,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use super::engine::{Autoreset, Config, Convention, Illegal, Reward};
-use crate::board::goal_board;
+use crate::board::{goal_board, read_size};
 use crate::errors::parse_error;
 use crate::ranges::{optional_whole, whole};
 
@@ -359,7 +359,7 @@ fn size_of(given: Option<&Bound<'_, PyAny>>) -> PyResult<Size> {
             })?,
         },
     };
-    let size: Size = text.trim().parse().map_err(parse_error)?;
+    let size = read_size(text.trim())?;
     if size.cells() > rows::MAX_CELLS {
         return Err(parse_error(format!(
             "environments take boards of at most {} cells, not {size}",
