@@ -8,6 +8,9 @@ use npuzzle_search::RankingKind;
 use npuzzle_settings as settings;
 use npuzzle_settings::ranges::{Real, Whole};
 
+mod data;
+pub use data::{BenchArgs, LabelArgs, LabelFormat};
+
 /// The sliding-tile puzzle: play it, solve it, generate, check, convert and verify positions.
 /// Without a subcommand, npuzzle starts the game (a 4x4 board).
 ///
@@ -186,6 +189,19 @@ version did not).")]
 The goal is read from the file's GOAL comment (Korf's files put the blank first). A length that
 differs from the file's optimum makes the exit status 1.")]
     Bench(BenchArgs),
+    /// Label positions for learning: each one's exact distance and every optimal move from it,
+    /// on every core.
+    #[command(after_help = "Examples:
+  npuzzle generate --count 100000 --seed 1 | npuzzle label --format npz --output labels.npz
+  npuzzle label positions.txt                       JSON lines, one per position
+  npuzzle label positions.txt --format deepcubea --output labels.pkl
+  npuzzle generate --size 5 --walk 40 --count 100 | npuzzle label --timeout 10
+
+On 4x4, build the 7-8 databases first (npuzzle pdb build --partition 78: 2 minutes, 288 MB): they
+label several times faster than those auto builds. --timeout and --max-nodes apply to each
+position; one they stop is left unproved (distance null, -1 in arrays) and the rest are labelled.
+Ctrl-C stops the run, keeping every JSON line written.")]
+    Label(LabelArgs),
 }
 
 /// Options shared by commands that read positions.
@@ -461,43 +477,6 @@ pub struct SolveArgs {
     #[arg(long, value_name = "N", default_value_t = 100_000, requires = "trace",
           value_parser = trace_cap)]
     pub trace_cap: u64,
-}
-
-/// `npuzzle bench`.
-#[derive(Debug, Args)]
-pub struct BenchArgs {
-    /// An instance file: one position per line as row-major tiles, then the optimal length
-    /// (as in data/instances/).
-    #[arg(required_unless_present = "every")]
-    pub file: Option<std::path::PathBuf>,
-    /// Instead of a file: every solvable position of this size (at most 12 cells), each length
-    /// checked against a complete breadth-first table.
-    #[arg(long, value_name = "WxH", conflicts_with = "file")]
-    pub every: Option<Size>,
-    /// The goal (by default read from the file's `GOAL` comment, else blank-last).
-    #[arg(long, value_name = "GOAL")]
-    pub goal: Option<Goal>,
-    /// Only the first N instances.
-    #[arg(long, value_name = "N")]
-    pub limit: Option<usize>,
-    /// Only these instances (numbered from 1, in file order), e.g. --only 25,40,29.
-    #[arg(long, value_name = "LIST", value_delimiter = ',')]
-    pub only: Vec<usize>,
-    /// Search options.
-    #[command(flatten)]
-    pub search: SearchArgs,
-    /// JSON lines (one per instance, then the totals) instead of a table.
-    #[arg(long)]
-    pub json: bool,
-    /// Keep each search's progress in DIR (N.journal for instance N) and go on from it: the
-    /// same command run again resumes every stopped search and answers finished ones at once
-    /// (--algorithm idastar).
-    #[arg(long, value_name = "DIR", conflicts_with = "every")]
-    pub resume: Option<std::path::PathBuf>,
-    /// With --resume: begin every search afresh, setting the journals in DIR aside (renamed
-    /// N.journal.refused-SECONDS, nothing deleted).
-    #[arg(long, requires = "resume")]
-    pub fresh: bool,
 }
 
 /// `npuzzle play`.

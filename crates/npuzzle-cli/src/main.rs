@@ -3,6 +3,7 @@
 mod cli;
 mod commands;
 mod databases;
+mod datasets;
 mod files;
 mod input;
 mod interrupt;
@@ -96,6 +97,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<Status> {
             None => commands::solve::run(&args, out),
         },
         Some(Task::Bench(args)) => commands::bench::run(&args, out),
+        Some(Task::Label(args)) => commands::label::run(&args, out),
         Some(Task::Play(args)) => play::run(&args),
         Some(Task::Stats(args)) => play::stats::run(&args, out),
         Some(Task::Replay(args)) => play::replay::run(&args, out),

@@ -52,7 +52,7 @@ fn help_texts() {
     assert_snapshot!("help", stdout(&["--help"]));
     for command in [
         "generate", "check", "apply", "verify", "analyse", "daily", "trainer", "lab", "convert",
-        "solve", "play", "pdb", "stats", "bench",
+        "solve", "play", "pdb", "stats", "bench", "label",
     ] {
         assert_snapshot!(format!("help_{command}"), stdout(&[command, "--help"]));
     }

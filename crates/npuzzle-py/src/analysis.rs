@@ -1,9 +1,9 @@
-//! `npuzzle.analyse` and `npuzzle.optimal_moves`: the library's one analysis
+//! `npuzzle.analyse` and `npuzzle.label`: the library's one analysis and labelling
 //! ([`npuzzle_search::analysis`]) with the GIL released and Ctrl-C honoured.
 
 use npuzzle_core::{Move, parse_moves};
 use npuzzle_search::Cancel;
-use npuzzle_search::analysis::{self, AnalysisError, Distance};
+use npuzzle_search::analysis::{self, AnalysisError};
 use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray2};
 use pyo3::prelude::*;
 
@@ -41,47 +41,71 @@ pub fn analyse(
     serde_json::to_string(&analysis).map_err(parse_error)
 }
 
-/// For each row: its optimal distance (−1 where not proved) and which of the tile moves `U D L
-/// R` are optimal from it, shaped `(n,)` and `(n, 4)`.
+/// The arrays of `npuzzle.label`: for each row its exact distance (−1 where not proved), the
+/// bounds known (−1 where none), which of the tile moves `U D L R` are optimal, whether they are
+/// known, and the nodes expanded: shaped `(n,)`, `(n,)`, `(n,)`, `(n, 4)`, `(n,)`, `(n,)`.
+type LabelArrays<'py> = (
+    Bound<'py, PyArray1<i32>>,
+    Bound<'py, PyArray1<i32>>,
+    Bound<'py, PyArray1<i32>>,
+    Bound<'py, PyAny>,
+    Bound<'py, PyArray1<bool>>,
+    Bound<'py, PyArray1<u64>>,
+);
+
+/// Every row labelled on every core by the library's one labelling
+/// ([`analysis::label_all`]), each within the options' limits (a time or node limit leaves a
+/// row unproved; Ctrl-C stops the batch).
 #[pyfunction]
 #[pyo3(signature = (positions, width, height, options=None))]
-pub fn optimal_moves<'py>(
+pub fn label<'py>(
     py: Python<'py>,
     positions: PyReadonlyArray2<'py, u8>,
     width: usize,
     height: usize,
     options: Option<&Bound<'py, PyOptions>>,
-) -> PyResult<(Bound<'py, PyArray1<i32>>, Bound<'py, PyAny>)> {
+) -> PyResult<LabelArrays<'py>> {
     let default = PyOptions::default();
     let options = options.map_or(&default, |o| o.get());
     let batch = Rows::checked(&positions, width, height)?;
     let boards: Vec<_> = (0..batch.count)
         .map(|at| row_board(batch.cells, at, batch.size))
         .collect();
-    let Some(first) = boards.first() else {
-        let mask = PyArray1::<bool>::from_vec(py, Vec::new()).reshape([0, 4])?;
-        return Ok((PyArray1::from_vec(py, Vec::new()), mask.into_any()));
+    let labels = match boards.first() {
+        None => Vec::new(),
+        Some(first) => {
+            let (solver, _) = py.detach(|| prepare(options, first))?;
+            let cancel = Cancel::new();
+            let limits = options.limits(cancel.clone());
+            interruptible(py, &cancel, || {
+                analysis::label_all(&solver, &boards, &limits)
+            })?
+            .map_err(|e| solve_error(py, e))?
+        }
     };
-    let (solver, _) = py.detach(|| prepare(options, first))?;
-    let cancel = Cancel::new();
-    let limits = options.limits(cancel.clone());
-    let answers = interruptible(py, &cancel, || {
-        boards
+    let bound = |pick: fn((u32, u32)) -> u32| {
+        let values = labels
             .iter()
-            .map(|board| analysis::optimal_moves_within(&solver, board, &limits))
-            .collect::<Result<Vec<_>, _>>()
-    })?
-    .map_err(|e| solve_error(py, e))?;
-    let distances = answers
+            .map(move |l| l.distance.map_or(-1, |d| pick(d.range()) as i32));
+        PyArray1::from_iter(py, values)
+    };
+    let exact = labels.iter().map(|l| l.exact().map_or(-1, |d| d as i32));
+    let mask: Vec<bool> = labels
         .iter()
-        .map(|(d, _)| d.exact().map_or(-1, |d| d as i32));
-    let order = [Move::Up, Move::Down, Move::Left, Move::Right];
-    let mask: Vec<bool> = answers
-        .iter()
-        .flat_map(|(d, moves)| {
-            order.map(|m| matches!(d, Distance::Exact { .. }) && moves.contains(&m))
-        })
+        .flat_map(|l| MOVES.map(|m| l.optimal_moves.as_ref().is_some_and(|o| o.contains(&m))))
         .collect();
-    let mask = PyArray1::from_vec(py, mask).reshape([batch.count, 4])?;
-    Ok((PyArray1::from_iter(py, distances), mask.into_any()))
+    let known = labels.iter().map(|l| l.optimal_moves.is_some());
+    Ok((
+        PyArray1::from_iter(py, exact),
+        bound(|(low, _)| low),
+        bound(|(_, high)| high),
+        PyArray1::from_vec(py, mask)
+            .reshape([batch.count, 4])?
+            .into_any(),
+        PyArray1::from_iter(py, known),
+        PyArray1::from_iter(py, labels.iter().map(|l| l.expanded)),
+    ))
 }
+
+/// The moves of a batch's columns: the tile moves `U D L R`.
+const MOVES: [Move; 4] = [Move::Up, Move::Down, Move::Left, Move::Right];

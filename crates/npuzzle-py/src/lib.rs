@@ -184,7 +184,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(checks::shown, m)?)?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(analysis::analyse, m)?)?;
-    m.add_function(wrap_pyfunction!(analysis::optimal_moves, m)?)?;
+    m.add_function(wrap_pyfunction!(analysis::label, m)?)?;
     m.add_function(wrap_pyfunction!(solve_many, m)?)?;
     m.add_function(wrap_pyfunction!(batch::heuristic_values, m)?)?;
     m.add_function(wrap_pyfunction!(batch::solvable, m)?)?;

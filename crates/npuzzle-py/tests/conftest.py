@@ -38,3 +38,26 @@ def cli_json(cli: Path, lines: list[str], *args: str) -> list[dict]:
         timeout=300,
     )
     return [json.loads(line) for line in done.stdout.splitlines()]
+
+
+def interrupted(code: str) -> tuple[str, str]:
+    """Runs ``code`` in a Python of its own, sends it Ctrl-C a second after it prints ``ready``,
+    and checks that it stopped within ten seconds with ``KeyboardInterrupt``; its output and
+    errors."""
+    import signal
+    import sys
+    import time
+
+    child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True)
+    try:
+        assert child.stdout is not None and child.stdout.readline().strip() == "ready"
+        time.sleep(1.0)
+        child.send_signal(signal.SIGINT)
+        clock = time.monotonic()
+        out, err = child.communicate(timeout=30)
+        assert time.monotonic() - clock < 10
+        assert "KeyboardInterrupt" in err and child.returncode != 0
+        return out, err
+    finally:
+        child.kill()

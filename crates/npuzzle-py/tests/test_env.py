@@ -16,6 +16,7 @@ from gymnasium.vector import AutoresetMode
 
 import npuzzle
 import npuzzle.env
+from conftest import interrupted
 from npuzzle.env import SlidingPuzzleEnv, SlidingPuzzleVectorEnv, TextPuzzle, parse_move
 
 # The blank's step in each action's direction (up, down, left, right).
@@ -393,11 +394,6 @@ def test_the_text_mode_needs_no_gymnasium() -> None:
 def test_ctrl_c_stops_a_long_deal(tmp_path: Path) -> None:
     """Boards 70 moves from a 4x4 goal are too rare to deal in reasonable time: Ctrl-C ends the
     search as `KeyboardInterrupt` (the promise of every long call)."""
-    import signal
-    import subprocess
-    import sys
-    import time
-
     code = (
         "import sys\n"
         "from npuzzle.env import SlidingPuzzleVectorEnv\n"
@@ -407,15 +403,4 @@ def test_ctrl_c_stops_a_long_deal(tmp_path: Path) -> None:
         "envs.reset(seed=2, options={'distance': 70})\n"
         "print('dealt', flush=True)\n"
     )
-    child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True)
-    try:
-        assert child.stdout is not None and child.stdout.readline().strip() == "ready"
-        time.sleep(1.0)
-        child.send_signal(signal.SIGINT)
-        clock = time.monotonic()
-        _, err = child.communicate(timeout=30)
-        assert time.monotonic() - clock < 10
-        assert "KeyboardInterrupt" in err and child.returncode != 0
-    finally:
-        child.kill()
+    interrupted(code)

@@ -11,6 +11,7 @@ use npuzzle_search::{DistanceTable, Limits, Method, Puzzle, Solution, Solver};
 use serde_json::json;
 
 use crate::cli::BenchArgs;
+use crate::datasets::{self, Results};
 use crate::lines::{Lines, Unreadable};
 use crate::search::{Batch, Prepared};
 use crate::status::Status;
@@ -112,6 +113,9 @@ fn run_every(args: &BenchArgs, size: Size, out: &mut dyn Write) -> anyhow::Resul
 /// read in bounded memory.
 const WINDOW_PER_THREAD: usize = 128;
 
+/// The most instances `--export` writes: what DeepCubeA's reader in the Python package takes.
+const MAX_EXPORTED: usize = 1_000_000;
+
 /// An instance and where it stands in the run.
 struct Job {
     /// Its number in the file (from 1).
@@ -152,6 +156,7 @@ fn run_file(args: &BenchArgs, file: &Path, out: &mut dyn Write) -> anyhow::Resul
         header: false,
         anchored: false,
         preparing: 0.0,
+        exported: None,
     };
     // With --only, the instances asked for, in the order asked, once all are read.
     let mut chosen: Vec<Option<Job>> = args.only.iter().map(|_| None).collect();
@@ -244,6 +249,16 @@ fn run_file(args: &BenchArgs, file: &Path, out: &mut dyn Write) -> anyhow::Resul
     };
     run.header(&instances, out)?;
     run.totals.write(out, args.json, &summary)?;
+    if let Some(results) = &run.exported {
+        for export in &args.export {
+            results.write(export.layout, &export.path)?;
+            eprintln!(
+                "npuzzle: {} results written to {}",
+                results.len(),
+                export.path.display()
+            );
+        }
+    }
     if crate::interrupt::interrupted() {
         eprintln!(
             "npuzzle: interrupted by {}: the instances shown as stopped were not solved, and the \
@@ -277,6 +292,8 @@ struct Bench<'a> {
     anchored: bool,
     /// Seconds spent preparing solvers (building tables, loading databases).
     preparing: f64,
+    /// The solved instances' results, for `--export` (made with the solvers).
+    exported: Option<Results>,
 }
 
 impl Bench<'_> {
@@ -360,6 +377,9 @@ impl Bench<'_> {
                     return Err(error).with_context(|| self.file.display().to_string());
                 }
             };
+            if !self.args.export.is_empty() {
+                self.exported = Some(datasets::results(&goal).context("--export")?);
+            }
             self.solvers = Some(Prepared::new(goal, &self.args.search)?);
         }
         let solvers = self.solvers.as_mut().expect("made above");
@@ -438,6 +458,12 @@ impl Bench<'_> {
             });
         let verdict = verdict(instance, &solution);
         self.totals.add(instance, &solution, verdict);
+        if let Some(results) = &mut self.exported {
+            if results.len() >= MAX_EXPORTED {
+                bail!("--export takes at most {MAX_EXPORTED} instances (its readers' cap)");
+            }
+            results.push(&instance.board, &solution);
+        }
         let stats = &solution.stats;
         if self.args.json {
             let line = json!({

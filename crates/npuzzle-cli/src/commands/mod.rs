@@ -10,6 +10,7 @@ pub mod convert;
 pub mod daily;
 pub mod generate;
 pub mod lab;
+pub mod label;
 pub mod pdb;
 pub mod solve;
 pub mod table;

@@ -136,6 +136,11 @@ impl Fsm {
     /// The machine of `size` to `depth` this process holds, made by `make` the first time it
     /// is asked for (one per board and depth, for the life of the process: their number is
     /// bounded by the boards and depths there are).
+    ///
+    /// `make` runs with no lock held: it builds on rayon's threads, and a thread waiting for
+    /// its parallel work may take up another search that asks for a machine (labels on every
+    /// core did, and deadlocked on the lock its own thread held). Two first asks at once may
+    /// both make it; the first kept is every caller's.
     pub fn shared<E>(
         size: Size,
         depth: usize,
@@ -143,15 +148,18 @@ impl Fsm {
     ) -> Result<&'static Fsm, E> {
         static MACHINES: OnceLock<Mutex<HashMap<(Size, usize), &'static Fsm>>> = OnceLock::new();
         let machines = MACHINES.get_or_init(Default::default);
-        let mut machines = machines
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        if let Some(&fsm) = machines.get(&(size, depth)) {
+        let lock = || {
+            machines
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner())
+        };
+        if let Some(&fsm) = lock().get(&(size, depth)) {
             return Ok(fsm);
         }
-        let fsm: &'static Fsm = Box::leak(Box::new(make()?));
-        machines.insert((size, depth), fsm);
-        Ok(fsm)
+        let made = make()?;
+        Ok(*lock()
+            .entry((size, depth))
+            .or_insert_with(|| Box::leak(Box::new(made))))
     }
 
     /// The state that starts a search whose blank is on `square`.

@@ -56,6 +56,7 @@ __all__ = [
     "DeepCubeASet",
     "FileError",
     "Instance",
+    "Labels",
     "Limit",
     "LimitReached",
     "Options",
@@ -71,6 +72,7 @@ __all__ = [
     "heuristic",
     "is_solvable",
     "is_solved",
+    "label",
     "optimal_moves",
     "pdb",
     "random_walks",
@@ -205,19 +207,57 @@ def analyse(
     return json.loads(_native.analyse(position, moves, _options(options, kwargs)))
 
 
+class Labels(NamedTuple):
+    """Labels of a batch of positions (:func:`label`), one entry a position.
+
+    ``distance``: the exact distance (``int32``, −1 where not proved); ``lower`` and ``upper``:
+    the bounds known (equal to it where proved; −1 where a limit stopped the search before any
+    solution); ``optimal``: which tile moves ``U D L R`` keep the optimum, ``(n, 4)`` booleans;
+    ``known``: whether ``optimal`` is known (the distance proved and every neighbour tried);
+    ``expanded``: the nodes each label took (``uint64``)."""
+
+    distance: np.ndarray
+    lower: np.ndarray
+    upper: np.ndarray
+    optimal: np.ndarray
+    known: np.ndarray
+    expanded: np.ndarray
+
+
+def label(
+    positions: Any, options: Options | None = None, *, size: str | int | None = None, **kwargs: Any
+) -> Labels:
+    """Optimal labels for learning, on every core: each position's exact distance and every
+    optimal move from it (the labels of a learned heuristic and of an imitation policy), numpy in
+    and out. Keyword arguments are those of :class:`Options`; ``timeout`` and ``max_nodes`` apply
+    to each position, and a position they stop is left unproved (``distance`` −1, ``known``
+    False) while the rest are labelled. The GIL is released; Ctrl-C stops the batch
+    (``KeyboardInterrupt``). On 4×4, build the 7-8 databases first (``npuzzle pdb build
+    --partition 78``, or ``npuzzle.pdb.build("4x4", "78")``): they label several times faster.
+
+    >>> labels = npuzzle.label([[1, 2, 3, 4, 0, 6, 7, 5, 8], [1, 2, 3, 4, 5, 6, 7, 8, 0]])
+    >>> labels.distance.tolist(), labels.optimal.tolist()
+    ([2, 0], [[True, False, False, False], [False, False, False, False]])
+    >>> labels.known.tolist()
+    [True, True]
+    """
+    rows, width, height = _rows(positions, size)
+    return Labels(*_native.label(rows, width, height, _options(options, kwargs)))
+
+
 def optimal_moves(
     positions: Any, options: Options | None = None, *, size: str | int | None = None, **kwargs: Any
 ) -> tuple[np.ndarray, np.ndarray]:
     """For each position, its optimal distance (``int32``, −1 where not proved) and which tile
     moves ``U D L R`` (``U``: the tile below the blank slides up) keep the optimum, an ``(n, 4)``
-    boolean array: the labels of imitation learning.
+    boolean array: the first two of :func:`label`'s arrays.
 
     >>> d, m = npuzzle.optimal_moves([[1, 2, 3, 4, 0, 6, 7, 5, 8]])
     >>> d.tolist(), m.tolist()
     ([2], [[True, False, False, False]])
     """
-    rows, width, height = _rows(positions, size)
-    return _native.optimal_moves(rows, width, height, _options(options, kwargs))
+    labels = label(positions, options, size=size, **kwargs)
+    return labels.distance, labels.optimal
 
 
 def solve_many(

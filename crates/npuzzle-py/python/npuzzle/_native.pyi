@@ -43,7 +43,7 @@ __all__ = [
     "read_instances",
     "solve",
     "analyse",
-    "optimal_moves",
+    "label",
     "solve_many",
     "set_aside_journal",
     "SplitDriver",
@@ -305,9 +305,9 @@ def solve(
     progress: Callable[[int, int, int, int], object] | None = None,
 ) -> Solution: ...
 def analyse(position: Any, moves: str, options: Options | None = None) -> str: ...
-def optimal_moves(
+def label(
     positions: np.ndarray, width: int, height: int, options: Options | None = None
-) -> tuple[np.ndarray, np.ndarray]: ...
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]: ...
 def solve_many(
     positions: Iterable[Any],
     options: Options | None = None,

@@ -13,10 +13,20 @@ use crate::solver::Solver;
 
 /// The distance of `board` by `solver` within `limits`, from nothing.
 pub(super) fn of(solver: &Solver, board: &Board, limits: &Limits) -> Result<Distance, SolveError> {
+    Ok(of_counted(solver, board, limits)?.0)
+}
+
+/// [`of`], and the nodes it expanded.
+fn of_counted(
+    solver: &Solver,
+    board: &Board,
+    limits: &Limits,
+) -> Result<(Distance, u64), SolveError> {
     if board == solver.goal() {
-        return Ok(Distance::Exact { moves: 0 });
+        return Ok((Distance::Exact { moves: 0 }, 0));
     }
-    Ok(Distance::of(&solver.solve_within(board, limits)?))
+    let solution = solver.solve_within(board, limits)?;
+    Ok((Distance::of(&solution), solution.stats.expanded))
 }
 
 /// The distance of `board`, one move from a position `beside` away. When that is exact and the
@@ -29,6 +39,16 @@ pub(super) fn beside(
     beside: Distance,
     limits: &Limits,
 ) -> Result<Distance, SolveError> {
+    Ok(beside_counted(solver, board, beside, limits)?.0)
+}
+
+/// [`beside`], and the nodes it expanded.
+fn beside_counted(
+    solver: &Solver,
+    board: &Board,
+    beside: Distance,
+    limits: &Limits,
+) -> Result<(Distance, u64), SolveError> {
     let idastar = matches!(
         solver.prepared(),
         Prepared::Search {
@@ -38,10 +58,10 @@ pub(super) fn beside(
     );
     let nearer = match beside {
         Distance::Exact { moves } if idastar && moves > 0 => moves - 1,
-        _ => return of(solver, board, limits),
+        _ => return of_counted(solver, board, limits),
     };
     if board == solver.goal() {
-        return Ok(Distance::Exact { moves: 0 });
+        return Ok((Distance::Exact { moves: 0 }, 0));
     }
     let start = solver.start(board)?;
     let found = solver.split_search(|search| search.subtree(&start, &[], nearer, limits))?;
@@ -49,7 +69,7 @@ pub(super) fn beside(
         Some(_) => nearer,
         None => nearer + 2,
     };
-    Ok(Distance::Exact { moves })
+    Ok((Distance::Exact { moves }, found.stats.expanded))
 }
 
 /// The distances of `positions`, consecutive positions of a game: the first from nothing, each
@@ -92,6 +112,17 @@ pub(super) fn optimal_moves_at(
     known: Option<Move>,
     limits: &Limits,
 ) -> Result<Vec<Move>, SolveError> {
+    Ok(optimal_moves_counted(solver, board, here, known, limits)?.0)
+}
+
+/// [`optimal_moves_at`], and the nodes its neighbours' searches expanded.
+pub(super) fn optimal_moves_counted(
+    solver: &Solver,
+    board: &Board,
+    here: Distance,
+    known: Option<Move>,
+    limits: &Limits,
+) -> Result<(Vec<Move>, u64), SolveError> {
     let next: Vec<(Move, Board)> = board
         .legal_moves()
         .map(|m| {
@@ -101,15 +132,17 @@ pub(super) fn optimal_moves_at(
         })
         .collect();
     let distances = each(&next, |(m, after)| match (known == Some(*m), here) {
-        (true, Distance::Exact { moves }) => Ok(Distance::Exact { moves: moves - 1 }),
-        _ => beside(solver, after, here, limits),
+        (true, Distance::Exact { moves }) => Ok((Distance::Exact { moves: moves - 1 }, 0)),
+        _ => beside_counted(solver, after, here, limits),
     })?;
-    Ok(next
+    let expanded = distances.iter().map(|(_, nodes)| nodes).sum();
+    let moves = next
         .iter()
         .zip(distances)
-        .filter(|(_, after)| Verdict::of(here, *after) == Verdict::Optimal)
+        .filter(|(_, (after, _))| Verdict::of(here, *after) == Verdict::Optimal)
         .map(|((m, _), _)| *m)
-        .collect())
+        .collect();
+    Ok((moves, expanded))
 }
 
 /// The positions of the game: the start, then after each move; an illegal move is named.

@@ -2,16 +2,19 @@
 //! goal before and after each move (exact where the solver proves it, bounds labelled as bounds
 //! otherwise), which moves kept the optimum and which lost it, every optimal move where one was
 //! lost, and the totals. The terminal game, `npuzzle analyse`, the page and Python all call
-//! [`analyse`] and [`optimal_moves`]; none recomputes them.
+//! [`analyse`] and [`optimal_moves`]; none recomputes them. [`label_all`] labels a batch for
+//! learning (`npuzzle label`, `npuzzle.label`, the environments' optimal actions).
 //!
 //! In single-tile moves (STM) each move changes the distance by exactly one: a move either
 //! keeps the optimum (the distance falls by one) or loses two moves (it rises by one).
 
 mod deal;
 mod distance;
+mod label;
 mod walk;
 
 pub use deal::{UNIFORM_FROM, deal_at_distance};
+pub use label::{Label, label, label_all};
 pub use walk::Walk;
 
 use npuzzle_core::{Board, Move, moves};

@@ -1,11 +1,12 @@
 //! Issue 65: the analysis of a game against ground truth. On 3×3 every distance, verdict and
 //! optimal move equals the complete table's; on 4×4 the games of `data/games/4x4-detours.txt`
 //! (an optimal solution with k detours, each one mistake) are found with exactly k mistakes
-//! and their start at the published optimum.
+//! and their start at the published optimum. The labels for learning (issue 68) are checked
+//! the same ways.
 
 use npuzzle_core::{Board, Generator, Goal, Move, Size, parse_moves};
 use npuzzle_heuristic::pdb;
-use npuzzle_search::analysis::{Distance, Verdict, Walk, analyse, optimal_moves};
+use npuzzle_search::analysis::{Distance, Verdict, Walk, analyse, label_all, optimal_moves};
 use npuzzle_search::{AnyHeuristic, DistanceTable, Limits, Options, Puzzle, Solver, Start};
 
 /// The table's distance of `board`.
@@ -213,6 +214,18 @@ fn distances_found_beside_the_position_before_are_idastar_s_optimum_on_4x4() {
     }
 }
 
+/// The moves from `board`, `here` away, to a neighbour `solver` solves in one move fewer.
+fn re_solved(solver: &Solver, board: &Board, here: u32) -> Vec<Move> {
+    board
+        .legal_moves()
+        .filter(|&m| {
+            let mut next = board.clone();
+            next.apply(m).unwrap();
+            solver.solve(&next).unwrap().moves.len() as u32 + 1 == here
+        })
+        .collect()
+}
+
 #[test]
 fn all_optimal_moves_of_sampled_4x4_positions_are_found_again_by_re_solving() {
     let (goal, solver) = idastar_4x4();
@@ -222,14 +235,96 @@ fn all_optimal_moves_of_sampled_4x4_positions_are_found_again_by_re_solving() {
         let (distance, moves) = optimal_moves(&solver, &board).unwrap();
         let here = solver.solve(&board).unwrap().moves.len() as u32;
         assert_eq!(distance, Distance::Exact { moves: here });
-        let solved: Vec<Move> = board
-            .legal_moves()
-            .filter(|&m| {
-                let mut next = board.clone();
-                next.apply(m).unwrap();
-                solver.solve(&next).unwrap().moves.len() as u32 + 1 == here
-            })
-            .collect();
-        assert_eq!(moves, solved, "{board}");
+        assert_eq!(moves, re_solved(&solver, &board, here), "{board}");
     }
+}
+
+/// Issue 68: the labels of a batch against the complete table: every distance and every set of
+/// optimal moves, labelled by IDA* with Manhattan distance (not the table), on 3×3 and 2×5.
+#[test]
+fn labels_of_sampled_3x3_and_2x5_positions_are_the_table_s() {
+    for (size, count) in [("3", 400), ("5x2", 150)] {
+        let goal = Goal::BlankLast.board(size.parse().unwrap()).unwrap();
+        let table = DistanceTable::build(&Puzzle::new(&goal).unwrap(), Limits::default()).unwrap();
+        let options = Options {
+            algorithm: npuzzle_search::Algorithm::IdaStar,
+            heuristic: Some(npuzzle_search::HeuristicKind::Manhattan),
+            ..Options::default()
+        };
+        let solver = Solver::new(&goal, options).unwrap();
+        let mut generator = Generator::new(68);
+        let mut boards: Vec<Board> = (0..count)
+            .map(|_| generator.random_position(&goal))
+            .collect();
+        boards.push(goal.clone());
+        let labels = label_all(&solver, &boards, &Limits::default()).unwrap();
+        for (board, label) in boards.iter().zip(&labels) {
+            let here = exact(&table, board, &goal);
+            assert_eq!(
+                label.distance,
+                Some(Distance::Exact { moves: here }),
+                "{board}"
+            );
+            let moves = label.optimal_moves.as_ref().expect("every move tried");
+            assert_eq!(moves, &table_optimal(&table, board, &goal), "{board}");
+            assert_eq!(label.solution.len() as u32, here);
+            let mut end = board.clone();
+            end.apply_all(&label.solution).unwrap();
+            assert_eq!(end, goal, "the solution is replayed to the goal");
+            assert_eq!(label.expanded > 0, here > 0);
+        }
+    }
+}
+
+#[test]
+fn labels_of_sampled_4x4_positions_are_found_again_by_re_solving() {
+    let (goal, solver) = idastar_4x4();
+    let mut generator = Generator::new(68);
+    let boards: Vec<Board> = (0..6)
+        .map(|_| generator.random_walk_position(&goal, 40))
+        .collect();
+    let labels = label_all(&solver, &boards, &Limits::default()).unwrap();
+    for (board, label) in boards.iter().zip(&labels) {
+        let here = solver.solve(board).unwrap().moves.len() as u32;
+        assert_eq!(label.exact(), Some(here), "{board}");
+        let solved = re_solved(&solver, board, here);
+        assert_eq!(label.optimal_moves.as_ref(), Some(&solved), "{board}");
+    }
+}
+
+#[test]
+fn a_limit_leaves_one_position_unproved_and_cancellation_stops_the_batch() {
+    let (goal, solver) = idastar_4x4();
+    let hard: Board = "0 12 9 13/15 11 10 14/3 7 2 5/4 8 6 1".parse().unwrap();
+    let easy: Board = "1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15".parse().unwrap();
+    let limits = Limits::default().nodes(50_000);
+    let labels = label_all(&solver, &[hard, easy, goal], &limits).unwrap();
+    assert_eq!(labels[0].distance, None);
+    assert_eq!(labels[0].optimal_moves, None);
+    assert!(labels[0].expanded > 50_000);
+    assert_eq!(labels[1].exact(), Some(1));
+    assert_eq!(labels[1].optimal_moves, Some(vec![Move::Left]));
+    assert_eq!(
+        (labels[2].exact(), labels[2].optimal_moves.as_deref()),
+        (Some(0), Some(&[][..]))
+    );
+    let cancel = npuzzle_search::Cancel::new();
+    cancel.cancel();
+    let stopped = label_all(
+        &solver,
+        &[labels_board()],
+        &Limits::default().cancel(cancel),
+    );
+    assert!(matches!(
+        stopped,
+        Err(npuzzle_search::SolveError::LimitReached {
+            limit: npuzzle_search::Limit::Cancelled,
+            ..
+        })
+    ));
+}
+
+/// A 4×4 position some searching away.
+fn labels_board() -> Board {
+    "5 1 3 4/2 0 7 8/9 6 10 12/13 14 11 15".parse().unwrap()
 }

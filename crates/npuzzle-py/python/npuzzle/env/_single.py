@@ -58,7 +58,7 @@ class SlidingPuzzleEnv(gymnasium.Env):
     of the board dealt where known (−1 otherwise), ``info["sampling"]`` how it was drawn.
 
     ``optimal_actions=True`` adds ``info["optimal_actions"]``, four booleans in the action order:
-    which actions keep the optimum from the board shown (the library's ``optimal_moves``; every
+    which actions keep the optimum from the board shown (the package's :func:`npuzzle.label`; every
     step then solves the board and its neighbours, so it is off by default). For imitation
     learning; all False where the distance is not proved (boards beyond 12 cells and 4x4).
     """
@@ -118,7 +118,7 @@ class SlidingPuzzleEnv(gymnasium.Env):
             "sampling": self._core.sampling,
         }
         if self._optimal is not None:
-            info["optimal_actions"] = self._optimal(self._core.boards[0])
+            info["optimal_actions"] = self._optimal(self._core.boards[:1])[0]
         return info
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Any, dict[str, Any]]:
@@ -153,19 +153,20 @@ def raise_action(action: Any) -> None:
 
 
 #: For each action in the blank convention (up, down, left, right: the blank's direction), the
-#: tile move it is, as a column of ``npuzzle.optimal_moves`` (tile moves U, D, L, R).
+#: tile move it is, as a column of ``npuzzle.label``'s ``optimal`` (tile moves U, D, L, R).
 _BLANK_TO_TILE = [1, 0, 3, 2]
 
 
 def _optimal_labeller(goal: str, moves: str, cache_dir: Any) -> Any:
-    """The function giving a board's optimal actions in the env's action order."""
-    from .. import optimal_moves
+    """The function giving boards' optimal actions in the env's action order: ``(n, 4)``
+    booleans for ``(n, rows, columns)`` boards, by the package's one labelling
+    (:func:`npuzzle.label`, every board on every core)."""
+    from .. import label
 
     order = _BLANK_TO_TILE if moves == "blank" else [0, 1, 2, 3]
     folder = None if cache_dir is None else os.fspath(cache_dir)
 
-    def label(board: np.ndarray) -> np.ndarray:
-        _, mask = optimal_moves(board[None, :, :], goal=goal, cache_dir=folder)
-        return mask[0, order]
+    def optimal(boards: np.ndarray) -> np.ndarray:
+        return label(boards, goal=goal, cache_dir=folder).optimal[:, order]
 
-    return label
+    return optimal
