@@ -8,6 +8,10 @@ With Gymnasium (``pip install "npuzzle[gym]"``), importing this module registers
 >>> envs = gymnasium.make_vec("npuzzle/SlidingPuzzle-v0", num_envs=4096)     # doctest: +SKIP
 >>> obs, info = env.reset(seed=1, options={"distance": 20})                  # doctest: +SKIP
 
+and ``npuzzle/Jumanji-v0``, Jumanji's ``SlidingTilePuzzle-v0`` by its own rules (its board, its
+observation keys and dtypes, its actions, reward, scramble and episode limit; ``make_vec`` gives
+the batched form EnvPool's port has): see :mod:`npuzzle.env.jumanji`.
+
 :class:`SlidingPuzzleEnv` is one board, :class:`SlidingPuzzleVectorEnv` many stepped in one
 native call; :class:`TextPuzzle` is the text mode for language models (plain Python, no
 Gymnasium needed). The guide's "Reinforcement learning" section has the conventions.
@@ -23,6 +27,7 @@ from .text import TextPuzzle, parse_move
 
 __all__ = [
     "ENV_ID",
+    "JUMANJI_ID",
     "Sampling",
     "SlidingPuzzleEnv",
     "SlidingPuzzleVectorEnv",
@@ -32,6 +37,9 @@ __all__ = [
 
 #: The id the environments are registered under.
 ENV_ID = "npuzzle/SlidingPuzzle-v0"
+
+#: The id Jumanji's rules are registered under (:mod:`npuzzle.env.jumanji`).
+JUMANJI_ID = "npuzzle/Jumanji-v0"
 
 # Gymnasium is the optional extra `gym`: without it, the text mode alone.
 if importlib.util.find_spec("gymnasium") is not None:
@@ -45,6 +53,12 @@ if importlib.util.find_spec("gymnasium") is not None:
             id=ENV_ID,
             entry_point="npuzzle.env._single:SlidingPuzzleEnv",
             vector_entry_point="npuzzle.env._vector:SlidingPuzzleVectorEnv",
+        )
+    if JUMANJI_ID not in gymnasium.registry:
+        gymnasium.register(
+            id=JUMANJI_ID,
+            entry_point="npuzzle.env.jumanji:JumanjiSlidingTilePuzzle",
+            vector_entry_point="npuzzle.env.jumanji:JumanjiVectorEnv",
         )
 
 
