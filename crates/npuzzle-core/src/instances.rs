@@ -346,6 +346,7 @@ mod tests {
             ("korf24_50.txt", 50, Goal::BlankFirst),
             ("deepcubea24.txt", 496, Goal::BlankLast),
             ("seed_examples.txt", 4, Goal::BlankLast),
+            ("hard17_15puzzle.txt", 17, Goal::BlankLast),
         ] {
             let text = std::fs::read_to_string(format!("{dir}/{name}")).unwrap();
             let file = InstanceFile::parse(&text).unwrap_or_else(|e| panic!("{name}: {e}"));

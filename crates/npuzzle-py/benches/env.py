@@ -7,7 +7,7 @@ an exact optimal distance (with a re-solved sample). Prints a Markdown table.
 
 It needs Gymnasium (benches/run installs it). The native step runs on one thread; dealing
 boards uses both cores. SPGym is installed, pinned, in target/spgym-venv the first time.
-Jumanji's SlidingTilePuzzle is not on PyPI (an unmerged pull request), so it is not measured.
+Jumanji and EnvPool are measured beside these by benches/peers.py.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 //! `npuzzle.analyse` and `npuzzle.label`: the library's one analysis and labelling
 //! ([`npuzzle_search::analysis`]) with the GIL released and Ctrl-C honoured.
 
-use npuzzle_core::{Move, parse_moves};
+use npuzzle_core::parse_moves;
 use npuzzle_search::Cancel;
 use npuzzle_search::analysis::{self, AnalysisError};
 use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray2};
@@ -83,22 +83,14 @@ pub fn label<'py>(
             .map_err(|e| solve_error(py, e))?
         }
     };
-    let bound = |pick: fn((u32, u32)) -> u32| {
-        let values = labels
-            .iter()
-            .map(move |l| l.distance.map_or(-1, |d| pick(d.range()) as i32));
-        PyArray1::from_iter(py, values)
-    };
-    let exact = labels.iter().map(|l| l.exact().map_or(-1, |d| d as i32));
-    let mask: Vec<bool> = labels
-        .iter()
-        .flat_map(|l| MOVES.map(|m| l.optimal_moves.as_ref().is_some_and(|o| o.contains(&m))))
-        .collect();
+    let numbers: Vec<[i32; 3]> = labels.iter().map(|l| l.numbers()).collect();
+    let column = |k: usize| PyArray1::from_iter(py, numbers.iter().map(|n| n[k]));
+    let mask: Vec<bool> = labels.iter().flat_map(|l| l.optimal_mask()).collect();
     let known = labels.iter().map(|l| l.optimal_moves.is_some());
     Ok((
-        PyArray1::from_iter(py, exact),
-        bound(|(low, _)| low),
-        bound(|(_, high)| high),
+        column(0),
+        column(1),
+        column(2),
         PyArray1::from_vec(py, mask)
             .reshape([batch.count, 4])?
             .into_any(),
@@ -106,6 +98,3 @@ pub fn label<'py>(
         PyArray1::from_iter(py, labels.iter().map(|l| l.expanded)),
     ))
 }
-
-/// The moves of a batch's columns: the tile moves `U D L R`.
-const MOVES: [Move; 4] = [Move::Up, Move::Down, Move::Left, Move::Right];

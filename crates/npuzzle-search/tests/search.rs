@@ -706,6 +706,33 @@ fn anytime_lower_bounds_hold_on_korf_instances() {
     }
 }
 
+/// The 17 positions 80 moves from the goal (`hard17_15puzzle.txt`, proved at 80 by `npuzzle
+/// bench` with the 7-8 databases in about 10 s: PERFORMANCE.md): each bound below 80 with 80's
+/// parity, and no solution found shorter.
+#[test]
+fn the_seventeen_hardest_15_puzzles_agree_with_their_80_moves() {
+    let (goal, puzzle) = setup("4", Goal::BlankLast);
+    let h = LinearConflict::new(&puzzle);
+    let hardest = instances("hard17_15puzzle.txt");
+    assert_eq!(hardest.len(), 17);
+    for (tiles, optimum) in hardest {
+        assert_eq!(optimum, 80);
+        let board = Board::new(goal.size(), tiles).unwrap();
+        let solution = Anytime::new(&puzzle, &h, Duration::from_secs(60))
+            .run(
+                &start(&board, puzzle.goal()),
+                &Limits::none().nodes(100_000),
+            )
+            .unwrap();
+        let bound = solution.lower_bound as usize;
+        assert!(
+            bound <= 80 && bound.is_multiple_of(2),
+            "{board}: bound {bound}"
+        );
+        assert!(solution.moves.len() >= 80 && solution.moves.len().is_multiple_of(2));
+    }
+}
+
 /// Cancellation stops every method with the same error, the constructive solver included, and
 /// node limits hold for the constructive solver (each move a node).
 #[test]

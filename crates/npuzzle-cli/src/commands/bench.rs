@@ -482,6 +482,7 @@ impl Bench<'_> {
                 "expanded": stats.expanded,
                 "generated": stats.generated,
                 "seconds": stats.elapsed.as_secs_f64(),
+                "solution": solution.moves.iter().map(|m| m.tile_letter()).collect::<String>(),
             });
             writeln!(out, "{line}")?;
         } else {

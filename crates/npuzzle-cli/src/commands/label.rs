@@ -209,23 +209,12 @@ fn npz(boards: &[Board], labels: &[Label]) -> Npz {
             &tiles.map(|t| t as u16).collect::<Vec<_>>(),
         );
     }
-    let each = |f: &dyn Fn(&Label) -> i32| labels.iter().map(f).collect::<Vec<i32>>();
-    let bound = |pick: fn((u32, u32)) -> u32| {
-        each(&|l: &Label| l.distance.map_or(-1, |d| pick(d.range()) as i32))
-    };
-    npz.add(
-        "distance",
-        &[n],
-        &each(&|l| l.exact().map_or(-1, |d| d as i32)),
-    );
-    npz.add("lower", &[n], &bound(|(low, _)| low));
-    npz.add("upper", &[n], &bound(|(_, high)| high));
-    let optimal: Vec<bool> = labels
-        .iter()
-        .flat_map(|l| {
-            datasets::ACTIONS.map(|m| l.optimal_moves.as_ref().is_some_and(|o| o.contains(&m)))
-        })
-        .collect();
+    let numbers: Vec<[i32; 3]> = labels.iter().map(Label::numbers).collect();
+    let column = |k: usize| numbers.iter().map(|v| v[k]).collect::<Vec<i32>>();
+    npz.add("distance", &[n], &column(0));
+    npz.add("lower", &[n], &column(1));
+    npz.add("upper", &[n], &column(2));
+    let optimal: Vec<bool> = labels.iter().flat_map(Label::optimal_mask).collect();
     npz.add("optimal", &[n, 4], &optimal);
     let known: Vec<bool> = labels.iter().map(|l| l.optimal_moves.is_some()).collect();
     npz.add("known", &[n], &known);

@@ -13,12 +13,9 @@ use npuzzle_core::{Board, Goal, Move, Tile};
 pub use npz::Npz;
 pub use pickle::{Layout, Results, deepcubea_labels, results};
 
-/// DeepCubeA's action numbers, which PuXle's letters follow too: the tile moves `U D L R`.
-pub const ACTIONS: [Move; 4] = [Move::Up, Move::Down, Move::Left, Move::Right];
-
-/// The number of `m` among [`ACTIONS`].
+/// DeepCubeA's action number of `m`: the tile moves `U D L R` are 0 to 3, as [`Move::ALL`].
 pub fn action(m: Move) -> u8 {
-    ACTIONS.iter().position(|&a| a == m).unwrap_or(0) as u8
+    Move::ALL.iter().position(|&a| a == m).unwrap_or(0) as u8
 }
 
 /// How the boards of a goal are written for tools whose goal is blank-last.

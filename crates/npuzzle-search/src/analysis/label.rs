@@ -55,6 +55,27 @@ impl Label {
     pub fn exact(&self) -> Option<u32> {
         self.distance.and_then(Distance::exact)
     }
+
+    /// The exact distance, the least and the most it may be, as arrays hold them: −1 where not
+    /// known.
+    ///
+    /// ```
+    /// use npuzzle_search::analysis::Label;
+    /// let unknown = Label { distance: None, optimal_moves: None, solution: vec![], expanded: 9 };
+    /// assert_eq!(unknown.numbers(), [-1, -1, -1]);
+    /// ```
+    pub fn numbers(&self) -> [i32; 3] {
+        let (lower, upper) = self.distance.map_or((-1, -1), |d| {
+            let (low, high) = d.range();
+            (low as i32, high as i32)
+        });
+        [self.exact().map_or(-1, |d| d as i32), lower, upper]
+    }
+
+    /// Which of the moves [`Move::ALL`] (`U D L R`) keep the optimum: none where not known.
+    pub fn optimal_mask(&self) -> [bool; 4] {
+        Move::ALL.map(|m| self.optimal_moves.as_ref().is_some_and(|o| o.contains(&m)))
+    }
 }
 
 /// The label of `board`: solved by `solver` within `limits`, then each neighbour searched one
