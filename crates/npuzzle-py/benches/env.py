@@ -6,7 +6,7 @@ an exact optimal distance (with a re-solved sample). Prints a Markdown table.
     crates/npuzzle-py/benches/run        (or: python crates/npuzzle-py/benches/env.py --cache-dir DIR)
 
 It needs Gymnasium (benches/run installs it). The native step runs on one thread; dealing
-boards uses both cores. SPGym is installed, pinned, in target/spgym-venv the first time.
+boards uses both cores. SPGym is installed, pinned, in target/peers/spgym the first time.
 Jumanji and EnvPool are measured beside these by benches/peers.py.
 """
 
@@ -23,29 +23,10 @@ from pathlib import Path
 import numpy as np
 
 import npuzzle
+import peers
 from npuzzle.env import SlidingPuzzleVectorEnv
 
 ROOT = Path(__file__).resolve().parents[3]
-SPGYM_VENV = ROOT / "target" / "spgym-venv"
-SPGYM = "sliding-puzzles==0.9.3"
-
-SPGYM_RUN = """
-import json, sys, time
-import gymnasium, numpy as np
-import sliding_puzzles  # registers SlidingPuzzles-v0
-n, steps = int(sys.argv[1]), int(sys.argv[2])
-envs = gymnasium.make_vec("SlidingPuzzles-v0", num_envs=n, vectorization_mode="sync",
-                          w=4, h=4, shuffle_mode="fast", max_steps=10**9)
-envs.reset(seed=0)
-rng = np.random.default_rng(0)
-actions = rng.integers(0, 4, size=(steps, n))
-clock = time.perf_counter()
-for k in range(steps):
-    envs.step(actions[k])
-print(json.dumps({"steps_per_second": n * steps / (time.perf_counter() - clock)}))
-"""
-
-
 def native(count: int, steps: int) -> dict[str, float]:
     """Steps a second of the native vector env: with random legal actions drawn from the masks
     in numpy each step (what a random agent does), and with the actions drawn beforehand (the
@@ -69,14 +50,14 @@ def native(count: int, steps: int) -> dict[str, float]:
 
 
 def spgym(count: int, steps: int) -> float:
-    """SPGym's steps a second through Gymnasium's sync vector env, in its own environment."""
-    python = SPGYM_VENV / "bin" / "python"
-    if not python.exists():
-        subprocess.run([sys.executable, "-m", "venv", str(SPGYM_VENV)], check=True)
-        subprocess.run([str(python), "-m", "pip", "install", "-q", SPGYM], check=True)
-    out = subprocess.run([str(python), "-c", SPGYM_RUN, str(count), str(steps)],
-                         check=True, capture_output=True, text=True, timeout=600)
-    return float(json.loads(out.stdout.strip().splitlines()[-1])["steps_per_second"])
+    """SPGym's steps a second through Gymnasium's sync vector env on one core, in its own
+    environment (the program and the environment of benches/peers.py)."""
+    name = "SPGym 0.9.3 (make_vec, sync)"
+    packages, program = peers.PROGRAMS[name]
+    figure = peers.measure(peers.python_of(name, packages), program, "4x4", count, steps, 1)
+    if isinstance(figure, str):
+        raise RuntimeError(f"SPGym: {figure}")
+    return figure
 
 
 def deal(count: int, distance: int, sample: int, cache_dir: str | None) -> dict[str, object]:

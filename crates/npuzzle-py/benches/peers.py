@@ -5,7 +5,7 @@ second by random legal actions on 4x4 and 5x5, one core and two, for
   (``npuzzle/Jumanji-v0``, numpy), in the environment this script runs in;
 - SPGym (``sliding-puzzles``) through ``gymnasium.make_vec`` (sync);
 - Jumanji's ``SlidingTilePuzzle`` on JAX's CPU backend, as its users run it: ``jit`` of a
-  ``lax.scan`` over ``vmap``-ed steps (with its auto-reset wrapper);
+  ``lax.scan`` over ``vmap``-ed steps, with its auto-reset wrapper and without;
 - EnvPool's native port (``SlidingTilePuzzle-v0``), its own threads batching.
 
 Each peer is installed, pinned, in a virtual environment of its own under target/peers/ the first
@@ -28,63 +28,25 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[3]
 PEERS = ROOT / "target" / "peers"
 
-#: Each peer: its pinned packages (None: this script's own environment) and the program that
-#: measures it, given ``size envs steps threads`` and printing ``{"steps_per_second": x}``.
-PROGRAMS: dict[str, tuple[list[str] | None, str]] = {
-    "npuzzle (native vector env)": (None, """
-        import json, sys, time
-        import numpy as np
-        from npuzzle.env import SlidingPuzzleVectorEnv
-        size, n, steps = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-        envs = SlidingPuzzleVectorEnv(n, size, max_episode_steps=500)
-        _, infos = envs.reset(seed=0)
-        rng = np.random.default_rng(0)
-        clock = time.perf_counter()
-        for _ in range(steps):
-            actions = np.argmax(rng.random((n, 4)) * infos["action_mask"], axis=1)
-            _, _, _, _, infos = envs.step(actions)
-        print(json.dumps({"steps_per_second": n * steps / (time.perf_counter() - clock)}))
-    """),
-    "npuzzle/Jumanji-v0 (numpy)": (None, """
-        import json, sys, time
-        import gymnasium, numpy as np
-        import npuzzle.env
-        size, n, steps = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-        side = int(size.split("x")[0])
-        envs = gymnasium.make_vec("npuzzle/Jumanji-v0", num_envs=n, grid_size=side)
-        obs, _ = envs.reset(seed=0)
-        rng = np.random.default_rng(0)
-        clock = time.perf_counter()
-        for _ in range(steps):
-            actions = np.argmax(rng.random((n, 4)) * obs["action_mask"], axis=1)
-            obs, _, _, _, _ = envs.step(actions)
-        print(json.dumps({"steps_per_second": n * steps / (time.perf_counter() - clock)}))
-    """),
-    "SPGym 0.9.3 (make_vec, sync)": (["sliding-puzzles==0.9.3"], """
-        import json, sys, time
-        import gymnasium, numpy as np
-        import sliding_puzzles
-        size, n, steps = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-        side = int(size.split("x")[0])
-        envs = gymnasium.make_vec("SlidingPuzzles-v0", num_envs=n, vectorization_mode="sync",
-                                  w=side, h=side, shuffle_mode="fast", max_steps=500)
-        envs.reset(seed=0)
-        rng = np.random.default_rng(0)
-        actions = rng.integers(0, 4, size=(steps, n))
-        clock = time.perf_counter()
-        for k in range(steps):
-            envs.step(actions[k])
-        print(json.dumps({"steps_per_second": n * steps / (time.perf_counter() - clock)}))
-    """),
-    "Jumanji 1.1.2 (JAX CPU, jit(scan(vmap)))": (["jumanji==1.1.2", "jax[cpu]"], """
-        import json, sys, time
+#: What every measuring program starts with: its arguments (``size envs steps``), the board's
+#: side, and ``report(clock)``, which prints the steps a second since ``clock``.
+PRELUDE = """
+import json, sys, time
+import numpy as np
+size, n, steps = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+side = int(size.split("x")[0])
+def report(clock):
+    print(json.dumps({"steps_per_second": n * steps / (time.perf_counter() - clock)}))
+"""
+
+#: Jumanji's program: ``WRAP`` is replaced by its auto-reset wrapper, or by nothing (the step
+#: alone: under ``vmap`` the wrapper computes a whole reset, its 200-move walk, at every step).
+JUMANJI = """
         import jax, jax.numpy as jnp
         from jumanji.environments.logic.sliding_tile_puzzle import SlidingTilePuzzle
         from jumanji.environments.logic.sliding_tile_puzzle.generator import RandomWalkGenerator
         from jumanji.wrappers import AutoResetWrapper
-        size, n, steps = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-        side = int(size.split("x")[0])
-        env = AutoResetWrapper(SlidingTilePuzzle(generator=RandomWalkGenerator(side, 200)))
+        env = WRAP(SlidingTilePuzzle(generator=RandomWalkGenerator(side, 200)))
         states, timesteps = jax.vmap(env.reset)(jax.random.split(jax.random.PRNGKey(0), n))
 
         def one(carry, key):
@@ -101,12 +63,58 @@ PROGRAMS: dict[str, tuple[list[str] | None, str]] = {
         jax.block_until_ready(run(states, timesteps, jax.random.PRNGKey(1)))
         clock = time.perf_counter()
         jax.block_until_ready(run(states, timesteps, jax.random.PRNGKey(2)))
-        print(json.dumps({"steps_per_second": n * steps / (time.perf_counter() - clock)}))
+        report(clock)
+    """
+
+#: Jumanji's packages.
+JAX = ["jumanji==1.1.2", "jax[cpu]"]
+
+#: Each peer: its pinned packages (None: this script's own environment) and the program that
+#: measures it, given ``size envs steps threads`` and printing ``{"steps_per_second": x}``.
+PROGRAMS: dict[str, tuple[list[str] | None, str]] = {
+    "npuzzle (native vector env)": (None, """
+        from npuzzle.env import SlidingPuzzleVectorEnv
+        envs = SlidingPuzzleVectorEnv(n, size, max_episode_steps=500)
+        _, infos = envs.reset(seed=0)
+        rng = np.random.default_rng(0)
+        clock = time.perf_counter()
+        for _ in range(steps):
+            actions = np.argmax(rng.random((n, 4)) * infos["action_mask"], axis=1)
+            _, _, _, _, infos = envs.step(actions)
+        report(clock)
     """),
+    "npuzzle/Jumanji-v0 (numpy)": (None, """
+        import gymnasium
+        import npuzzle.env
+        envs = gymnasium.make_vec("npuzzle/Jumanji-v0", num_envs=n, grid_size=side)
+        obs, _ = envs.reset(seed=0)
+        rng = np.random.default_rng(0)
+        clock = time.perf_counter()
+        for _ in range(steps):
+            actions = np.argmax(rng.random((n, 4)) * obs["action_mask"], axis=1)
+            obs, _, _, _, _ = envs.step(actions)
+        report(clock)
+    """),
+    "SPGym 0.9.3 (make_vec, sync)": (["sliding-puzzles==0.9.3"], """
+        import gymnasium
+        import sliding_puzzles
+        envs = gymnasium.make_vec("SlidingPuzzles-v0", num_envs=n, vectorization_mode="sync",
+                                  w=side, h=side, shuffle_mode="fast", max_steps=500)
+        envs.reset(seed=0)
+        rng = np.random.default_rng(0)
+        actions = rng.integers(0, 4, size=(steps, n))
+        clock = time.perf_counter()
+        for k in range(steps):
+            envs.step(actions[k])
+        report(clock)
+    """),
+    "Jumanji 1.1.2 (JAX CPU, jit(scan(vmap)), AutoResetWrapper)": (JAX, JUMANJI.replace(
+        "WRAP", "AutoResetWrapper")),
+    "Jumanji 1.1.2 (JAX CPU, jit(scan(vmap)), no autoreset)": (JAX, JUMANJI.replace(
+        "WRAP", "")),
     "EnvPool 1.2.5 (SlidingTilePuzzle-v0)": (["envpool==1.2.5"], """
-        import json, os, sys, time
-        import envpool, numpy as np
-        size, n, steps = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+        import os
+        import envpool
         if "SlidingTilePuzzle-v0" not in envpool.list_all_envs():
             raise SystemExit("this EnvPool has no SlidingTilePuzzle-v0")
         if size != "5x5":
@@ -120,7 +128,7 @@ PROGRAMS: dict[str, tuple[list[str] | None, str]] = {
         for _ in range(steps):
             actions = np.argmax(rng.random((n, 4)) * obs["action_mask"], axis=1)
             obs, _, _, _, _ = envs.step(actions)
-        print(json.dumps({"steps_per_second": n * steps / (time.perf_counter() - clock)}))
+        report(clock)
     """),
 }
 
@@ -150,7 +158,7 @@ def measure(python: Path | str, program: str, size: str, envs: int, steps: int,
     """Steps a second, or why there is no figure."""
     pin = ["taskset", "-c", "0"] if cores == 1 else []
     done = subprocess.run(
-        [*pin, str(python), "-c", textwrap.dedent(program), size, str(envs), str(steps)],
+        [*pin, str(python), "-c", PRELUDE + textwrap.dedent(program), size, str(envs), str(steps)],
         capture_output=True, text=True, timeout=1800,
     )
     if done.returncode != 0:
@@ -163,11 +171,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="fewer steps (a check, not figures)")
     parser.add_argument("--envs", type=int, default=1024, help="boards stepped together")
+    parser.add_argument("--only", default="", help="only the environments whose name has this")
     args = parser.parse_args()
     steps = 20 if args.quick else 500
-    print(f"| environment | board | envs | 1 core (M steps/s) | 2 cores (M steps/s) |")
+    print("| environment | board | envs | 1 core (M steps/s) | 2 cores (M steps/s) |")
     print("|---|---|---|---|---|")
     for name, (packages, program) in PROGRAMS.items():
+        if args.only not in name:
+            continue
         try:
             python = python_of(name, packages)
         except (RuntimeError, subprocess.CalledProcessError) as why:
