@@ -4,6 +4,7 @@ use assert_cmd::Command;
 use insta::assert_snapshot;
 
 mod analyse;
+mod datasets;
 mod forged;
 mod hostile;
 mod solving;
