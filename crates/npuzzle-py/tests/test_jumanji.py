@@ -141,3 +141,5 @@ def test_bad_settings_and_actions_raise_the_packages_errors() -> None:
         env.step(4)
     with pytest.raises(npuzzle.ActionError):
         JumanjiVectorEnv(2).step([0, 1, 2])
+    with pytest.raises(npuzzle.ParseError, match="at most"):
+        JumanjiVectorEnv(1 << 20, num_random_moves=100_000)

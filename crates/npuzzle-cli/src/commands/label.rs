@@ -34,6 +34,9 @@ pub fn run(args: &LabelArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
             args.format
         );
     }
+    if args.format == LabelFormat::Deepcubea {
+        datasets::Frame::of(&args.input.goal).context("--format deepcubea")?;
+    }
     let pool = args.search.pool()?;
     let chunk = CHUNK_PER_THREAD * pool.current_num_threads();
     let mut items = input::items(args.positions.as_deref())?;
@@ -132,14 +135,14 @@ impl Run<'_> {
     fn finish(self, seconds: f64, interrupted: bool) -> anyhow::Result<Status> {
         let (boards, labels) = &self.kept;
         if let Some(path) = &self.args.output {
-            let goal = self.solver.as_ref().map(|s| s.goal().clone());
-            let bytes = match (self.args.format, goal) {
-                (_, None) => bail!("no positions to label"),
-                (LabelFormat::Jsonl, _) => jsonl(boards, labels),
-                (LabelFormat::Npz, Some(_)) => npz(boards, labels).bytes()?,
-                (LabelFormat::Deepcubea, Some(goal)) => {
-                    datasets::deepcubea_labels(&self.args.input.goal.clone(), boards, labels)
-                        .with_context(|| format!("the goal {goal}"))?
+            if boards.is_empty() && self.args.format != LabelFormat::Jsonl {
+                bail!("no positions to label");
+            }
+            let bytes = match self.args.format {
+                LabelFormat::Jsonl => jsonl(boards, labels),
+                LabelFormat::Npz => npz(boards, labels).bytes()?,
+                LabelFormat::Deepcubea => {
+                    datasets::deepcubea_labels(&self.args.input.goal, boards, labels)?
                 }
             };
             crate::files::write_atomically(path, &bytes)?;

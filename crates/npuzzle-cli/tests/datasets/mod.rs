@@ -46,6 +46,21 @@ fn bad_labels_and_exports_are_refused_with_what_and_where() {
     let (code, _, err) = run(&["label", "--format", "npz"], "1 2 3/4 5 6/7 8 0\n");
     assert_eq!(code, 2);
     assert!(err.contains("--output FILE"), "{err}");
+    let args = [
+        "label",
+        "-f",
+        "deepcubea",
+        "-o",
+        "never.pkl",
+        "--goal",
+        "snake",
+    ];
+    let (code, _, err) = run(&args, "1 2 3/6 5 4/7 8 0\n");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--format deepcubea") && err.contains("blank-last"),
+        "{err}"
+    );
     let dir = data_dir("export");
     let file = format!(
         "{}/../../data/instances/8puzzle_bfs.txt",

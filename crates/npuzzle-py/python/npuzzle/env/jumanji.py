@@ -47,6 +47,10 @@ from .. import ParseError
 #: Where each action sends the blank: up, right, down, left (row, column).
 MOVES = np.array([[-1, 0], [0, 1], [1, 0], [0, -1]], dtype=np.int32)
 
+#: The most moves the walks of every board may hold together (bytes, kept for
+#: ``info["scramble"]``).
+MAX_SCRAMBLE_MOVES = 1 << 30
+
 #: The rewards Jumanji offers.
 REWARDS = ("dense", "sparse")
 
@@ -78,8 +82,10 @@ class _Boards:
         self.puzzle = np.repeat(self.solved[None], count, axis=0)
         self.blank = np.full((count, 2), self.n - 1, dtype=np.int32)
         self.step_count = np.zeros(count, dtype=np.int32)
+        if count * self.walk > MAX_SCRAMBLE_MOVES:
+            raise ParseError(f"{count} boards of {self.walk} random moves each: the walks kept "
+                             f"(info['scramble']) may hold {MAX_SCRAMBLE_MOVES} moves at most")
         self.scramble = np.zeros((count, self.walk), dtype=np.int8)
-        self.rows = np.arange(count)
 
     def masks(self, blank: np.ndarray) -> np.ndarray:
         """Which actions stay on the board from each blank."""
