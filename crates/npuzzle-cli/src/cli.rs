@@ -185,6 +185,7 @@ version did not).")]
   npuzzle bench data/instances/korf100.txt --limit 10 --heuristic linear-conflict --jobs 1
   npuzzle bench --every 3x3                    all 181,440 8-puzzles, checked against BFS
   npuzzle bench --every 3x3 --algorithm idastar --heuristic manhattan
+  npuzzle bench data/instances/korf100.txt --export deepcubea=results.pkl   for DeepCubeA's tools
 
 The goal is read from the file's GOAL comment (Korf's files put the blank first). A length that
 differs from the file's optimum makes the exit status 1.")]
