@@ -86,3 +86,72 @@ fn bad_labels_and_exports_are_refused_with_what_and_where() {
     assert!(err.contains("blank-last goal") && !spiral.exists(), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Ctrl-C during `npuzzle label` keeps every JSON line written, whole, and exits with 130; with
+/// `--format npz` the labels finished are written to the file.
+#[test]
+fn ctrl_c_keeps_the_labels_finished() {
+    use std::io::Write as _;
+    use std::process::Stdio;
+    let dir = data_dir("label-interrupted");
+    std::fs::create_dir_all(&dir).unwrap();
+    // Easy positions first (labelled in the first chunk), then the hardest, by Manhattan
+    // distance alone, which the signal interrupts.
+    let mut input = "1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15\n".repeat(600);
+    input.push_str(&"0 12 9 13/15 11 10 14/3 7 2 5/4 8 6 1\n".repeat(8));
+    for (format, output) in [("jsonl", None), ("npz", Some(dir.join("labels.npz")))] {
+        let mut command = std::process::Command::new(assert_cmd::cargo::cargo_bin("npuzzle"));
+        command.args([
+            "label",
+            "--heuristic",
+            "manhattan",
+            "-a",
+            "idastar",
+            "-f",
+            format,
+        ]);
+        if let Some(path) = &output {
+            command.arg("-o").arg(path);
+        }
+        let mut child = command
+            .env("NPUZZLE_CACHE_DIR", &dir)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(input.as_bytes())
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(1500));
+        let sent = std::process::Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(sent.success());
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(130), "{err}");
+        assert!(err.contains("interrupted by Ctrl-C"), "{err}");
+        let text = String::from_utf8_lossy(&out.stdout);
+        match output {
+            None => {
+                let lines: Vec<&str> = text.lines().collect();
+                assert!(
+                    lines.len() >= 512,
+                    "the first chunk was written: {}",
+                    lines.len()
+                );
+                for line in lines {
+                    let value: serde_json::Value = serde_json::from_str(line).unwrap();
+                    assert_eq!(value["distance"], 1);
+                }
+            }
+            Some(path) => assert!(std::fs::metadata(&path).unwrap().len() > 1000, "{err}"),
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
