@@ -85,7 +85,8 @@ pub struct Session {
     pub records_warning: Option<String>,
     data_dir: Option<PathBuf>,
     assistant: Assistant,
-    clock: Instant,
+    /// When the session started; `None` for a test's clock that stands at 0.
+    clock: Option<Instant>,
     /// The daily puzzle's date, when the game is one.
     daily: Option<npuzzle_core::daily::Date>,
     /// The graded hints given at the position in play.
@@ -128,7 +129,7 @@ impl Session {
             records_warning,
             data_dir,
             assistant: Assistant::with_databases(npuzzle_heuristic::pdb::Store::locate(None).ok()),
-            clock: Instant::now(),
+            clock: Some(Instant::now()),
             daily: args.daily,
             grades: None,
             analysis: None,
@@ -160,11 +161,19 @@ impl Session {
             records_warning: None,
             data_dir: None,
             assistant: Assistant::default(),
-            clock: Instant::now(),
+            clock: Some(Instant::now()),
             daily: None,
             grades: None,
             analysis: None,
         }
+    }
+
+    /// This session with its clock standing at 0, for tests whose screens show a game's times and
+    /// speeds (which then do not depend on how loaded the machine is).
+    #[cfg(test)]
+    pub fn with_clock_stopped(mut self) -> Session {
+        self.clock = None;
+        self
     }
 
     /// The game in play.
@@ -174,7 +183,8 @@ impl Session {
 
     /// Milliseconds since the session started.
     pub fn now(&self) -> u64 {
-        self.clock.elapsed().as_millis() as u64
+        self.clock
+            .map_or(0, |clock| clock.elapsed().as_millis() as u64)
     }
 
     fn log_game(&mut self) {

@@ -565,7 +565,10 @@ mod tests {
             walk: None,
         };
         let dealt = recipe.deal_position(position).unwrap();
-        App::new(Session::detached(dealt, recipe, lang), false)
+        App::new(
+            Session::detached(dealt, recipe, lang).with_clock_stopped(),
+            false,
+        )
     }
 
     /// The screen as text, one line per row.
