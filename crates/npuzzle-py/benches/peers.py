@@ -29,7 +29,9 @@ ROOT = Path(__file__).resolve().parents[3]
 PEERS = ROOT / "target" / "peers"
 
 #: What every measuring program starts with: its arguments (``size envs steps``), the board's
-#: side, and ``report(clock)``, which prints the steps a second since ``clock``.
+#: side, ``report(clock)``, which prints the steps a second since ``clock``, and
+#: ``play(step, mask)``, which steps ``steps`` times by random legal actions (``step`` takes the
+#: actions and returns the next masks) and reports.
 PRELUDE = """
 import json, sys, time
 import numpy as np
@@ -37,6 +39,12 @@ size, n, steps = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 side = int(size.split("x")[0])
 def report(clock):
     print(json.dumps({"steps_per_second": n * steps / (time.perf_counter() - clock)}))
+def play(step, mask):
+    rng = np.random.default_rng(0)
+    clock = time.perf_counter()
+    for _ in range(steps):
+        mask = step(np.argmax(rng.random((n, 4)) * mask, axis=1))
+    report(clock)
 """
 
 #: Jumanji's program: ``WRAP`` is replaced by its auto-reset wrapper, or by nothing (the step
@@ -76,24 +84,14 @@ PROGRAMS: dict[str, tuple[list[str] | None, str]] = {
         from npuzzle.env import SlidingPuzzleVectorEnv
         envs = SlidingPuzzleVectorEnv(n, size, max_episode_steps=500)
         _, infos = envs.reset(seed=0)
-        rng = np.random.default_rng(0)
-        clock = time.perf_counter()
-        for _ in range(steps):
-            actions = np.argmax(rng.random((n, 4)) * infos["action_mask"], axis=1)
-            _, _, _, _, infos = envs.step(actions)
-        report(clock)
+        play(lambda actions: envs.step(actions)[4]["action_mask"], infos["action_mask"])
     """),
     "npuzzle/Jumanji-v0 (numpy)": (None, """
         import gymnasium
         import npuzzle.env
         envs = gymnasium.make_vec("npuzzle/Jumanji-v0", num_envs=n, grid_size=side)
         obs, _ = envs.reset(seed=0)
-        rng = np.random.default_rng(0)
-        clock = time.perf_counter()
-        for _ in range(steps):
-            actions = np.argmax(rng.random((n, 4)) * obs["action_mask"], axis=1)
-            obs, _, _, _, _ = envs.step(actions)
-        report(clock)
+        play(lambda actions: envs.step(actions)[0]["action_mask"], obs["action_mask"])
     """),
     "SPGym 0.9.3 (make_vec, sync)": (["sliding-puzzles==0.9.3"], """
         import gymnasium
@@ -123,12 +121,7 @@ PROGRAMS: dict[str, tuple[list[str] | None, str]] = {
         envs = envpool.make_gymnasium("SlidingTilePuzzle-v0", num_envs=n, batch_size=n,
                                       num_threads=threads, seed=0)
         obs, _ = envs.reset()
-        rng = np.random.default_rng(0)
-        clock = time.perf_counter()
-        for _ in range(steps):
-            actions = np.argmax(rng.random((n, 4)) * obs["action_mask"], axis=1)
-            obs, _, _, _, _ = envs.step(actions)
-        report(clock)
+        play(lambda actions: envs.step(actions)[0]["action_mask"], obs["action_mask"])
     """),
 }
 
@@ -141,8 +134,12 @@ def python_of(name: str, packages: list[str] | None) -> Path | str:
     folder = PEERS / name.split()[0].lower().strip("/")
     python = folder / "bin" / "python"
     marker = folder / "installed.json"
-    if marker.exists() and json.loads(marker.read_text()) == packages:
-        return python
+    try:
+        if json.loads(marker.read_text()) == packages:
+            return python
+    except (OSError, ValueError):
+        pass  # missing, damaged or of other packages: installed again
+
     subprocess.run([sys.executable, "-m", "venv", str(folder)], check=True)
     done = subprocess.run([str(python), "-m", "pip", "install", "-q", *packages],
                           capture_output=True, text=True)

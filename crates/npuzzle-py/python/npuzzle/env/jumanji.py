@@ -42,7 +42,8 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
-from .. import ParseError
+from .. import ActionError, ParseError
+from ._core import actions_of, seed_of
 
 #: Where each action sends the blank: up, right, down, left (row, column).
 MOVES = np.array([[-1, 0], [0, 1], [1, 0], [0, -1]], dtype=np.int32)
@@ -182,7 +183,7 @@ class JumanjiSlidingTilePuzzle(gymnasium.Env):
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
-        super().reset(seed=seed)
+        super().reset(seed=seed_of(seed))
         if options:
             raise ParseError(f"Jumanji's resets take no options, not {sorted(options)}")
         self._boards.deal(np.array([0]), [self.np_random])
@@ -195,7 +196,7 @@ class JumanjiSlidingTilePuzzle(gymnasium.Env):
     def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         if self._ended:
             raise ParseError("the episode has ended: reset the environment first")
-        rewards, ended = self._boards.step(_actions(action, 1), np.array([0]))
+        rewards, ended = self._boards.step(_actions([action], 1), np.array([0]))
         self._ended = bool(ended[0])
         info = {"percent_solved": float(self._boards.percent_solved()[0])}
         return self._boards.observation(0), float(rewards[0]), self._ended, False, info
@@ -233,8 +234,8 @@ class JumanjiVectorEnv(gymnasium.vector.VectorEnv):
               ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         if options:
             raise ParseError(f"Jumanji's resets take no options, not {sorted(options)}")
+        seed = seed_of(seed)
         if seed is not None:
-            seed = _whole("seed", seed, 0, 2**63 - 1)
             self._generators = [
                 gymnasium.utils.seeding.np_random(seed + i)[0] for i in range(self.num_envs)
             ]
@@ -266,13 +267,9 @@ class JumanjiVectorEnv(gymnasium.vector.VectorEnv):
 
 
 def _actions(actions: Any, count: int) -> np.ndarray:
-    """``count`` actions 0 to 3 as ``int64``, else :class:`npuzzle.ActionError`."""
-    from .. import ActionError
-
-    array = np.asarray(actions)
-    if array.dtype.kind not in "iu" or array.size != count or array.ndim > 1:
-        raise ActionError(f"actions: {count} whole numbers 0 to 3, not {actions!r}")
-    array = array.reshape(count).astype(np.int64)
-    if (array < 0).any() or (array > 3).any():
-        raise ActionError(f"actions: {count} whole numbers 0 to 3, not {actions!r}")
+    """``count`` actions as the package's environments take them (:func:`actions_of`), each 0 to
+    3, else :class:`npuzzle.ActionError`."""
+    array = actions_of(actions, count)
+    if ((array < 0) | (array > 3)).any():
+        raise ActionError(f"actions: whole numbers 0 to 3, not {actions!r}")
     return array
