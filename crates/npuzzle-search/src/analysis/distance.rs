@@ -39,37 +39,45 @@ pub(super) fn beside(
     beside: Distance,
     limits: &Limits,
 ) -> Result<Distance, SolveError> {
-    Ok(beside_counted(solver, board, beside, limits)?.0)
+    Ok(beside_counted(solver, board, (beside, None), limits)?.0)
 }
 
-/// [`beside`], and the nodes it expanded.
+/// [`beside`], and the nodes it expanded; where the move that led to `board` is known, the
+/// search never undoes it first ([`crate::SplitSearch::subtree_beside`]).
 fn beside_counted(
     solver: &Solver,
     board: &Board,
-    beside: Distance,
+    (beside, came_by): (Distance, Option<Move>),
     limits: &Limits,
 ) -> Result<(Distance, u64), SolveError> {
-    let idastar = matches!(
-        solver.prepared(),
-        Prepared::Search {
-            search: Search::IdaStar { .. },
-            ..
-        }
-    );
     let nearer = match beside {
-        Distance::Exact { moves } if idastar && moves > 0 => moves - 1,
+        Distance::Exact { moves } if by_idastar(solver) && moves > 0 => moves - 1,
         _ => return of_counted(solver, board, limits),
     };
     if board == solver.goal() {
         return Ok((Distance::Exact { moves: 0 }, 0));
     }
     let start = solver.start(board)?;
-    let found = solver.split_search(|search| search.subtree(&start, &[], nearer, limits))?;
+    let found = solver.split_search(|search| match came_by {
+        Some(m) => search.subtree_beside(&start, m, nearer, limits),
+        None => search.subtree(&start, &[], nearer, limits),
+    })?;
     let moves = match found.found {
         Some(_) => nearer,
         None => nearer + 2,
     };
     Ok((Distance::Exact { moves }, found.stats.expanded))
+}
+
+/// Whether `solver` searches by IDA* (which a search of one iteration can serve).
+pub(super) fn by_idastar(solver: &Solver) -> bool {
+    matches!(
+        solver.prepared(),
+        Prepared::Search {
+            search: Search::IdaStar { .. },
+            ..
+        }
+    )
 }
 
 /// The distances of `positions`, consecutive positions of a game: the first from nothing, each
@@ -133,7 +141,7 @@ pub(super) fn optimal_moves_counted(
         .collect();
     let distances = each(&next, |(m, after)| match (known == Some(*m), here) {
         (true, Distance::Exact { moves }) => Ok((Distance::Exact { moves: moves - 1 }, 0)),
-        _ => beside_counted(solver, after, here, limits),
+        _ => beside_counted(solver, after, (here, Some(*m)), limits),
     })?;
     let expanded = distances.iter().map(|(_, nodes)| nodes).sum();
     let moves = next

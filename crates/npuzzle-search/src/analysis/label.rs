@@ -42,7 +42,7 @@ pub struct Label {
 
 impl Label {
     /// The label of a position the limits stopped before any solution, after `expanded` nodes.
-    fn unknown(expanded: u64) -> Label {
+    pub(super) fn unknown(expanded: u64) -> Label {
         Label {
             distance: None,
             optimal_moves: None,
@@ -78,11 +78,23 @@ impl Label {
     }
 }
 
-/// The label of `board`: solved by `solver` within `limits`, then each neighbour searched one
-/// iteration deep (the distance is exact, so each neighbour is one nearer or one farther) within
-/// what is left of the time limit. A time or node limit gives a partial label, not an error;
-/// cancellation and every other failure are errors.
+/// The label of `board` by `solver` within `limits`. By IDA*, one search whose last iteration
+/// goes on past the first solution to every optimal move (`optimal.rs`); by any other solver,
+/// solved, then each neighbour searched one iteration deep (the distance is exact, so each
+/// neighbour is one nearer or one farther) within what is left of the time limit. A time or node
+/// limit gives a partial label, not an error; cancellation and every other failure are errors.
 pub fn label(solver: &Solver, board: &Board, limits: &Limits) -> Result<Label, SolveError> {
+    if board == solver.goal() {
+        return Ok(Label {
+            distance: Some(Distance::Exact { moves: 0 }),
+            optimal_moves: Some(Vec::new()),
+            solution: Vec::new(),
+            expanded: 0,
+        });
+    }
+    if distance::by_idastar(solver) {
+        return super::optimal::label(solver, board, limits);
+    }
     let clock = Stopwatch::start();
     let solution = match solver.solve_within(board, limits) {
         Ok(solution) => solution,
@@ -146,6 +158,6 @@ pub fn label_all(
 
 /// Whether `limit` ends one position's label rather than the batch: a time or node limit
 /// applies to each position, cancellation to them all.
-fn stops_one(limit: Limit) -> bool {
+pub(super) fn stops_one(limit: Limit) -> bool {
     matches!(limit, Limit::Time(_) | Limit::Nodes(_))
 }

@@ -257,6 +257,11 @@ fn labels_of_sampled_3x3_and_2x5_positions_are_the_table_s() {
             .map(|_| generator.random_position(&goal))
             .collect();
         boards.push(goal.clone());
+        for m in goal.legal_moves() {
+            let mut near = goal.clone();
+            near.apply(m).unwrap();
+            boards.push(near);
+        }
         let labels = label_all(&solver, &boards, &Limits::default()).unwrap();
         for (board, label) in boards.iter().zip(&labels) {
             let here = exact(&table, board, &goal);
@@ -322,6 +327,38 @@ fn a_limit_leaves_one_position_unproved_and_cancellation_stops_the_batch() {
             ..
         })
     ));
+}
+
+/// A node limit anywhere in a label's search leaves it partial, never wrong: the distance is
+/// unknown or exact, and the optimal moves unknown or all of them.
+#[test]
+fn a_label_cut_short_anywhere_is_partial_and_right() {
+    let (_, solver) = idastar_4x4();
+    let mut generator = Generator::new(680);
+    let mut proved_cut = false;
+    for _ in 0..3 {
+        let board = generator.random_walk_position(solver.goal(), 30);
+        let whole = label_all(&solver, std::slice::from_ref(&board), &Limits::default()).unwrap();
+        let whole = &whole[0];
+        let mut seen = (false, false);
+        for part in 1..=16 {
+            let limit = (whole.expanded * part / 17).max(1);
+            let limits = Limits::default().nodes(limit);
+            let cut = &label_all(&solver, std::slice::from_ref(&board), &limits).unwrap()[0];
+            assert_eq!(cut.optimal_moves, None, "{board} cut at {limit}");
+            match cut.distance {
+                None => seen.0 = true,
+                Some(distance) => {
+                    seen.1 = true;
+                    assert_eq!(Some(distance), whole.distance, "{board} cut at {limit}");
+                    assert_eq!(cut.solution, whole.solution);
+                }
+            }
+        }
+        assert!(seen.0, "some cut comes before the distance is proved");
+        proved_cut |= seen.1;
+    }
+    assert!(proved_cut, "some cut comes after the distance is proved");
 }
 
 /// A 4×4 position some searching away.

@@ -128,6 +128,35 @@ pub trait SplitSearch {
         limits: &Limits,
     ) -> Result<Subtree, SolveError>;
 
+    /// Searches below `start`, a position one move (`came_by`) from another, with threshold
+    /// `bound`, never undoing `came_by` first, and with a move-pruning machine started afresh:
+    /// whether a neighbour of a position `d` away is `d − 1` away (a goal within `d − 1`) or
+    /// `d + 1`. A path from the neighbour that undoes `came_by` first is two moves longer
+    /// than one from the other position, so no path of `d − 1` is lost.
+    ///
+    /// ```
+    /// use npuzzle_core::{Goal, Move};
+    /// use npuzzle_search::{algorithm::idastar::IdaStar, Limits, Puzzle, SplitSearch, Start};
+    /// use npuzzle_heuristic::Manhattan;
+    /// let goal = Goal::BlankLast.board("3".parse().unwrap()).unwrap();
+    /// let puzzle = Puzzle::new(&goal).unwrap();
+    /// let h = Manhattan::for_puzzle(&puzzle);
+    /// let idastar = IdaStar::new(&puzzle, &h);
+    /// // Two moves from the goal; one of its neighbours is one move away, reached by Up.
+    /// let mut near: npuzzle_core::Board = "1 2 3/4 0 6/7 5 8".parse().unwrap();
+    /// near.apply(Move::Up).unwrap();
+    /// let start = Start::new(near, goal).unwrap();
+    /// let subtree = idastar.subtree_beside(&start, Move::Up, 1, &Limits::none()).unwrap();
+    /// assert_eq!(subtree.found.map(|path| path.len()), Some(1));
+    /// ```
+    fn subtree_beside(
+        &self,
+        start: &Start,
+        came_by: Move,
+        bound: u32,
+        limits: &Limits,
+    ) -> Result<Subtree, SolveError>;
+
     /// [`SplitSearch::subtree`], given up as soon as `stop` is set
     /// ([`Outcome::Abandoned`]): how a transport stops the subtrees under way once the
     /// driver says the search is over.
@@ -221,12 +250,22 @@ impl<H: Heuristic> SplitSearch for IdaStar<'_, H> {
         limits: &Limits,
     ) -> Result<Subtree, SolveError> {
         let never = AtomicBool::new(false);
-        match self.stoppable_subtree(start, path, bound, limits, &never) {
-            Outcome::Searched(subtree) => Ok(subtree),
-            Outcome::Limited(limit, stats) => Err(SolveError::LimitReached { limit, stats }),
-            Outcome::Failed(error) => Err(error),
-            Outcome::Abandoned(_) => unreachable!("nothing sets the flag"),
-        }
+        unstoppable(self.stoppable_subtree(start, path, bound, limits, &never))
+    }
+
+    fn subtree_beside(
+        &self,
+        start: &Start,
+        came_by: Move,
+        bound: u32,
+        limits: &Limits,
+    ) -> Result<Subtree, SolveError> {
+        let never = AtomicBool::new(false);
+        let from = Below {
+            path: &[],
+            came_by: Some(came_by),
+        };
+        unstoppable(self.subtree_within(start, from, bound, limits, &never)?)
     }
 
     fn stoppable_subtree(
@@ -237,20 +276,42 @@ impl<H: Heuristic> SplitSearch for IdaStar<'_, H> {
         limits: &Limits,
         stop: &AtomicBool,
     ) -> Outcome {
-        match self.subtree_within(start, path, bound, limits, stop) {
+        let from = Below {
+            path,
+            came_by: None,
+        };
+        match self.subtree_within(start, from, bound, limits, stop) {
             Ok(outcome) => outcome,
             Err(error) => Outcome::Failed(error),
         }
     }
 }
 
+/// The outcome of a search nothing stopped, as a result.
+fn unstoppable(outcome: Outcome) -> Result<Subtree, SolveError> {
+    match outcome {
+        Outcome::Searched(subtree) => Ok(subtree),
+        Outcome::Limited(limit, stats) => Err(SolveError::LimitReached { limit, stats }),
+        Outcome::Failed(error) => Err(error),
+        Outcome::Abandoned(_) => unreachable!("nothing sets the flag"),
+    }
+}
+
+/// Where a subtree's search begins: at the end of `path` from the start, the start itself
+/// reached by the move `came_by` when the path is empty.
+#[derive(Clone, Copy)]
+struct Below<'p> {
+    path: &'p [Move],
+    came_by: Option<Move>,
+}
+
 impl<H: Heuristic> IdaStar<'_, H> {
-    /// The subtree at the end of `path` searched within `bound` and `limits`, given up when
-    /// `stop` is set.
+    /// The subtree at the end of `from`'s path searched within `bound` and `limits`, given up
+    /// when `stop` is set.
     fn subtree_within(
         &self,
         start: &Start,
-        path: &[Move],
+        from: Below,
         bound: u32,
         limits: &Limits,
         stop: &AtomicBool,
@@ -260,6 +321,7 @@ impl<H: Heuristic> IdaStar<'_, H> {
             mut state,
             ..
         } = root(self.puzzle, self.h, start)?;
+        let (path, previous) = (from.path, from.path.last().copied().or(from.came_by));
         let mut blank = start.board().blank();
         let Some(machine) = self.fsm.after(start.board().blank(), path) else {
             // A duplicate of a smaller path, which the split never hands out: nothing to search.
@@ -304,7 +366,7 @@ impl<H: Heuristic> IdaStar<'_, H> {
             state,
             machine,
         };
-        let result = search.dfs(&node, bound, path.last().copied());
+        let result = search.dfs(&node, bound, previous);
         search.walk.stats.elapsed = search.walk.budget.elapsed();
         let stats = std::mem::take(&mut search.walk.stats);
         Ok(match result {
