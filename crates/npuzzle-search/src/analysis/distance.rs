@@ -29,25 +29,25 @@ fn of_counted(
     Ok((Distance::of(&solution), solution.stats.expanded))
 }
 
-/// The distance of `board`, one move from a position `beside` away. When that is exact and the
-/// solver is IDA*, `board` is one nearer or one farther: a single iteration at one nearer tells
-/// which (the iterations below it, which a search from nothing repeats, are skipped). Otherwise
-/// from nothing.
+/// The distance of `board`, reached by the move `came_by` from a position `beside` away. When
+/// that is exact and the solver is IDA*, `board` is one nearer or one farther: a single
+/// iteration at one nearer, never undoing `came_by` first, tells which (the iterations below it,
+/// which a search from nothing repeats, are skipped; [`crate::SplitSearch::subtree_beside`]).
+/// Otherwise from nothing.
 pub(super) fn beside(
     solver: &Solver,
     board: &Board,
-    beside: Distance,
+    beside: (Distance, Move),
     limits: &Limits,
 ) -> Result<Distance, SolveError> {
-    Ok(beside_counted(solver, board, (beside, None), limits)?.0)
+    Ok(beside_counted(solver, board, beside, limits)?.0)
 }
 
-/// [`beside`], and the nodes it expanded; where the move that led to `board` is known, the
-/// search never undoes it first ([`crate::SplitSearch::subtree_beside`]).
+/// [`beside`], and the nodes it expanded.
 fn beside_counted(
     solver: &Solver,
     board: &Board,
-    (beside, came_by): (Distance, Option<Move>),
+    (beside, came_by): (Distance, Move),
     limits: &Limits,
 ) -> Result<(Distance, u64), SolveError> {
     let nearer = match beside {
@@ -58,10 +58,8 @@ fn beside_counted(
         return Ok((Distance::Exact { moves: 0 }, 0));
     }
     let start = solver.start(board)?;
-    let found = solver.split_search(|search| match came_by {
-        Some(m) => search.subtree_beside(&start, m, nearer, limits),
-        None => search.subtree(&start, &[], nearer, limits),
-    })?;
+    let found =
+        solver.split_search(|search| search.subtree_beside(&start, came_by, nearer, limits))?;
     let moves = match found.found {
         Some(_) => nearer,
         None => nearer + 2,
@@ -80,17 +78,18 @@ pub(super) fn by_idastar(solver: &Solver) -> bool {
     )
 }
 
-/// The distances of `positions`, consecutive positions of a game: the first from nothing, each
-/// other from the one before it.
-pub(super) fn along(
+/// The distances of `positions`, consecutive positions of a game (`played[k]` leads from
+/// position `k` to `k + 1`): the first from nothing, each other beside the one before it.
+fn along(
     solver: &Solver,
     positions: &[Board],
+    played: &[Move],
     limits: &Limits,
 ) -> Result<Vec<Distance>, SolveError> {
     let mut distances: Vec<Distance> = Vec::with_capacity(positions.len());
-    for board in positions {
+    for (k, board) in positions.iter().enumerate() {
         let distance = match distances.last() {
-            Some(&before) => beside(solver, board, before, limits)?,
+            Some(&before) => beside(solver, board, (before, played[k - 1]), limits)?,
             None => of(solver, board, limits)?,
         };
         distances.push(distance);
@@ -98,16 +97,26 @@ pub(super) fn along(
     Ok(distances)
 }
 
-/// The distances of a game's `positions` on every core: the game cut into as many stretches as
-/// there are threads, each stretch [`along`].
+/// The distances of a game's `positions` (`played[k]` leads from position `k` to `k + 1`) on
+/// every core: the game cut into as many stretches as there are threads, each stretch
+/// [`along`].
 pub(super) fn of_game(
     solver: &Solver,
     positions: &[Board],
+    played: &[Move],
     limits: &Limits,
 ) -> Result<Vec<Distance>, SolveError> {
     let stretch = positions.len().div_ceil(threads()).max(1);
-    let stretches: Vec<&[Board]> = positions.chunks(stretch).collect();
-    let distances = each(&stretches, |stretch| along(solver, stretch, limits))?;
+    let starts: Vec<usize> = (0..positions.len()).step_by(stretch).collect();
+    let distances = each(&starts, |&first| {
+        let end = (first + stretch).min(positions.len());
+        along(
+            solver,
+            &positions[first..end],
+            &played[first..end - 1],
+            limits,
+        )
+    })?;
     Ok(distances.into_iter().flatten().collect())
 }
 
@@ -141,7 +150,7 @@ pub(super) fn optimal_moves_counted(
         .collect();
     let distances = each(&next, |(m, after)| match (known == Some(*m), here) {
         (true, Distance::Exact { moves }) => Ok((Distance::Exact { moves: moves - 1 }, 0)),
-        _ => beside_counted(solver, after, (here, Some(*m)), limits),
+        _ => beside_counted(solver, after, (here, *m), limits),
     })?;
     let expanded = distances.iter().map(|(_, nodes)| nodes).sum();
     let moves = next

@@ -257,7 +257,7 @@ pub fn analyse_within(
     limits: &Limits,
 ) -> Result<Analysis, AnalysisError> {
     let positions = distance::positions(start, played)?;
-    let distances = distance::of_game(solver, &positions, limits)?;
+    let distances = distance::of_game(solver, &positions, played, limits)?;
     let mistakes: Vec<usize> = (0..played.len())
         .filter(|&k| Verdict::of(distances[k], distances[k + 1]) == Verdict::Mistake)
         .collect();

@@ -73,7 +73,8 @@ impl Walk {
             return Ok(None);
         }
         let before = self.distances[k];
-        let after = distance::beside(solver, &self.positions[k + 1], before, limits)?;
+        let came_by = (before, self.played[k]);
+        let after = distance::beside(solver, &self.positions[k + 1], came_by, limits)?;
         let mut step = Step::new(k, self.played[k], before, after);
         if step.verdict == Verdict::Mistake {
             step.optimal_moves =
