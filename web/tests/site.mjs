@@ -51,13 +51,25 @@ after(async () => {
 });
 
 /**
- * Opens the page at `#fragment` (in the language `lang` asks, when given), once its board is
- * drawn; `errors` collects the page's errors.
+ * Opens the page at `#fragment` (in the language `lang` asks, when given; its `Math.random` a
+ * fixed sequence from the seed `random`, when given), once its board is drawn; `errors` collects
+ * the page's errors.
  */
-export async function open(fragment, { lang = null } = {}) {
+export async function open(fragment, { lang = null, random = null } = {}) {
   const page = await site.browser.newPage({ viewport: { width: 900, height: 800 } });
   const errors = [];
   page.on('pageerror', (error) => errors.push(error));
+  if (random !== null) {
+    // The page's Math.random made a fixed sequence (Park and Miller's), for a test whose
+    // deal must be the same at every run.
+    await page.addInitScript((seed) => {
+      let state = seed;
+      Math.random = () => {
+        state = (state * 16807) % 2147483647;
+        return (state - 1) / 2147483646;
+      };
+    }, random);
+  }
   await page.goto(`${site.base}${lang ? `?lang=${lang}` : ''}#${fragment}`);
   await page.waitForSelector('#board [role="gridcell"]');
   return { page, errors };

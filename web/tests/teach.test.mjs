@@ -111,7 +111,9 @@ test('the daily puzzle is the command line\'s, and its result is a line to share
 });
 
 test('the trainer deals rounds at the distance chosen and scores an optimal move and another', async () => {
-  const { page, errors } = await open('3x3:1,2,3,4,5,6,0,7,8');
+  // The deals fixed (the page's random numbers are), so that the second round's position has a
+  // legal move that is not optimal: at a random seed, one in a few has every legal move optimal.
+  const { page, errors } = await open('3x3:1,2,3,4,5,6,0,7,8', { random: 1 });
   await page.click('#trainer-view summary');
   await page.selectOption('#trainer-size', '3x3');
   await page.fill('#trainer-distance', '12');
@@ -134,6 +136,7 @@ test('the trainer deals rounds at the distance chosen and scores an optimal move
   const blank = (await cells(page)).split(' ').indexOf('0');
   const possible = ['U', 'D', 'L', 'R'].filter((m) => ({ U: blank < 6, D: blank > 2, L: blank % 3 < 2, R: blank % 3 > 0 })[m]);
   const wrong = possible.find((m) => !second.optimal_moves.includes(m));
+  assert.ok(wrong, `a legal move that is not optimal in the second round (${possible} all optimal)`);
   await page.keyboard.press(KEY[wrong]);
   await page.waitForFunction(() => /^Not optimal/.test(document.querySelector('#trainer-status').textContent));
   await page.waitForFunction(() => /^Done: 1 of 2 optimal/.test(document.querySelector('#trainer-status').textContent), null, { timeout: 10_000 });
