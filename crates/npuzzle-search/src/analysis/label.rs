@@ -2,6 +2,8 @@
 //! batch on every core. What trains a learned heuristic (the distances) or an imitation policy
 //! (the moves), made by the same searches as the game's analysis.
 
+mod optimal;
+
 use npuzzle_core::{Board, Move};
 use serde::Serialize;
 
@@ -42,7 +44,7 @@ pub struct Label {
 
 impl Label {
     /// The label of a position the limits stopped before any solution, after `expanded` nodes.
-    pub(super) fn unknown(expanded: u64) -> Label {
+    fn unknown(expanded: u64) -> Label {
         Label {
             distance: None,
             optimal_moves: None,
@@ -79,7 +81,7 @@ impl Label {
 }
 
 /// The label of `board` by `solver` within `limits`. By IDA*, one search whose last iteration
-/// goes on past the first solution to every optimal move (`optimal.rs`); by any other solver,
+/// goes on past the first solution to every optimal move (`label/optimal.rs`); by any other solver,
 /// solved, then each neighbour searched one iteration deep (the distance is exact, so each
 /// neighbour is one nearer or one farther) within what is left of the time limit. A time or node
 /// limit gives a partial label, not an error; cancellation and every other failure are errors.
@@ -93,7 +95,7 @@ pub fn label(solver: &Solver, board: &Board, limits: &Limits) -> Result<Label, S
         });
     }
     if distance::by_idastar(solver) {
-        return super::optimal::label(solver, board, limits);
+        return optimal::label(solver, board, limits);
     }
     let clock = Stopwatch::start();
     let solution = match solver.solve_within(board, limits) {
@@ -158,6 +160,6 @@ pub fn label_all(
 
 /// Whether `limit` ends one position's label rather than the batch: a time or node limit
 /// applies to each position, cancellation to them all.
-pub(super) fn stops_one(limit: Limit) -> bool {
+fn stops_one(limit: Limit) -> bool {
     matches!(limit, Limit::Time(_) | Limit::Nodes(_))
 }

@@ -11,7 +11,6 @@
 mod deal;
 mod distance;
 mod label;
-mod optimal;
 mod walk;
 
 pub use deal::{UNIFORM_FROM, deal_at_distance};

@@ -14,8 +14,8 @@
 
 use npuzzle_core::{Board, Move};
 
-use super::Distance;
-use super::label::{Label, stops_one};
+use super::{Label, stops_one};
+use crate::analysis::Distance;
 use crate::clock::Stopwatch;
 use crate::error::SolveError;
 use crate::limits::Limits;
