@@ -123,7 +123,7 @@ pub fn folder(cache_dir: Option<&str>) -> PyResult<PathBuf> {
 }
 
 /// Every database file in the store: a dict per file (`path`, `size`, `tiles`, `entries`,
-/// `zero_aware`, or `error` when it cannot be read).
+/// `zero_aware`, `layout`: plain, listed or dense; or `error` when it cannot be read).
 #[pyfunction]
 #[pyo3(signature = (cache_dir=None))]
 pub fn list<'py>(py: Python<'py>, cache_dir: Option<&str>) -> PyResult<Vec<Bound<'py, PyDict>>> {
@@ -137,6 +137,7 @@ pub fn list<'py>(py: Python<'py>, cache_dir: Option<&str>) -> PyResult<Vec<Bound
                 Ok(header) => {
                     item.set_item("size", format!("{}x{}", header.width, header.height))?;
                     item.set_item("zero_aware", header.zero_aware())?;
+                    item.set_item("layout", header.layout.to_string())?;
                     item.set_item("tiles", header.tiles)?;
                     item.set_item("entries", header.entries)?;
                 }

@@ -61,6 +61,7 @@ def test_zero_aware_databases_from_python(cache) -> None:
     assert len([path for path in built if "-z-" in path.name]) == 3
     listed = [item for item in npuzzle.pdb.list(cache_dir=cache) if "-z-" in str(item["path"])]
     assert len(listed) == 3 and all(item["zero_aware"] for item in listed)
+    assert all(item["layout"] in ("listed", "dense") for item in listed)
     zero = npuzzle.pdb.open("4x4", "z:555", goal="blank-first", cache_dir=cache)
     plain = npuzzle.pdb.open("4x4", "555", goal="blank-first", cache_dir=cache)
     assert zero.partition == "z:555"

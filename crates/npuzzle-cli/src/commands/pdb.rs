@@ -99,7 +99,11 @@ pub fn run(args: &PdbArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
                         h.height,
                         h.tiles,
                         h.entries,
-                        if h.zero_aware() { ", zero-aware" } else { "" },
+                        if h.zero_aware() {
+                            format!(", zero-aware ({})", h.layout)
+                        } else {
+                            String::new()
+                        },
                         std::fs::metadata(&entry.path).map_or(0, |m| m.len()) as f64 / 1e6
                     )?,
                     Err(error) => writeln!(out, "{name}  unreadable: {error}")?,

@@ -6,12 +6,15 @@
 //! still admissible), two entries a byte, and adds `m` back at lookup, computed in the same pass
 //! as the rank. Korf's 7-8 partition then takes 288 MB instead of 576 MB.
 //!
-//! A zero-aware database also has a regions table ([`super::regions`]): its escaped entries
-//! ([`MAX_EXCESS`]) are looked up there by the blank's region.
+//! A zero-aware database tells the blank's regions apart in one of two [`Layout`]s: listed (a
+//! regions table, [`super::regions`], where its escaped entries, [`MAX_EXCESS`], are looked up
+//! by the blank's region) or dense (an entry for every free cell of every placement, read at
+//! the slot of the blank's region). The builder keeps the smaller.
 
 use std::sync::Arc;
 
 use super::error::PdbError;
+use super::grid::Grid;
 use super::pattern::Pattern;
 use super::regions::RegionTable;
 use crate::Manhattan;
@@ -19,6 +22,45 @@ use crate::Puzzle;
 
 /// The largest excess stored: entries are four bits.
 pub const MAX_EXCESS: u8 = 15;
+
+/// How a database's entries are laid out: what its file's header says and its lookups follow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// An entry a placement; the blank is not looked at.
+    Plain,
+    /// An entry a placement, and a regions table after them for the placements whose blank's
+    /// region matters (zero-aware; small where the pattern's tiles seldom wall off free cells,
+    /// as on the 5×5).
+    Listed,
+    /// An entry for every free cell of every placement, read at the slot of the blank's region
+    /// (zero-aware; smaller than a regions table, and one read a lookup, where the tiles often
+    /// cut the free cells apart, as the 8 tiles of the 4×4's 7-8 do).
+    Dense,
+}
+
+impl std::fmt::Display for Layout {
+    /// `plain`, `listed` or `dense`.
+    ///
+    /// ```
+    /// use npuzzle_heuristic::pdb::Layout;
+    /// assert_eq!(Layout::Dense.to_string(), "dense");
+    /// ```
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Layout::Plain => "plain",
+            Layout::Listed => "listed",
+            Layout::Dense => "dense",
+        })
+    }
+}
+
+/// How a database finds the blank's region, per [`Layout`].
+#[derive(Clone)]
+enum Blank {
+    Ignored,
+    Listed(RegionTable),
+    Dense { grid: Arc<Grid>, slots: u64 },
+}
 
 /// One pattern and its distances, packed.
 ///
@@ -49,8 +91,8 @@ pub struct PatternDb {
     /// `manhattan[i * cells + cell]`: the distance of the pattern's `i`-th tile from `cell` home.
     manhattan: Vec<u8>,
     cells: usize,
-    /// A zero-aware database's regions table.
-    regions: Option<RegionTable>,
+    /// How the blank's region is found (a listed database's regions table).
+    blank: Blank,
     /// The CRC-32 of the entries and the regions table (its file's checksum): read from the file
     /// when loaded, computed when first asked for otherwise.
     checksum: std::sync::OnceLock<u32>,
@@ -79,13 +121,13 @@ impl WeakDb {
     /// The database again, if its entries (and regions table) are still held somewhere.
     pub(crate) fn upgrade(&self) -> Option<PatternDb> {
         let entries = self.entries.upgrade()?;
-        let regions = match (&self.regions, &self.skeleton.regions) {
-            (Some(weak), Some(table)) => Some(table.with_bytes(weak.upgrade()?)),
-            _ => None,
+        let blank = match (&self.regions, &self.skeleton.blank) {
+            (Some(weak), Blank::Listed(table)) => Blank::Listed(table.with_bytes(weak.upgrade()?)),
+            (_, other) => other.clone(),
         };
         Some(PatternDb {
             entries,
-            regions,
+            blank,
             ..self.skeleton.clone()
         })
     }
@@ -103,34 +145,65 @@ impl PatternDb {
             cells: puzzle.cells(),
             pattern,
             entries,
-            regions: None,
+            blank: Blank::Ignored,
             checksum: std::sync::OnceLock::new(),
         }
     }
 
-    /// The zero-aware database of `pattern` on `puzzle` from its packed entries and regions
-    /// table (see [`super::pack_zero_aware`]); `None` when the table's length is not one.
-    pub fn zero_aware_from(
+    /// The database of `pattern` on `puzzle` in `layout`, from its packed entries and its regions
+    /// table (empty unless listed; see [`super::pack_zero_aware`]); `None` when their lengths
+    /// are not that layout's.
+    pub fn from_parts(
         puzzle: &Puzzle,
         pattern: Pattern,
+        layout: Layout,
         entries: Arc<dyn AsRef<[u8]> + Send + Sync>,
         regions: Arc<dyn AsRef<[u8]> + Send + Sync>,
     ) -> Option<PatternDb> {
-        let regions = RegionTable::new(puzzle, regions)?;
-        Some(PatternDb {
-            regions: Some(regions),
+        let slots = (puzzle.cells() - pattern.tiles().len()) as u64;
+        let placements = pattern.placements();
+        let (blank, length) = match layout {
+            Layout::Plain => (Blank::Ignored, placements.div_ceil(2)),
+            Layout::Listed => (
+                Blank::Listed(RegionTable::new(puzzle, regions.clone())?),
+                placements.div_ceil(2),
+            ),
+            Layout::Dense => (
+                Blank::Dense {
+                    grid: Arc::new(Grid::new(puzzle)),
+                    slots,
+                },
+                dense_bytes(placements, slots),
+            ),
+        };
+        let sized = (*entries).as_ref().len() as u64 == length;
+        let table_fits = layout == Layout::Listed || (*regions).as_ref().is_empty();
+        (sized && table_fits).then(|| PatternDb {
+            blank,
             ..PatternDb::new(puzzle, pattern, entries)
         })
     }
 
     /// Whether the database tells the blank's regions apart.
     pub fn zero_aware(&self) -> bool {
-        self.regions.is_some()
+        self.layout() != Layout::Plain
     }
 
-    /// A zero-aware database's regions table, as bytes (empty for a plain database).
+    /// How the database's entries are laid out.
+    pub fn layout(&self) -> Layout {
+        match self.blank {
+            Blank::Ignored => Layout::Plain,
+            Blank::Listed(_) => Layout::Listed,
+            Blank::Dense { .. } => Layout::Dense,
+        }
+    }
+
+    /// A listed database's regions table, as bytes (empty for the other layouts).
     pub fn regions(&self) -> &[u8] {
-        self.regions.as_ref().map_or(&[], RegionTable::bytes)
+        match &self.blank {
+            Blank::Listed(table) => table.bytes(),
+            _ => &[],
+        }
     }
 
     /// The pattern.
@@ -176,18 +249,19 @@ impl PatternDb {
     /// uses them (the store's record of what this process has open).
     pub(crate) fn downgrade(&self) -> WeakDb {
         let empty: Arc<dyn AsRef<[u8]> + Send + Sync> = Arc::new(Vec::<u8>::new());
+        let (regions, blank) = match &self.blank {
+            Blank::Listed(table) => (
+                Some(Arc::downgrade(table.shared_bytes())),
+                Blank::Listed(table.with_bytes(Arc::clone(&empty))),
+            ),
+            other => (None, other.clone()),
+        };
         WeakDb {
             entries: Arc::downgrade(&self.entries),
-            regions: self
-                .regions
-                .as_ref()
-                .map(|r| Arc::downgrade(r.shared_bytes())),
+            regions,
             skeleton: PatternDb {
                 entries: Arc::clone(&empty),
-                regions: self
-                    .regions
-                    .as_ref()
-                    .map(|r| r.with_bytes(Arc::clone(&empty))),
+                blank,
                 ..self.clone()
             },
         }
@@ -210,15 +284,30 @@ impl PatternDb {
                     manhattan += self.manhattan[i * self.cells + cell as usize];
                     cell
                 }));
-        let byte = self.entries()[(rank / 2) as usize];
-        let mut excess = (byte >> (4 * (rank & 1))) & 0xF;
-        if excess == MAX_EXCESS
-            && let Some(regions) = &self.regions
-        {
-            excess = regions.excess(rank, occupied, blank).unwrap_or(MAX_EXCESS);
-        }
+        let excess = match &self.blank {
+            Blank::Ignored => nibble(self.entries(), rank),
+            Blank::Listed(regions) => match nibble(self.entries(), rank) {
+                MAX_EXCESS => regions.excess(rank, occupied, blank).unwrap_or(MAX_EXCESS),
+                excess => excess,
+            },
+            Blank::Dense { grid, slots } => {
+                let slot = grid.slot(blank, grid.all & !occupied);
+                nibble(self.entries(), rank * slots + u64::from(slot))
+            }
+        };
         manhattan + 2 * excess
     }
+}
+
+/// Entry `index` of entries packed two a byte.
+#[inline]
+fn nibble(entries: &[u8], index: u64) -> u8 {
+    (entries[(index / 2) as usize] >> (4 * (index & 1))) & 0xF
+}
+
+/// The bytes of a dense database's entries: `slots` for each of `placements`, two a byte.
+pub(crate) fn dense_bytes(placements: u64, slots: u64) -> u64 {
+    placements.saturating_mul(slots).div_ceil(2)
 }
 
 /// `table[i * cells + cell]`: how far the pattern's `i`-th tile is from home at `cell`.

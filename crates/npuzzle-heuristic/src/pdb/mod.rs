@@ -23,13 +23,13 @@ mod zero_aware;
 
 pub use additive::{AdditivePdb, MAX_HEURISTIC_CELLS, MAX_PATTERNS, PdbState};
 pub use build::{Cost, RegionDistances, UNSEEN, distances, distances_by_region};
-pub use database::{MAX_EXCESS, PatternDb, pack};
+pub use database::{Layout, MAX_EXCESS, PatternDb, pack};
 pub use error::PdbError;
 pub use partition::Partition;
 pub use pattern::{MAX_PDB_CELLS, Pattern};
 pub use storage::Header;
 pub use store::{Entry, Event, Store};
-pub use zero_aware::{ZeroAwarePacked, pack_zero_aware};
+pub use zero_aware::{ZeroAwarePacked, pack_zero_aware, pack_zero_aware_as};
 
 use packed::Packed;
 

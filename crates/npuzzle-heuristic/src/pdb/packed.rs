@@ -4,14 +4,15 @@
 use std::sync::Arc;
 
 use super::build::{distances, distances_by_region};
-use super::database::{PatternDb, pack};
+use super::database::{Layout, PatternDb, pack};
 use super::error::PdbError;
 use super::pattern::Pattern;
 use super::zero_aware::pack_zero_aware;
 use crate::Puzzle;
 
-/// A database's packed entries and regions table (empty for a plain one), as stored.
+/// A database's layout, packed entries and regions table (empty unless listed), as stored.
 pub(crate) struct Packed {
+    pub(crate) layout: Layout,
     pub(crate) entries: Vec<u8>,
     pub(crate) regions: Vec<u8>,
     /// Entries capped at [`super::MAX_EXCESS`].
@@ -30,6 +31,7 @@ impl Packed {
             let by_region = distances_by_region(puzzle, pattern, progress)?;
             let packed = pack_zero_aware(puzzle, pattern, by_region)?;
             return Ok(Packed {
+                layout: packed.layout,
                 entries: packed.entries,
                 regions: packed.regions,
                 capped: packed.capped,
@@ -37,6 +39,7 @@ impl Packed {
         }
         let (entries, capped) = pack(puzzle, pattern, distances(puzzle, pattern, progress)?)?;
         Ok(Packed {
+            layout: Layout::Plain,
             entries,
             regions: Vec::new(),
             capped,
@@ -45,11 +48,8 @@ impl Packed {
 
     /// The database, used from memory.
     pub(crate) fn into_db(self, puzzle: &Puzzle, pattern: Pattern) -> Result<PatternDb, PdbError> {
-        let entries = Arc::new(self.entries);
-        if self.regions.is_empty() {
-            return Ok(PatternDb::new(puzzle, pattern, entries));
-        }
-        PatternDb::zero_aware_from(puzzle, pattern, entries, Arc::new(self.regions))
-            .ok_or_else(|| PdbError::Internal("a regions table of another length".to_string()))
+        let (entries, regions) = (Arc::new(self.entries), Arc::new(self.regions));
+        PatternDb::from_parts(puzzle, pattern, self.layout, entries, regions)
+            .ok_or_else(|| PdbError::Internal("entries or regions of another length".to_string()))
     }
 }

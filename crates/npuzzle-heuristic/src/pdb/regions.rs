@@ -57,10 +57,7 @@ fn home(rank: u64, bits: u32) -> usize {
 /// The table of `records` (rank, record; distinct ranks below `u32::MAX`), as bytes: a power of
 /// two slots, at most 70 % of them used.
 pub(crate) fn encode(records: &[(u32, u32)]) -> Vec<u8> {
-    let bits = (records.len() * 10 / 7 + 1)
-        .next_power_of_two()
-        .max(16)
-        .trailing_zeros();
+    let bits = table_slots(records.len()).trailing_zeros();
     let mut slots = vec![EMPTY; 1 << bits];
     let mask = slots.len() - 1;
     for &(rank, record) in records {
@@ -71,6 +68,16 @@ pub(crate) fn encode(records: &[(u32, u32)]) -> Vec<u8> {
         slots[at] = u64::from(rank) | u64::from(record) << 32;
     }
     slots.iter().flat_map(|s| s.to_le_bytes()).collect()
+}
+
+/// The slots of the table of `records` records: a power of two, at most 70 % of them used.
+fn table_slots(records: usize) -> usize {
+    (records * 10 / 7 + 1).next_power_of_two().max(16)
+}
+
+/// The bytes of the table of `records` records ([`encode`]).
+pub(crate) fn table_bytes(records: usize) -> usize {
+    8 * table_slots(records)
 }
 
 /// A zero-aware database's regions table, with the board's masks to find the blank's region.

@@ -1,6 +1,6 @@
 //! The database file format: a versioned header with the board, goal, pattern and a checksum,
-//! then the entries packed two a byte (see [`super::PatternDb`]), then a zero-aware database's
-//! regions table. Written to a temporary file and
+//! then the entries packed two a byte (see [`super::PatternDb`]; the version says their
+//! [`Layout`]), then a listed zero-aware database's regions table. Written to a temporary file and
 //! renamed into place (two builders never leave a broken file, an old file stays until the new
 //! one is whole); read into memory and checked. Only regular files are ever opened, never through
 //! a link.
@@ -10,7 +10,7 @@ use std::io::{self, Read, Write};
 use std::path::Path;
 use std::sync::Arc;
 
-use super::database::PatternDb;
+use super::database::{Layout, PatternDb, dense_bytes};
 use super::error::PdbError;
 use super::pattern::Pattern;
 use crate::Puzzle;
@@ -18,8 +18,10 @@ use crate::Puzzle;
 const MAGIC: &[u8; 8] = b"NPUZZPDB";
 /// The file format's version for plain databases; files of another version are rebuilt.
 pub const FORMAT_VERSION: u32 = 2;
-/// The version of zero-aware databases: the header also gives the regions table's length.
+/// The version of listed zero-aware databases: the header also gives the regions table's length.
 const ZERO_AWARE_VERSION: u32 = 3;
+/// The version of dense zero-aware databases: an entry for each free cell of each placement.
+const DENSE_VERSION: u32 = 4;
 
 /// What a file's header says.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,16 +34,24 @@ pub struct Header {
     pub goal: Vec<u8>,
     /// The pattern's tiles.
     pub tiles: Vec<u8>,
-    /// Entries (placements), stored two a byte.
+    /// How the entries are laid out.
+    pub layout: Layout,
+    /// Placements (stored two a byte, or, dense, one entry for each free cell of each).
     pub entries: u64,
-    /// Bytes of the regions table after the entries: 0 for a plain database.
+    /// Bytes of the regions table after the entries: 0 unless listed.
     pub regions: u64,
     /// CRC-32 of the entries and the regions table.
     pub checksum: u32,
 }
 
 impl Header {
-    fn for_database(puzzle: &Puzzle, pattern: &Pattern, entries: &[u8], regions: &[u8]) -> Header {
+    fn for_database(
+        puzzle: &Puzzle,
+        pattern: &Pattern,
+        layout: Layout,
+        entries: &[u8],
+        regions: &[u8],
+    ) -> Header {
         let mut checksum = crc32fast::Hasher::new();
         checksum.update(entries);
         checksum.update(regions);
@@ -50,24 +60,38 @@ impl Header {
             height: puzzle.size().height() as u32,
             goal: puzzle.goal_cells().to_vec(),
             tiles: pattern.tiles().to_vec(),
+            layout,
             entries: pattern.placements(),
             regions: regions.len() as u64,
             checksum: checksum.finalize(),
         }
     }
 
-    /// Whether the database is zero-aware (it has a regions table).
+    /// Whether the database is zero-aware (listed or dense).
     pub fn zero_aware(&self) -> bool {
-        self.regions > 0
+        self.layout != Layout::Plain
+    }
+
+    /// The bytes of entries and regions table that follow the header.
+    pub fn body(&self) -> u64 {
+        let entries = match self.layout {
+            Layout::Dense => {
+                let free = (u64::from(self.width) * u64::from(self.height))
+                    .saturating_sub(self.tiles.len() as u64);
+                dense_bytes(self.entries, free)
+            }
+            _ => self.entries.div_ceil(2),
+        };
+        entries.saturating_add(self.regions)
     }
 
     /// The header as written at the start of a file.
     pub fn bytes(&self) -> Vec<u8> {
         let mut out = MAGIC.to_vec();
-        let version = if self.zero_aware() {
-            ZERO_AWARE_VERSION
-        } else {
-            FORMAT_VERSION
+        let version = match self.layout {
+            Layout::Plain => FORMAT_VERSION,
+            Layout::Listed => ZERO_AWARE_VERSION,
+            Layout::Dense => DENSE_VERSION,
         };
         for word in [version, self.width, self.height] {
             out.extend(word.to_le_bytes());
@@ -77,7 +101,7 @@ impl Header {
         out.extend((self.tiles.len() as u32).to_le_bytes());
         out.extend(&self.tiles);
         out.extend(self.entries.to_le_bytes());
-        if self.zero_aware() {
+        if self.layout == Layout::Listed {
             out.extend(self.regions.to_le_bytes());
         }
         out.extend(self.checksum.to_le_bytes());
@@ -90,13 +114,17 @@ impl Header {
     /// ```
     /// use std::path::Path;
     /// use npuzzle_heuristic::pdb::Header;
-    /// let header = Header { width: 3, height: 3, goal: (1..=8).chain([0]).collect(), tiles: vec![1, 2], entries: 504, regions: 0, checksum: 7 };
+    /// use npuzzle_heuristic::pdb::Layout;
+    /// let header = Header { width: 3, height: 3, goal: (1..=8).chain([0]).collect(), tiles: vec![1, 2], layout: Layout::Plain, entries: 72, regions: 0, checksum: 7 };
     /// let mut bytes = header.bytes();
     /// let length = bytes.len();
-    /// bytes.extend([0; 252]);
-    /// assert_eq!(Header::parse(&bytes, Path::new("x.pdb")).unwrap(), (header, length));
-    /// let zero_aware = Header { regions: 128, ..Header::parse(&bytes, Path::new("x.pdb")).unwrap().0 };
-    /// assert_eq!(Header::parse(&zero_aware.bytes(), Path::new("x.pdb")).unwrap().0, zero_aware);
+    /// bytes.extend([0; 36]);
+    /// assert_eq!(Header::parse(&bytes, Path::new("x.pdb")).unwrap(), (header.clone(), length));
+    /// let listed = Header { layout: Layout::Listed, regions: 128, ..header.clone() };
+    /// assert_eq!(Header::parse(&listed.bytes(), Path::new("x.pdb")).unwrap().0, listed);
+    /// let dense = Header { layout: Layout::Dense, ..header };
+    /// assert_eq!(Header::parse(&dense.bytes(), Path::new("x.pdb")).unwrap().0, dense);
+    /// assert_eq!(dense.body(), 72 * 7 / 2); // seven free cells a placement
     /// assert!(Header::parse(b"NPUZZPDB", Path::new("x.pdb")).is_err());
     /// ```
     pub fn parse(bytes: &[u8], path: &Path) -> Result<(Header, usize), PdbError> {
@@ -116,11 +144,16 @@ impl Header {
             return Err(damaged("it is not an npuzzle pattern database"));
         }
         let version = u32::from_le_bytes(take(4)?.try_into().unwrap_or_default());
-        if version != FORMAT_VERSION && version != ZERO_AWARE_VERSION {
-            return Err(damaged(&format!(
-                "format version {version}, expected {FORMAT_VERSION} or {ZERO_AWARE_VERSION}"
-            )));
-        }
+        let layout = match version {
+            FORMAT_VERSION => Layout::Plain,
+            ZERO_AWARE_VERSION => Layout::Listed,
+            DENSE_VERSION => Layout::Dense,
+            _ => {
+                return Err(damaged(&format!(
+                    "format version {version}, expected {FORMAT_VERSION} to {DENSE_VERSION}"
+                )));
+            }
+        };
         let width = u32::from_le_bytes(take(4)?.try_into().unwrap_or_default());
         let height = u32::from_le_bytes(take(4)?.try_into().unwrap_or_default());
         let goal_len = u32::from_le_bytes(take(4)?.try_into().unwrap_or_default()) as usize;
@@ -134,11 +167,11 @@ impl Header {
         }
         let tiles = take(tiles_len)?.to_vec();
         let entries = u64::from_le_bytes(take(8)?.try_into().unwrap_or_default());
-        let regions = match version {
-            ZERO_AWARE_VERSION => u64::from_le_bytes(take(8)?.try_into().unwrap_or_default()),
+        let regions = match layout {
+            Layout::Listed => u64::from_le_bytes(take(8)?.try_into().unwrap_or_default()),
             _ => 0,
         };
-        if version == ZERO_AWARE_VERSION && regions == 0 {
+        if layout == Layout::Listed && regions == 0 {
             return Err(damaged("a zero-aware database without its regions table"));
         }
         let checksum = u32::from_le_bytes(take(4)?.try_into().unwrap_or_default());
@@ -147,6 +180,7 @@ impl Header {
             height,
             goal,
             tiles,
+            layout,
             entries,
             regions,
             checksum,
@@ -155,13 +189,15 @@ impl Header {
     }
 }
 
-/// Writes a database's packed entries (see [`super::pack`]) and regions table (empty for a plain
-/// database) to `path`, whole: to a temporary file beside it, then renamed over `path`
-/// ([`npuzzle_files::write_with`]: never over a link, a FIFO or anything but a regular file).
+/// Writes a database's packed entries in `layout` (see [`super::pack`] and
+/// [`super::pack_zero_aware`]) and regions table (empty unless listed) to `path`, whole: to a
+/// temporary file beside it, then renamed over `path` ([`npuzzle_files::write_with`]: never
+/// over a link, a FIFO or anything but a regular file).
 pub fn save(
     path: &Path,
     puzzle: &Puzzle,
     pattern: &Pattern,
+    layout: Layout,
     entries: &[u8],
     regions: &[u8],
 ) -> Result<(), PdbError> {
@@ -170,7 +206,8 @@ pub fn save(
     }
     npuzzle_files::write_with(path, |file| {
         let mut file = io::BufWriter::new(file);
-        file.write_all(&Header::for_database(puzzle, pattern, entries, regions).bytes())?;
+        let header = Header::for_database(puzzle, pattern, layout, entries, regions);
+        file.write_all(&header.bytes())?;
         file.write_all(entries)?;
         file.write_all(regions)?;
         file.flush()
@@ -245,7 +282,7 @@ pub fn load(path: &Path, puzzle: &Puzzle, pattern: &Pattern) -> Result<PatternDb
     let file = open(path)?;
     let length = file.metadata().map_err(|e| PdbError::io(path, e))?.len();
     // At most the header, the entries the pattern has and a regions table of 16 bytes an entry
-    // (far more than any has): a longer file is damaged.
+    // (far more than any has, and than a dense database's entries): a longer file is damaged.
     let most = 1024 + pattern.placements().div_ceil(2) + pattern.placements().saturating_mul(16);
     if length > most {
         return Err(PdbError::Damaged {
@@ -324,16 +361,16 @@ fn checked<B: AsRef<[u8]> + Send + Sync + 'static>(
         None => Pattern::new(puzzle, &header.tiles)?,
     };
     let body = (bytes.as_ref().len() - offset) as u64;
-    let entries = header.entries.div_ceil(2);
-    if header.entries != pattern.placements() || body != entries.saturating_add(header.regions) {
+    if header.entries != pattern.placements() || body != header.body() {
+        let expected = Header {
+            entries: pattern.placements(),
+            ..header
+        };
         return Err(PdbError::Damaged {
             path: path.to_path_buf(),
             reason: format!(
                 "{body} bytes of entries and regions, not {} (truncated?)",
-                pattern
-                    .placements()
-                    .div_ceil(2)
-                    .saturating_add(header.regions)
+                expected.body()
             ),
         });
     }
@@ -344,28 +381,23 @@ fn checked<B: AsRef<[u8]> + Send + Sync + 'static>(
         });
     }
     let bytes = Arc::new(bytes);
-    let split = offset + entries as usize;
+    let split = offset + (header.body() - header.regions) as usize;
     let part = |range| {
         Arc::new(Part {
             bytes: Arc::clone(&bytes),
             range,
         })
     };
-    let entries = part(offset..split);
-    let db = if header.zero_aware() {
-        PatternDb::zero_aware_from(
-            puzzle,
-            pattern,
-            entries,
-            part(split..split + header.regions as usize),
-        )
-        .ok_or_else(|| PdbError::Damaged {
+    let (entries, regions) = (
+        part(offset..split),
+        part(split..split + header.regions as usize),
+    );
+    let db = PatternDb::from_parts(puzzle, pattern, header.layout, entries, regions).ok_or_else(
+        || PdbError::Damaged {
             path: path.to_path_buf(),
             reason: format!("a regions table of {} bytes", header.regions),
-        })?
-    } else {
-        PatternDb::new(puzzle, pattern, entries)
-    };
+        },
+    )?;
     possible(&db, puzzle, path)?;
     Ok(db.with_checksum(header.checksum))
 }
@@ -405,7 +437,13 @@ impl PatternDb {
     /// assert!(pdb::PatternDb::from_bytes(&puzzle, b"NPUZZPDB".to_vec()).is_err());
     /// ```
     pub fn to_bytes(&self, puzzle: &Puzzle) -> Vec<u8> {
-        let header = Header::for_database(puzzle, self.pattern(), self.entries(), self.regions());
+        let header = Header::for_database(
+            puzzle,
+            self.pattern(),
+            self.layout(),
+            self.entries(),
+            self.regions(),
+        );
         let mut bytes = header.bytes();
         bytes.extend_from_slice(self.entries());
         bytes.extend_from_slice(self.regions());

@@ -278,7 +278,8 @@ impl Store {
                 .is_some_and(crate::Cancel::is_cancelled)
         };
         let packed = Packed::build(puzzle, &pattern, zero_aware, progress)?;
-        match storage::save(path, puzzle, &pattern, &packed.entries, &packed.regions) {
+        let (layout, entries, regions) = (packed.layout, &packed.entries, &packed.regions);
+        match storage::save(path, puzzle, &pattern, layout, entries, regions) {
             Ok(()) => {
                 report(Event::Saved {
                     path,

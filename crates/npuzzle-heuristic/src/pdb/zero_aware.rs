@@ -1,31 +1,47 @@
-//! Packing a zero-aware database: the plain entries, with the placements whose regions differ
-//! escaped and listed in a regions table ([`super::regions`]).
+//! Packing a zero-aware database, in the smaller of its two layouts ([`Layout`]): listed (the
+//! plain entries, with the placements whose regions differ escaped and listed in a regions
+//! table, [`super::regions`]) or dense (an entry for every free cell of every placement).
 
 use super::build::{RegionDistances, UNSEEN};
-use super::database::{MAX_EXCESS, pack};
+use std::sync::Arc;
+
+use super::database::{Layout, MAX_EXCESS, PatternDb, dense_bytes, pack};
 use super::error::PdbError;
 use super::pattern::Pattern;
-use super::regions::{LISTED, encode, record};
+use super::regions::{LISTED, encode, record, table_bytes};
 use crate::Puzzle;
 
 /// Placements handled together when the records are gathered.
 const CHUNK: usize = 1 << 16;
 
-/// What packing a zero-aware database gives: its entries and regions table (both as stored),
-/// and counts for the record.
+/// What packing a zero-aware database gives: its layout, entries and regions table (both as
+/// stored), and counts for the record.
 #[derive(Clone, Debug)]
 pub struct ZeroAwarePacked {
-    /// The entries, four bits each, [`MAX_EXCESS`] for the listed placements.
+    /// [`Layout::Listed`] or [`Layout::Dense`], whichever takes fewer bytes.
+    pub layout: Layout,
+    /// The entries, four bits each: listed, one a placement, [`MAX_EXCESS`] for the listed
+    /// placements; dense, one for each free cell of each placement.
     pub entries: Vec<u8>,
-    /// The regions table.
+    /// The regions table (empty when dense).
     pub regions: Vec<u8>,
     /// Placements whose excess was capped at [`MAX_EXCESS`].
     pub capped: u64,
-    /// Placements listed in the table (with some region above their least).
+    /// Placements with some region above their least (listed in the table, when there is one).
     pub listed: u64,
 }
 
-/// Packs `by_region` (from [`super::distances_by_region`]) into a zero-aware database.
+impl ZeroAwarePacked {
+    /// The database, used from memory; `None` when the entries or the regions table do not have
+    /// the lengths of `pattern`'s database on `puzzle`.
+    pub fn into_db(self, puzzle: &Puzzle, pattern: Pattern) -> Option<PatternDb> {
+        let (entries, regions) = (Arc::new(self.entries), Arc::new(self.regions));
+        PatternDb::from_parts(puzzle, pattern, self.layout, entries, regions)
+    }
+}
+
+/// Packs `by_region` (from [`super::distances_by_region`]) into a zero-aware database, in the
+/// layout that takes fewer bytes.
 ///
 /// ```
 /// use npuzzle_core::Goal;
@@ -38,7 +54,7 @@ pub struct ZeroAwarePacked {
 /// let by_region = pdb::distances_by_region(&puzzle, &pattern, &mut |_, _| true)?;
 /// let packed = pdb::pack_zero_aware(&puzzle, &pattern, by_region)?;
 /// assert!(packed.listed > 0);
-/// let db = PatternDb::zero_aware_from(&puzzle, pattern, Arc::new(packed.entries), Arc::new(packed.regions)).unwrap();
+/// let db = packed.into_db(&puzzle, pattern).unwrap();
 /// // Tiles 1, 2, 4, 5 on cells 1, 4, 3, 5 cut the free cells into {0}, {2} and {6, 7, 8}:
 /// // with the blank in the corner, tile 1 goes home in one move; from elsewhere it cannot.
 /// let plain = pdb::build_partition(&puzzle, &"1,2,4,5/3,6,7,8".parse()?, &mut |_, _, _| {})?;
@@ -52,6 +68,38 @@ pub fn pack_zero_aware(
     pattern: &Pattern,
     by_region: RegionDistances,
 ) -> Result<ZeroAwarePacked, PdbError> {
+    pack_zero_aware_as(puzzle, pattern, &by_region, None)
+}
+
+/// [`pack_zero_aware`] in `layout` ([`Layout::Listed`] or [`Layout::Dense`]; the smaller when
+/// `None`).
+///
+/// ```
+/// use npuzzle_core::Goal;
+/// use npuzzle_heuristic::Puzzle;
+/// use npuzzle_heuristic::pdb::{self, Layout, Pattern};
+///
+/// let puzzle = Puzzle::new(&Goal::BlankLast.board("3".parse()?)?)?;
+/// let pattern = Pattern::new(&puzzle, &[1, 2, 4, 5])?;
+/// let by_region = pdb::distances_by_region(&puzzle, &pattern, &mut |_, _| true)?;
+/// let dense = pdb::pack_zero_aware_as(&puzzle, &pattern, &by_region, Some(Layout::Dense))?;
+/// assert_eq!(dense.entries.len(), 9 * 8 * 7 * 6 * 5 / 2); // five free cells a placement
+/// let db = dense.into_db(&puzzle, pattern).unwrap();
+/// assert!(db.value([1, 4, 3, 5], 7) > db.value([1, 4, 3, 5], 0));
+/// assert!(pdb::pack_zero_aware_as(&puzzle, db.pattern(), &by_region, Some(Layout::Plain)).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn pack_zero_aware_as(
+    puzzle: &Puzzle,
+    pattern: &Pattern,
+    by_region: &RegionDistances,
+    layout: Option<Layout>,
+) -> Result<ZeroAwarePacked, PdbError> {
+    if layout == Some(Layout::Plain) {
+        return Err(PdbError::Pattern(
+            "a zero-aware database is listed or dense, not plain".to_string(),
+        ));
+    }
     if pattern.placements() >= u64::from(u32::MAX) {
         return Err(PdbError::Pattern(format!(
             "a zero-aware database holds fewer than 2^32 placements, not {}",
@@ -59,17 +107,76 @@ pub fn pack_zero_aware(
         )));
     }
     let (mut entries, capped) = pack(puzzle, pattern, by_region.least().to_vec())?;
-    let records = gather(&entries, &by_region);
+    let records = gather(&entries, by_region);
+    let listed = records.len() as u64;
+    let dense = dense_bytes(pattern.placements(), by_region.slots() as u64);
+    let smaller = if dense < (entries.len() + table_bytes(records.len())) as u64 {
+        Layout::Dense
+    } else {
+        Layout::Listed
+    };
+    if layout.unwrap_or(smaller) == Layout::Dense {
+        drop(records);
+        return Ok(ZeroAwarePacked {
+            layout: Layout::Dense,
+            entries: spread(&entries, by_region),
+            regions: Vec::new(),
+            capped,
+            listed,
+        });
+    }
     for &(rank, _) in &records {
         let (byte, shift) = ((rank / 2) as usize, 4 * (rank & 1));
         entries[byte] |= MAX_EXCESS << shift;
     }
     Ok(ZeroAwarePacked {
+        layout: Layout::Listed,
         entries,
         regions: encode(&records),
         capped,
-        listed: records.len() as u64,
+        listed,
     })
+}
+
+/// The excess of `rank` with the blank in the region at `slot`, from its least excess `least`
+/// and least distance `distance`; the least where no region begins at `slot`.
+#[inline]
+fn region_excess(
+    by_region: &RegionDistances,
+    rank: usize,
+    slot: u32,
+    least: u8,
+    distance: u8,
+) -> u8 {
+    let value = by_region.of(rank as u64, slot);
+    if value == UNSEEN || value <= distance {
+        return least;
+    }
+    (u32::from(least) + u32::from(value - distance) / 2).min(u32::from(MAX_EXCESS)) as u8
+}
+
+/// The dense entries: for each placement (in rank order) and each slot, the excess of the region
+/// beginning there, two a byte.
+fn spread(entries: &[u8], by_region: &RegionDistances) -> Vec<u8> {
+    let (placements, slots) = (by_region.least().len(), by_region.slots());
+    // Whole bytes a chunk: CHUNK placements of any number of slots fill an even count.
+    let chunk = |start: usize| {
+        let end = (start + CHUNK).min(placements);
+        let mut nibbles = Vec::with_capacity((end - start) * slots);
+        for rank in start..end {
+            let least = (entries[rank / 2] >> (4 * (rank & 1))) & 0xF;
+            let distance = by_region.least()[rank];
+            nibbles.extend(
+                (0..slots as u32).map(|slot| region_excess(by_region, rank, slot, least, distance)),
+            );
+        }
+        nibbles
+            .chunks(2)
+            .map(|pair| pair[0] | pair.get(1).map_or(0, |high| high << 4))
+            .collect::<Vec<u8>>()
+    };
+    let starts: Vec<usize> = (0..placements).step_by(CHUNK).collect();
+    map_chunks(&starts, chunk).concat()
 }
 
 /// The records of the placements with a region above their least, in rank order.
@@ -88,9 +195,7 @@ fn gather(entries: &[u8], by_region: &RegionDistances) -> Vec<(u32, u32)> {
             for slot in 0..by_region.slots() as u32 {
                 let value = by_region.of(rank as u64, slot);
                 if value != UNSEEN && value > distance {
-                    let excess = (u32::from(least) + u32::from(value - distance) / 2)
-                        .min(u32::from(MAX_EXCESS));
-                    above.push((slot, excess as u8));
+                    above.push((slot, region_excess(by_region, rank, slot, least, distance)));
                 }
             }
             if !above.is_empty() {

@@ -56,7 +56,8 @@ def list(  # noqa: A001 (as the CLI's `pdb list`)
     cache_dir: str | os.PathLike[str] | None = None,
 ) -> builtins.list[dict[str, Any]]:
     """Every database file in the folder: ``path``, ``size``, ``tiles``, ``entries``,
-    ``zero_aware``, or ``error`` for a file that cannot be read."""
+    ``zero_aware``, ``layout`` (``plain``, ``listed`` or ``dense``: how a zero-aware file keeps
+    the blank's regions), or ``error`` for a file that cannot be read."""
     return _native.list(cache_dir=_folder(cache_dir))
 
 

@@ -2,7 +2,7 @@
 //! or foreign, and searched with.
 
 use super::*;
-use npuzzle_heuristic::pdb::{self, Event, Partition, Pattern, PdbError, Store};
+use npuzzle_heuristic::pdb::{self, Event, Layout, Partition, Pattern, PdbError, Store};
 
 fn temp_dir(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("npuzzle-pdb-{name}-{}", std::process::id()));
@@ -108,9 +108,9 @@ fn regions(puzzle: &Puzzle, at: &[u8]) -> Vec<Vec<u8>> {
     regions
 }
 
-/// A zero-aware database gives every (placement, blank cell) its exact distance where its
-/// record lists the blank's region (always, with up to three regions above the least), and
-/// never more than it or less than the plain database.
+/// A zero-aware database gives every (placement, blank cell) its exact distance where it keeps
+/// the blank's region (dense: always; listed: where its record names the region, always with up
+/// to three regions above the least), and never more than it or less than the plain database.
 #[test]
 fn zero_aware_databases_give_each_region_its_own_distance() {
     let cases: [(&str, Goal, &[u8]); 5] = [
@@ -122,50 +122,63 @@ fn zero_aware_databases_give_each_region_its_own_distance() {
     ];
     for (size, goal, tiles) in cases {
         let (_, puzzle) = setup(size, goal.clone());
-        let n = puzzle.cells();
         let pattern = Pattern::new(&puzzle, tiles).unwrap();
         let by_region = pdb::distances_by_region(&puzzle, &pattern, &mut |_, _| true).unwrap();
         assert_eq!(by_region.least(), reference_distances(&puzzle, &pattern));
-        let packed = pdb::pack_zero_aware(&puzzle, &pattern, by_region).unwrap();
-        assert!(
-            packed.listed > 0,
-            "{size} {tiles:?}: no placement walls the blank in"
-        );
-        let db = pdb::PatternDb::zero_aware_from(
-            &puzzle,
-            pattern.clone(),
-            std::sync::Arc::new(packed.entries),
-            std::sync::Arc::new(packed.regions),
-        )
-        .unwrap();
         let least = pdb::distances(&puzzle, &pattern, &mut |_, _| true).unwrap();
         let (entries, _) = pdb::pack(&puzzle, &pattern, least).unwrap();
         let plain = pdb::PatternDb::new(&puzzle, pattern.clone(), std::sync::Arc::new(entries));
         let exact = reference_by_blank(&puzzle, &pattern);
-        let mut at = vec![0u8; tiles.len()];
-        let mut stronger = 0;
-        for rank in 0..pattern.placements() {
-            pattern.unrank(rank, &mut at);
-            let truths = &exact[rank as usize * n..][..n];
-            let least = plain.value(at.iter().copied(), 0);
-            // The regions above the least, each counted once (by its first cell).
-            let above = regions(&puzzle, &at)
-                .iter()
-                .filter(|region| truths[region[0] as usize] > least)
-                .count();
-            for blank in (0..n as u8).filter(|b| !at.contains(b)) {
-                let value = db.value(at.iter().copied(), blank);
-                let truth = truths[blank as usize];
-                let place = format!("{size} {tiles:?} {at:?}, blank on {blank}");
-                assert!(least <= value && value <= truth, "{place}: {value}");
-                if above <= 3 {
-                    assert_eq!(value, truth, "{place}");
-                }
-                stronger += u32::from(value > least);
-            }
+        for layout in [Layout::Listed, Layout::Dense] {
+            let packed =
+                pdb::pack_zero_aware_as(&puzzle, &pattern, &by_region, Some(layout)).unwrap();
+            assert!(
+                packed.listed > 0,
+                "{size} {tiles:?}: no placement walls the blank in"
+            );
+            let db = packed.into_db(&puzzle, pattern.clone()).unwrap();
+            assert_eq!(db.layout(), layout);
+            let place = format!("{size} {tiles:?} {layout:?}");
+            let stronger = check_regions(&puzzle, &pattern, &plain, &db, &exact, &place);
+            assert!(stronger > 0, "{place}");
         }
-        assert!(stronger > 0, "{size} {tiles:?}");
     }
+}
+
+/// Checks `db` against the exact distances by blank cell and the plain database `plain` on every
+/// placement (see the test above); returns how many lookups it gave above the plain database.
+fn check_regions(
+    puzzle: &Puzzle,
+    pattern: &Pattern,
+    plain: &pdb::PatternDb,
+    db: &pdb::PatternDb,
+    exact: &[u8],
+    place: &str,
+) -> u32 {
+    let n = puzzle.cells();
+    let mut at = vec![0u8; pattern.tiles().len()];
+    let mut stronger = 0;
+    for rank in 0..pattern.placements() {
+        pattern.unrank(rank, &mut at);
+        let truths = &exact[rank as usize * n..][..n];
+        let least = plain.value(at.iter().copied(), 0);
+        // The regions above the least, each counted once (by its first cell).
+        let above = regions(puzzle, &at)
+            .iter()
+            .filter(|region| truths[region[0] as usize] > least)
+            .count();
+        for blank in (0..n as u8).filter(|b| !at.contains(b)) {
+            let value = db.value(at.iter().copied(), blank);
+            let truth = truths[blank as usize];
+            let place = format!("{place} {at:?}, blank on {blank}");
+            assert!(least <= value && value <= truth, "{place}: {value}");
+            if above <= 3 || db.layout() == Layout::Dense {
+                assert_eq!(value, truth, "{place}");
+            }
+            stronger += u32::from(value > least);
+        }
+    }
+    stronger
 }
 
 /// The sweeping builder agrees exactly with a plain search, on boards, goals and pattern
@@ -375,6 +388,46 @@ fn the_store_keeps_zero_aware_databases_apart_and_checks_them() {
     );
     assert_eq!(std::fs::read(&path).unwrap(), built);
     std::fs::remove_dir_all(store.dir()).unwrap();
+}
+
+/// Both zero-aware layouts go through their bytes and back with every value, and bytes cut
+/// short, flipped, or read as the other layout are refused with what is wrong.
+#[test]
+fn both_zero_aware_layouts_round_trip_and_refuse_damage() {
+    let (_, puzzle) = setup("3", Goal::BlankLast);
+    let pattern = Pattern::new(&puzzle, &[1, 2, 4, 5]).unwrap();
+    let by_region = pdb::distances_by_region(&puzzle, &pattern, &mut |_, _| true).unwrap();
+    let mut at = vec![0u8; 4];
+    for layout in [Layout::Listed, Layout::Dense] {
+        let packed = pdb::pack_zero_aware_as(&puzzle, &pattern, &by_region, Some(layout)).unwrap();
+        let db = packed.into_db(&puzzle, pattern.clone()).unwrap();
+        let bytes = db.to_bytes(&puzzle);
+        let read = pdb::PatternDb::from_bytes(&puzzle, bytes.clone()).unwrap();
+        assert_eq!((read.layout(), read.checksum()), (layout, db.checksum()));
+        for rank in 0..pattern.placements() {
+            pattern.unrank(rank, &mut at);
+            for blank in (0..9u8).filter(|b| !at.contains(b)) {
+                let (a, b) = (at.iter().copied(), at.iter().copied());
+                assert_eq!(read.value(a, blank), db.value(b, blank), "{layout:?}");
+            }
+        }
+        let refused = |bytes: Vec<u8>| {
+            pdb::PatternDb::from_bytes(&puzzle, bytes)
+                .unwrap_err()
+                .to_string()
+        };
+        let cut = refused(bytes[..bytes.len() - 1].to_vec());
+        assert!(cut.contains("truncated"), "{layout:?}: {cut}");
+        let mut flipped = bytes.clone();
+        flipped[bytes.len() / 2] ^= 0x10;
+        assert!(refused(flipped).contains("checksum"), "{layout:?}");
+        // The header's version says the layout (bytes 8..12): read as the other, the lengths
+        // cannot agree.
+        let mut other = bytes.clone();
+        other[8] = if layout == Layout::Dense { 3 } else { 4 };
+        let misread = refused(other);
+        assert!(misread.contains("is damaged"), "{layout:?}: {misread}");
+    }
 }
 
 /// Beyond 5x6 the blank's region is not tracked (small patterns leave too many free cells):
