@@ -669,7 +669,8 @@ mod tests {
     }
 }
 
-/// The guide's examples, compiled and run as tests so that the guide stays true.
+/// The guide's Rust examples (its library part), compiled and run as tests so that the guide
+/// stays true.
 #[cfg(doctest)]
-#[doc = include_str!("../../../docs/GUIDE.md")]
-struct GuideExamples;
+#[doc = include_str!("../../../docs/LIBRARY.md")]
+struct LibraryExamples;

@@ -1,6 +1,6 @@
 //! The native module of the Python package `npuzzle` (`npuzzle._native`): the library's solving
 //! pipeline and batches over numpy arrays. The package's Python layer (`python/npuzzle/`) gives
-//! the public names, argument checking and documentation; see `docs/GUIDE.md`.
+//! the public names, argument checking and documentation; see `docs/LIBRARY.md`.
 
 mod analysis;
 mod batch;

@@ -1,7 +1,7 @@
 """Issue 64's repros from Python: the environment keeps the package's promises (bounded memory,
 Ctrl-C in every long loop, one accepted range per argument, npuzzle's own exceptions, strided
 numpy input, every turn counted) and a journal is checked, not trusted. Each test is named in
-the guarantees table of docs/GUIDE.md."""
+the guarantees table of docs/LIBRARY.md."""
 
 from __future__ import annotations
 

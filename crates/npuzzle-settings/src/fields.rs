@@ -80,7 +80,7 @@ impl fmt::Display for Value {
     }
 }
 
-/// The table of every setting in `docs/GUIDE.md` (flag, Python's keyword, default, what it does),
+/// The table of every setting in `docs/LIBRARY.md` (flag, Python's keyword, default, what it does),
 /// as the description makes it; a test checks that the guide holds it whole.
 ///
 /// ```
@@ -288,12 +288,12 @@ mod tests {
     /// The guide's table of settings is the one the description makes.
     #[test]
     fn the_guide_shows_every_setting_as_described() {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/GUIDE.md");
-        let guide = std::fs::read_to_string(path).expect("docs/GUIDE.md");
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/LIBRARY.md");
+        let guide = std::fs::read_to_string(path).expect("docs/LIBRARY.md");
         let table = table();
         assert!(
             guide.contains(&table),
-            "docs/GUIDE.md should hold, whole:\n{table}"
+            "docs/LIBRARY.md should hold, whole:\n{table}"
         );
     }
 }
