@@ -301,7 +301,7 @@ impl PatternDb {
 
 /// Entry `index` of entries packed two a byte.
 #[inline]
-fn nibble(entries: &[u8], index: u64) -> u8 {
+pub(crate) fn nibble(entries: &[u8], index: u64) -> u8 {
     (entries[(index / 2) as usize] >> (4 * (index & 1))) & 0xF
 }
 

@@ -2,10 +2,10 @@
 //! plain entries, with the placements whose regions differ escaped and listed in a regions
 //! table, [`super::regions`]) or dense (an entry for every free cell of every placement).
 
-use super::build::{RegionDistances, UNSEEN};
 use std::sync::Arc;
 
-use super::database::{Layout, MAX_EXCESS, PatternDb, dense_bytes, pack};
+use super::build::{RegionDistances, UNSEEN};
+use super::database::{Layout, MAX_EXCESS, PatternDb, dense_bytes, nibble, pack};
 use super::error::PdbError;
 use super::pattern::Pattern;
 use super::regions::{LISTED, encode, record, table_bytes};
@@ -46,8 +46,7 @@ impl ZeroAwarePacked {
 /// ```
 /// use npuzzle_core::Goal;
 /// use npuzzle_heuristic::Puzzle;
-/// use npuzzle_heuristic::pdb::{self, Pattern, PatternDb};
-/// use std::sync::Arc;
+/// use npuzzle_heuristic::pdb::{self, Pattern};
 ///
 /// let puzzle = Puzzle::new(&Goal::BlankLast.board("3".parse()?)?)?;
 /// let pattern = Pattern::new(&puzzle, &[1, 2, 4, 5])?;
@@ -107,16 +106,14 @@ pub fn pack_zero_aware_as(
         )));
     }
     let (mut entries, capped) = pack(puzzle, pattern, by_region.least().to_vec())?;
-    let records = gather(&entries, by_region);
-    let listed = records.len() as u64;
+    let listed = count_listed(&entries, by_region);
     let dense = dense_bytes(pattern.placements(), by_region.slots() as u64);
-    let smaller = if dense < (entries.len() + table_bytes(records.len())) as u64 {
+    let smaller = if dense < (entries.len() + table_bytes(listed as usize)) as u64 {
         Layout::Dense
     } else {
         Layout::Listed
     };
     if layout.unwrap_or(smaller) == Layout::Dense {
-        drop(records);
         return Ok(ZeroAwarePacked {
             layout: Layout::Dense,
             entries: spread(&entries, by_region),
@@ -125,6 +122,7 @@ pub fn pack_zero_aware_as(
             listed,
         });
     }
+    let records = gather(&entries, by_region);
     for &(rank, _) in &records {
         let (byte, shift) = ((rank / 2) as usize, 4 * (rank & 1));
         entries[byte] |= MAX_EXCESS << shift;
@@ -164,7 +162,7 @@ fn spread(entries: &[u8], by_region: &RegionDistances) -> Vec<u8> {
         let end = (start + CHUNK).min(placements);
         let mut nibbles = Vec::with_capacity((end - start) * slots);
         for rank in start..end {
-            let least = (entries[rank / 2] >> (4 * (rank & 1))) & 0xF;
+            let least = nibble(entries, rank as u64);
             let distance = by_region.least()[rank];
             nibbles.extend(
                 (0..slots as u32).map(|slot| region_excess(by_region, rank, slot, least, distance)),
@@ -179,6 +177,39 @@ fn spread(entries: &[u8], by_region: &RegionDistances) -> Vec<u8> {
     map_chunks(&starts, chunk).concat()
 }
 
+/// The regions of placement `rank` above its least, as (slot, excess); none when its least
+/// excess is capped (no region can be told above it).
+fn above_least(
+    entries: &[u8],
+    by_region: &RegionDistances,
+    rank: usize,
+) -> impl Iterator<Item = (u32, u8)> {
+    let least = nibble(entries, rank as u64);
+    let distance = by_region.least()[rank];
+    let slots = if least >= MAX_EXCESS {
+        0
+    } else {
+        by_region.slots() as u32
+    };
+    (0..slots).filter_map(move |slot| {
+        let value = by_region.of(rank as u64, slot);
+        (value != UNSEEN && value > distance)
+            .then(|| (slot, region_excess(by_region, rank, slot, least, distance)))
+    })
+}
+
+/// How many placements have a region above their least: the records a regions table would hold.
+fn count_listed(entries: &[u8], by_region: &RegionDistances) -> u64 {
+    let placements = by_region.least().len();
+    let chunk = |start: usize| {
+        (start..(start + CHUNK).min(placements))
+            .filter(|&rank| above_least(entries, by_region, rank).next().is_some())
+            .count() as u64
+    };
+    let starts: Vec<usize> = (0..placements).step_by(CHUNK).collect();
+    map_chunks(&starts, chunk).into_iter().sum()
+}
+
 /// The records of the placements with a region above their least, in rank order.
 fn gather(entries: &[u8], by_region: &RegionDistances) -> Vec<(u32, u32)> {
     let placements = by_region.least().len();
@@ -186,21 +217,12 @@ fn gather(entries: &[u8], by_region: &RegionDistances) -> Vec<(u32, u32)> {
         let mut records = Vec::new();
         let mut above = Vec::with_capacity(by_region.slots());
         for rank in start..(start + CHUNK).min(placements) {
-            let least = (entries[rank / 2] >> (4 * (rank & 1))) & 0xF;
-            if least >= MAX_EXCESS {
-                continue;
-            }
-            let distance = by_region.least()[rank];
             above.clear();
-            for slot in 0..by_region.slots() as u32 {
-                let value = by_region.of(rank as u64, slot);
-                if value != UNSEEN && value > distance {
-                    above.push((slot, region_excess(by_region, rank, slot, least, distance)));
-                }
-            }
+            above.extend(above_least(entries, by_region, rank));
             if !above.is_empty() {
                 above.sort_by_key(|&(slot, excess)| (std::cmp::Reverse(excess), slot));
                 above.truncate(LISTED);
+                let least = nibble(entries, rank as u64);
                 records.push((rank as u32, record(least, &above)));
             }
         }
