@@ -234,6 +234,8 @@ def label(
     False) while the rest are labelled. The GIL is released; Ctrl-C stops the batch
     (``KeyboardInterrupt``). On 4×4, build the 7-8 databases first (``npuzzle pdb build
     --partition 78``, or ``npuzzle.pdb.build("4x4", "78")``): they label several times faster.
+    For batches of many thousands, the zero-aware ``partition="z:78"`` (5 minutes to build,
+    2.3 GB) expands 0.55× the nodes and labels about 8 % faster.
 
     >>> labels = npuzzle.label([[1, 2, 3, 4, 0, 6, 7, 5, 8], [1, 2, 3, 4, 5, 6, 7, 8, 0]])
     >>> labels.distance.tolist(), labels.optimal.tolist()
