@@ -128,12 +128,7 @@ struct Job {
 /// instance, or an instance that cannot be solved, gets its error line (with its line number)
 /// and the run goes on.
 fn run_file(args: &BenchArgs, file: &Path, out: &mut dyn Write) -> anyhow::Result<Status> {
-    if let Some(&bad) = args.only.iter().find(|&&i| i == 0) {
-        bail!("--only {bad}: instances are numbered from 1");
-    }
-    if let Some(twice) = (1..args.only.len()).find(|&at| args.only[..at].contains(&args.only[at])) {
-        bail!("--only names instance {} twice", args.only[twice]);
-    }
+    check_only(&args.only)?;
     let reader = npuzzle_files::open_named(file)?;
     let mut lines = Lines::new(std::io::BufReader::new(reader)).refusing_at_the_cap();
     let mut instances = InstanceReader::default();
@@ -176,29 +171,8 @@ fn run_file(args: &BenchArgs, file: &Path, out: &mut dyn Write) -> anyhow::Resul
         if enough || crate::interrupt::interrupted() {
             break;
         }
-        let line = lines
-            .next_line()
-            .with_context(|| format!("reading {}", file.display()))?;
-        let Some((line_number, text)) = line else {
+        let Some(instance) = run.next_instance(&mut lines, &mut instances, out)? else {
             break;
-        };
-        if let Err(why @ Unreadable::TooLong) = text {
-            // No instance is that long: the rest is no instance file (`bench /dev/zero`).
-            bail!(
-                "{} line {line_number}: {why}; the rest of the file is not read",
-                file.display()
-            );
-        }
-        let read = text
-            .map_err(|why| anyhow::anyhow!("line {line_number}: {why}"))
-            .and_then(|text| Ok(instances.line(line_number, text)?));
-        let instance = match read {
-            Ok(None) => continue,
-            Ok(Some(instance)) => instance,
-            Err(error) => {
-                run.bad_line(line_number, &error, out)?;
-                continue;
-            }
         };
         count += 1;
         let job = Job {
@@ -236,42 +210,18 @@ fn run_file(args: &BenchArgs, file: &Path, out: &mut dyn Write) -> anyhow::Resul
     if count == 0 && run.totals.failures == 0 {
         bail!("{}: no instances", file.display());
     }
-    let wall = wall.elapsed().as_secs_f64() - run.preparing;
-    let reference = instances.reference();
-    let anchor = instances.anchor();
-    let summary = Run {
-        instances: run.totals.solved + run.totals.unsolved,
-        reference: reference.as_deref().unwrap_or("reference"),
-        anchor: anchor.as_deref().unwrap_or("anchor"),
-        wall,
-        threads: args.search.jobs.unwrap_or_else(rayon::current_num_threads),
-        algorithm: run.first_method.clone().unwrap_or_default(),
-    };
-    run.header(&instances, out)?;
-    run.totals.write(out, args.json, &summary)?;
-    if let Some(results) = &run.exported {
-        for export in &args.export {
-            results.write(export.layout, &export.path)?;
-            eprintln!(
-                "npuzzle: {} results written to {}",
-                results.len(),
-                export.path.display()
-            );
-        }
+    run.finish(&instances, wall.elapsed().as_secs_f64(), out)
+}
+
+/// Refuses an `--only` list that names instance 0 or one instance twice.
+fn check_only(only: &[usize]) -> anyhow::Result<()> {
+    if let Some(&bad) = only.iter().find(|&&i| i == 0) {
+        bail!("--only {bad}: instances are numbered from 1");
     }
-    if crate::interrupt::interrupted() {
-        eprintln!(
-            "npuzzle: interrupted by {}: the instances shown as stopped were not solved, and the \
-             rest of the file was not read",
-            crate::interrupt::signal_name()
-        );
-        return Ok(Status::Interrupted);
+    if let Some(twice) = (1..only.len()).find(|&at| only[..at].contains(&only[at])) {
+        bail!("--only names instance {} twice", only[twice]);
     }
-    Ok(if run.totals.failures == 0 {
-        run.worst
-    } else {
-        run.worst.max(Status::No)
-    })
+    Ok(())
 }
 
 /// A benchmark run under way: what is needed to solve and write each window.
@@ -297,6 +247,89 @@ struct Bench<'a> {
 }
 
 impl Bench<'_> {
+    /// The next instance of the file (`None` at its end). A line that is not an instance gets
+    /// its error line and is passed over; an overlong line ends the run, since no instance is
+    /// that long (`bench /dev/zero`).
+    fn next_instance<R: std::io::BufRead>(
+        &mut self,
+        lines: &mut Lines<R>,
+        instances: &mut InstanceReader,
+        out: &mut dyn Write,
+    ) -> anyhow::Result<Option<Instance>> {
+        let file = self.file;
+        loop {
+            let line = lines
+                .next_line()
+                .with_context(|| format!("reading {}", file.display()))?;
+            let Some((line_number, text)) = line else {
+                return Ok(None);
+            };
+            if let Err(why @ Unreadable::TooLong) = text {
+                bail!(
+                    "{} line {line_number}: {why}; the rest of the file is not read",
+                    file.display()
+                );
+            }
+            let read = text
+                .map_err(|why| anyhow::anyhow!("line {line_number}: {why}"))
+                .and_then(|text| Ok(instances.line(line_number, text)?));
+            match read {
+                Ok(None) => {}
+                Ok(Some(instance)) => return Ok(Some(instance)),
+                Err(error) => self.bad_line(line_number, &error, out)?,
+            }
+        }
+    }
+
+    /// Ends the run after `elapsed` seconds: the header if none was written, the totals, the
+    /// exports, and the status (interrupted, a failure, or the worst line's).
+    fn finish(
+        &mut self,
+        instances: &InstanceReader,
+        elapsed: f64,
+        out: &mut dyn Write,
+    ) -> anyhow::Result<Status> {
+        let reference = instances.reference();
+        let anchor = instances.anchor();
+        let summary = Run {
+            instances: self.totals.solved + self.totals.unsolved,
+            reference: reference.as_deref().unwrap_or("reference"),
+            anchor: anchor.as_deref().unwrap_or("anchor"),
+            wall: elapsed - self.preparing,
+            threads: self
+                .args
+                .search
+                .jobs
+                .unwrap_or_else(rayon::current_num_threads),
+            algorithm: self.first_method.clone().unwrap_or_default(),
+        };
+        self.header(instances, out)?;
+        self.totals.write(out, self.args.json, &summary)?;
+        if let Some(results) = &self.exported {
+            for export in &self.args.export {
+                results.write(export.layout, &export.path)?;
+                eprintln!(
+                    "npuzzle: {} results written to {}",
+                    results.len(),
+                    export.path.display()
+                );
+            }
+        }
+        if crate::interrupt::interrupted() {
+            eprintln!(
+                "npuzzle: interrupted by {}: the instances shown as stopped were not solved, and \
+                 the rest of the file was not read",
+                crate::interrupt::signal_name()
+            );
+            return Ok(Status::Interrupted);
+        }
+        Ok(if self.totals.failures == 0 {
+            self.worst
+        } else {
+            self.worst.max(Status::No)
+        })
+    }
+
     /// Writes the table's header once (not in JSON); where the file has an anchor column, the
     /// table ends with it and the ratio of our expansions to its.
     fn header(&mut self, instances: &InstanceReader, out: &mut dyn Write) -> anyhow::Result<()> {
