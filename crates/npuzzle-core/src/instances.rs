@@ -164,42 +164,51 @@ impl InstanceReader {
         };
         let trimmed = line.trim().trim_start_matches('\u{feff}');
         if let Some(comment) = trimmed.strip_prefix('#') {
-            let comment = comment.trim();
-            if let Some(names) = comment.strip_prefix("COLUMNS:") {
-                let mut names = names.split_whitespace();
-                if names.next() != Some("tiles") {
-                    return Err(error("the columns must start with 'tiles'".to_string()));
-                }
-                self.columns = names.map(str::to_string).collect();
-            } else if comment.to_ascii_uppercase().starts_with("GOAL") {
-                if self.positions > 0 {
-                    return Err(error(
-                        "the goal must be named before the first position".to_string(),
-                    ));
-                }
-                self.goal = goal_comment(comment).map_err(error);
-            }
+            self.comment(number, comment.trim()).map_err(error)?;
             return Ok(None);
         }
         if trimmed.is_empty() {
             return Ok(None);
         }
         let fields: Vec<&str> = trimmed.split_whitespace().collect();
-        // The board: the longest square run of leading numbers that holds each tile once.
-        let numbers: Vec<i64> = fields.iter().map_while(|t| t.parse().ok()).collect();
-        let cells = board_cells(&numbers).ok_or_else(|| {
-            error("the line does not start with a square board's tiles".to_string())
-        })?;
-        let tiles = fields[..cells]
-            .iter()
-            .map(|t| t.parse::<u32>())
-            .collect::<Result<Vec<u32>, _>>()
-            .map_err(|_| error("the tiles are not all whole numbers".to_string()))?;
-        let size = Size::square(cells.isqrt()).map_err(|e| error(e.to_string()))?;
-        let board = Board::new(size, tiles).map_err(|e| error(e.to_string()))?;
-        let extra = &fields[cells..];
+        let (board, cells) = leading_board(&fields).map_err(error)?;
+        let known = self.columns_of(&fields[cells..]).map_err(error)?;
+        self.positions += 1;
+        Ok(Some(Instance {
+            line: number,
+            board,
+            optimal: known.optimal,
+            reference: known.reference,
+            anchor: known.anchor,
+        }))
+    }
+
+    /// Takes the `COLUMNS:` or `GOAL…` of the comment on line `number` (other comments are
+    /// passed over).
+    fn comment(&mut self, number: usize, comment: &str) -> Result<(), String> {
+        if let Some(names) = comment.strip_prefix("COLUMNS:") {
+            let mut names = names.split_whitespace();
+            if names.next() != Some("tiles") {
+                return Err("the columns must start with 'tiles'".to_string());
+            }
+            self.columns = names.map(str::to_string).collect();
+        } else if comment.to_ascii_uppercase().starts_with("GOAL") {
+            if self.positions > 0 {
+                return Err("the goal must be named before the first position".to_string());
+            }
+            self.goal = goal_comment(comment).map_err(|reason| InstanceError {
+                line: number,
+                reason,
+            });
+        }
+        Ok(())
+    }
+
+    /// The optimal length, the first reference length and the first anchor's count from the
+    /// numbers after the tiles, by the columns named.
+    fn columns_of(&self, extra: &[&str]) -> Result<Known, String> {
         if extra.len() > self.columns.len() {
-            return Err(error(format!(
+            return Err(format!(
                 "{} numbers after the tiles, but {} named ({}): name every column with a line \
                  '# COLUMNS: tiles optimal NAME …' before the first position",
                 extra.len(),
@@ -208,64 +217,80 @@ impl InstanceReader {
                     n => format!("only {n} columns are"),
                 },
                 self.columns.join(" ")
-            )));
+            ));
         }
-        let (mut optimal, mut reference, mut anchor) = (None, None, None);
+        let mut known = Known::default();
         let mut anchor_read = false;
         for (name, field) in self.columns.iter().zip(extra) {
-            let is_length = name == "optimal" || name.ends_with("_length");
             if name.ends_with("_expanded") {
-                let count = match field.parse::<i64>() {
-                    Ok(-1) => None,
-                    Ok(n) if n >= 0 => Some(n as u64),
-                    _ => {
-                        return Err(error(format!(
-                            "column {name} must be a count of nodes (a whole number, or -1 for unknown), not '{field}'"
-                        )));
-                    }
-                };
+                let count = count_field(name, field)?;
                 // The first `*_expanded` column only, even where it says -1.
                 if !std::mem::replace(&mut anchor_read, true) {
-                    anchor = count;
+                    known.anchor = count;
                 }
-                continue;
-            }
-            if !is_length {
+            } else if name == "optimal" {
+                known.optimal = length_field(name, field)?;
+            } else if name.ends_with("_length") {
+                let length = length_field(name, field)?;
+                known.reference = known.reference.or(length);
+            } else {
                 field
                     .parse::<f64>()
                     .ok()
                     .filter(|v| v.is_finite())
-                    .ok_or_else(|| error(format!("column {name} is not a number: '{field}'")))?;
-                continue;
-            }
-            let length = match field.parse::<i64>() {
-                Ok(-1) => None,
-                Ok(n) if (0..=MAX_LENGTH as i64).contains(&n) => Some(n as usize),
-                _ if field.bytes().all(|b| b.is_ascii_digit()) => {
-                    return Err(error(format!(
-                        "column {name}: {field} is longer than any solution ({MAX_LENGTH} moves at most)"
-                    )));
-                }
-                _ => {
-                    return Err(error(format!(
-                        "column {name} must be a length (a whole number, or -1 for unknown), not '{field}'"
-                    )));
-                }
-            };
-            if name == "optimal" {
-                optimal = length;
-            } else if reference.is_none() {
-                reference = length;
+                    .ok_or_else(|| format!("column {name} is not a number: '{field}'"))?;
             }
         }
-        self.positions += 1;
-        Ok(Some(Instance {
-            line: number,
-            board,
-            optimal,
-            reference,
-            anchor,
-        }))
+        Ok(known)
+    }
+}
+
+/// What a line's columns tell of its position (each `None` where unknown).
+#[derive(Default)]
+struct Known {
+    optimal: Option<usize>,
+    reference: Option<usize>,
+    anchor: Option<u64>,
+}
+
+/// The board the line's fields begin with (the longest square run of leading numbers that holds
+/// each tile once), and how many fields it takes.
+fn leading_board(fields: &[&str]) -> Result<(Board, usize), String> {
+    let numbers: Vec<i64> = fields.iter().map_while(|t| t.parse().ok()).collect();
+    let cells = board_cells(&numbers)
+        .ok_or_else(|| "the line does not start with a square board's tiles".to_string())?;
+    let tiles = fields[..cells]
+        .iter()
+        .map(|t| t.parse::<u32>())
+        .collect::<Result<Vec<u32>, _>>()
+        .map_err(|_| "the tiles are not all whole numbers".to_string())?;
+    let size = Size::square(cells.isqrt()).map_err(|e| e.to_string())?;
+    let board = Board::new(size, tiles).map_err(|e| e.to_string())?;
+    Ok((board, cells))
+}
+
+/// A `*_expanded` column's count of nodes (`None` for -1, unknown).
+fn count_field(name: &str, field: &str) -> Result<Option<u64>, String> {
+    match field.parse::<i64>() {
+        Ok(-1) => Ok(None),
+        Ok(n) if n >= 0 => Ok(Some(n as u64)),
+        _ => Err(format!(
+            "column {name} must be a count of nodes (a whole number, or -1 for unknown), not '{field}'"
+        )),
+    }
+}
+
+/// A length column's value (`None` for -1, unknown).
+fn length_field(name: &str, field: &str) -> Result<Option<usize>, String> {
+    match field.parse::<i64>() {
+        Ok(-1) => Ok(None),
+        Ok(n) if (0..=MAX_LENGTH as i64).contains(&n) => Ok(Some(n as usize)),
+        _ if field.bytes().all(|b| b.is_ascii_digit()) => Err(format!(
+            "column {name}: {field} is longer than any solution ({MAX_LENGTH} moves at most)"
+        )),
+        _ => Err(format!(
+            "column {name} must be a length (a whole number, or -1 for unknown), not '{field}'"
+        )),
     }
 }
 
