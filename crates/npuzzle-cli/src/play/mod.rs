@@ -3,6 +3,7 @@
 pub mod app;
 pub mod assist;
 pub mod chart;
+pub mod footer;
 pub mod line;
 pub mod movelog;
 pub mod records;
