@@ -119,125 +119,57 @@ fn solve<H: Heuristic, O: Observer>(
         h,
         priority,
     } = *search;
-    if let Priority::Weighted(w) = priority
-        && !(1.0..=MAX_WEIGHT).contains(&w)
-    {
-        return Err(Unsupported::Weight {
-            weight: w,
-            max: MAX_WEIGHT,
-        }
-        .into());
-    }
-    let n = puzzle.cells();
+    check_weight(priority)?;
     let mut budget = Budget::new(limits);
-    let mut graph = Graph::<H::State>::new(n);
     let Root {
         cells: start_cells,
         state: start_state,
         lower_bound,
     } = root(puzzle, h, begin)?;
-    let start = graph.insert(
-        &start_cells,
-        begin.board().blank() as u8,
-        start_state,
-        None,
-        0,
-        u32::MAX,
-    );
-    let mut open = BinaryHeap::new();
-    open.push(Reverse((
-        key(priority, 0, lower_bound),
-        Reverse(0u32),
-        start,
-    )));
+    let mut frontier = Frontier::new(puzzle.cells());
+    let blank = begin.board().blank() as u8;
+    let start = (frontier.graph).insert(&start_cells, blank, start_state, None, 0, u32::MAX);
+    frontier.push(key(priority, 0, lower_bound), 0, start);
     let mut stats = Stats::default();
-    let mut cells = vec![0u8; n];
+    let mut cells = vec![0u8; puzzle.cells()];
     let found = loop {
-        let Some(Reverse((_, Reverse(g), index))) = open.pop() else {
+        let Some((index, node)) = frontier.pop() else {
             return Err(SolveError::Internal(
                 "best-first search exhausted a solvable space".to_string(),
             ));
         };
-        let node = graph.nodes[index as usize];
-        if g != node.g {
-            continue; // a stale entry: the state was reached again more cheaply
-        }
-        cells.copy_from_slice(graph.cells(index));
+        cells.copy_from_slice(frontier.graph.cells(index));
         if h.value(&node.state) == 0 && cells == puzzle.goal_cells() {
             if O::WATCHING {
-                let moves = &graph.path_to(index);
+                let moves = &frontier.graph.path_to(index);
                 observer.event(&Event::Solution { moves });
             }
             break index;
         }
         stats.expanded += 1;
         if O::WATCHING {
-            let (h, path) = (h.value(&node.state), &graph.path_to(index));
-            let cells = &cells;
+            let (h, path) = (h.value(&node.state), &frontier.graph.path_to(index));
+            let (g, cells) = (node.g, &cells);
             observer.event(&Event::Expanded { g, h, cells, path });
         }
-        stats.peak_nodes = stats.peak_nodes.max(graph.nodes.len() as u64);
-        stats.peak_memory = graph.memory() + (open.len() * 24) as u64;
+        stats.peak_nodes = stats.peak_nodes.max(frontier.graph.nodes.len() as u64);
+        stats.peak_memory = frontier.memory();
         if let Err(limit) = budget.check(&stats) {
             stats.elapsed = budget.elapsed();
             return Err(SolveError::LimitReached { limit, stats });
         }
-        let blank = node.blank as usize;
-        for &(source, m) in puzzle.neighbours(blank) {
-            if node.last == Some(m.opposite()) {
-                if O::WATCHING {
-                    let why = Pruned::Parent;
-                    observer.event(&Event::Pruned { played: m, why });
-                }
-                continue;
-            }
-            let source_cell = source as usize;
-            let tile = cells[source_cell];
-            cells[blank] = tile;
-            cells[source_cell] = 0;
-            stats.generated += 1;
-            let child_g = g + 1;
-            if O::WATCHING {
-                observer.event(&Event::Generated {
-                    played: m,
-                    g: child_g,
-                });
-            }
-            let (child, is_new) = graph.find_or_reserve(&cells);
-            if is_new || child_g < graph.nodes[child as usize].g {
-                let state = h.moved(&node.state, &cells, tile, source_cell, blank);
-                let entry = Node {
-                    parent: index,
-                    g: child_g,
-                    blank: source,
-                    last: Some(m),
-                    state,
-                };
-                if is_new {
-                    graph.nodes.push(entry);
-                } else {
-                    graph.nodes[child as usize] = entry;
-                }
-                let f = key(priority, child_g, h.value(&state));
-                if O::WATCHING {
-                    let f = child_g + h.value(&state);
-                    observer.event(&Event::Opened {
-                        played: m,
-                        g: child_g,
-                        f,
-                    });
-                }
-                open.push(Reverse((f, Reverse(child_g), child)));
-            } else if O::WATCHING {
-                let why = Pruned::Duplicate;
-                observer.event(&Event::Pruned { played: m, why });
-            }
-            cells[source_cell] = tile;
-            cells[blank] = 0;
-        }
+        let parent = (index, &node);
+        expand(
+            search,
+            &mut frontier,
+            &mut cells,
+            parent,
+            &mut stats,
+            observer,
+        );
     };
     stats.elapsed = budget.elapsed();
-    let moves = graph.path_to(found);
+    let moves = frontier.graph.path_to(found);
     let (optimal, bound, algorithm) = match priority {
         Priority::AStar => (true, None, Algorithm::AStar),
         Priority::Weighted(w) => (w == 1.0, Some(w), Algorithm::WeightedAStar),
@@ -251,6 +183,114 @@ fn solve<H: Heuristic, O: Observer>(
         lower_bound,
     };
     finish(h, begin, found, stats)
+}
+
+/// Refuses a weight outside 1 to [`MAX_WEIGHT`].
+fn check_weight(priority: Priority) -> Result<(), SolveError> {
+    match priority {
+        Priority::Weighted(w) if !(1.0..=MAX_WEIGHT).contains(&w) => Err(Unsupported::Weight {
+            weight: w,
+            max: MAX_WEIGHT,
+        }
+        .into()),
+        _ => Ok(()),
+    }
+}
+
+/// Generates the children of the node at `index` (whose cells are `cells`, given back as they
+/// were): each new state, or one reached by a shorter path, is stored and queued.
+#[inline]
+fn expand<H: Heuristic, O: Observer>(
+    search: &BestFirst<'_, H>,
+    frontier: &mut Frontier<H::State>,
+    cells: &mut [u8],
+    (index, node): (u32, &Node<H::State>),
+    stats: &mut Stats,
+    observer: &mut O,
+) {
+    let (puzzle, h) = (search.puzzle, search.h);
+    let blank = node.blank as usize;
+    for &(source, m) in puzzle.neighbours(blank) {
+        if node.last == Some(m.opposite()) {
+            if O::WATCHING {
+                let why = Pruned::Parent;
+                observer.event(&Event::Pruned { played: m, why });
+            }
+            continue;
+        }
+        let source_cell = source as usize;
+        let tile = cells[source_cell];
+        cells[blank] = tile;
+        cells[source_cell] = 0;
+        stats.generated += 1;
+        let g = node.g + 1;
+        if O::WATCHING {
+            observer.event(&Event::Generated { played: m, g });
+        }
+        let graph = &mut frontier.graph;
+        let (child, is_new) = graph.find_or_reserve(cells);
+        if is_new || g < graph.nodes[child as usize].g {
+            let state = h.moved(&node.state, cells, tile, source_cell, blank);
+            let last = Some(m);
+            let entry = Node {
+                parent: index,
+                g,
+                blank: source,
+                last,
+                state,
+            };
+            if is_new {
+                graph.nodes.push(entry);
+            } else {
+                graph.nodes[child as usize] = entry;
+            }
+            if O::WATCHING {
+                let f = g + h.value(&state);
+                observer.event(&Event::Opened { played: m, g, f });
+            }
+            frontier.push(key(search.priority, g, h.value(&state)), g, child);
+        } else if O::WATCHING {
+            let why = Pruned::Duplicate;
+            observer.event(&Event::Pruned { played: m, why });
+        }
+        cells[source_cell] = tile;
+        cells[blank] = 0;
+    }
+}
+
+/// A best-first search's memory: every state seen, and the open list of (key, deeper first,
+/// index).
+struct Frontier<S> {
+    graph: Graph<S>,
+    open: BinaryHeap<Reverse<(u64, Reverse<u32>, u32)>>,
+}
+
+impl<S: Copy> Frontier<S> {
+    fn new(cells: usize) -> Frontier<S> {
+        let (graph, open) = (Graph::new(cells), BinaryHeap::new());
+        Frontier { graph, open }
+    }
+
+    /// Queues the node at `index`, reached at depth `g`, with open-list key `key`.
+    fn push(&mut self, key: u64, g: u32, index: u32) {
+        self.open.push(Reverse((key, Reverse(g), index)));
+    }
+
+    /// The open node of least key (the deeper among equals), passing over stale entries (states
+    /// reached again more cheaply since they were queued); `None` once the list is empty.
+    fn pop(&mut self) -> Option<(u32, Node<S>)> {
+        loop {
+            let Reverse((_, Reverse(g), index)) = self.open.pop()?;
+            let node = self.graph.nodes[index as usize];
+            if g == node.g {
+                return Some((index, node));
+            }
+        }
+    }
+
+    fn memory(&self) -> u64 {
+        self.graph.memory() + (self.open.len() * 24) as u64
+    }
 }
 
 /// The open-list key (smaller first): f scaled to an integer so weights compare exactly enough.
