@@ -142,7 +142,6 @@ impl<H: Heuristic> Search<'_, H> {
         (stored, bound): (u32, u32),
         previous: Option<Move>,
     ) -> Result<Outcome, Limit> {
-        let own_f = g + self.h.value(&state);
         if self.h.value(&state) == 0 && self.cells == self.puzzle.goal_cells() {
             if O::WATCHING {
                 let moves = &self.path;
@@ -161,49 +160,13 @@ impl<H: Heuristic> Search<'_, H> {
         self.stats.peak_nodes = self.stats.peak_nodes.max(u64::from(g) + 1);
         self.budget.check(&self.stats)?;
         let mut children: [Option<Child<H::State>>; 4] = [None; 4];
-        let mut count = 0;
-        for &(source, m) in self.puzzle.neighbours(blank) {
-            if previous == Some(m.opposite()) {
-                if O::WATCHING {
-                    let why = Pruned::Parent;
-                    observer.event(&Event::Pruned { played: m, why });
-                }
-                continue;
-            }
-            let tile = self.cells[source as usize];
-            self.cells[blank] = tile;
-            self.cells[source as usize] = 0;
-            let child_state = self
-                .h
-                .moved(&state, &self.cells, tile, source as usize, blank);
-            self.cells[source as usize] = tile;
-            self.cells[blank] = 0;
-            self.stats.generated += 1;
-            if O::WATCHING {
-                observer.event(&Event::Generated {
-                    played: m,
-                    g: g + 1,
-                });
-            }
-            let f = g + 1 + self.h.value(&child_state);
-            // A node explored before passes its backed-up value down to children that look
-            // better than it (they were already found to lead no lower).
-            let f = if own_f < stored { f.max(stored) } else { f };
-            if O::WATCHING {
-                observer.event(&Event::Opened {
-                    played: m,
-                    g: g + 1,
-                    f,
-                });
-            }
-            children[count] = Some(Child {
-                source,
-                m,
-                state: child_state,
-                f,
-            });
-            count += 1;
-        }
+        let count = self.children(
+            observer,
+            (blank, g, &state),
+            stored,
+            previous,
+            &mut children,
+        );
         let children = &mut children[..count];
         loop {
             children.sort_by_key(|c| c.map_or(u32::MAX, |c| c.f));
@@ -241,5 +204,64 @@ impl<H: Heuristic> Search<'_, H> {
                 }
             }
         }
+    }
+
+    /// Puts in `children` the children of the node with the blank at `blank`, `g` moves deep (not
+    /// back through `previous`), and says how many there are, each with its f: its own, raised
+    /// to the node's backed-up value `stored` where the node was explored before.
+    #[inline]
+    fn children<O: Observer>(
+        &mut self,
+        observer: &mut O,
+        (blank, g, state): (usize, u32, &H::State),
+        stored: u32,
+        previous: Option<Move>,
+        children: &mut [Option<Child<H::State>>; 4],
+    ) -> usize {
+        let own_f = g + self.h.value(state);
+        let mut count = 0;
+        for &(source, m) in self.puzzle.neighbours(blank) {
+            if previous == Some(m.opposite()) {
+                if O::WATCHING {
+                    let why = Pruned::Parent;
+                    observer.event(&Event::Pruned { played: m, why });
+                }
+                continue;
+            }
+            let tile = self.cells[source as usize];
+            self.cells[blank] = tile;
+            self.cells[source as usize] = 0;
+            let child_state = self
+                .h
+                .moved(state, &self.cells, tile, source as usize, blank);
+            self.cells[source as usize] = tile;
+            self.cells[blank] = 0;
+            self.stats.generated += 1;
+            if O::WATCHING {
+                observer.event(&Event::Generated {
+                    played: m,
+                    g: g + 1,
+                });
+            }
+            let f = g + 1 + self.h.value(&child_state);
+            // A node explored before passes its backed-up value down to children that look
+            // better than it (they were already found to lead no lower).
+            let f = if own_f < stored { f.max(stored) } else { f };
+            if O::WATCHING {
+                observer.event(&Event::Opened {
+                    played: m,
+                    g: g + 1,
+                    f,
+                });
+            }
+            children[count] = Some(Child {
+                source,
+                m,
+                state: child_state,
+                f,
+            });
+            count += 1;
+        }
+        count
     }
 }
