@@ -387,23 +387,7 @@ impl Network {
     /// The model a file's bytes hold, checked: the header, the format version, the shape, the
     /// checksum, and that the goal is a board of the size.
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, ModelError> {
-        if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
-            return Err(ModelError::NotAModel);
-        }
-        let mut r = Reader {
-            bytes,
-            at: MAGIC.len(),
-        };
-        let version = u32::from_le_bytes(r.array()?);
-        if version != FORMAT_VERSION {
-            return Err(ModelError::Version(version));
-        }
-        let (body, stored) = bytes.split_at(bytes.len().saturating_sub(4));
-        let stored = u32::from_le_bytes(stored.try_into().map_err(|_| r.short())?);
-        let computed = crc32fast::hash(body);
-        if stored != computed {
-            return Err(ModelError::Checksum { stored, computed });
-        }
+        let mut r = Reader::checked(bytes)?;
         let width = u16::from_le_bytes(r.array()?) as usize;
         let height = u16::from_le_bytes(r.array()?) as usize;
         let size = Size::new(width, height)
@@ -431,53 +415,17 @@ impl Network {
         let command_len = u32::from_le_bytes(r.array()?) as usize;
         let command = String::from_utf8(r.take(command_len)?.to_vec())
             .map_err(|_| ModelError::Damaged("its command is not UTF-8".into()))?;
-        let mut i16s = |n: usize| -> Result<Vec<i16>, ModelError> {
-            Ok(r.take(2 * n)?
-                .chunks_exact(2)
-                .map(|b| i16::from_le_bytes([b[0], b[1]]))
-                .collect())
+        let provenance = Provenance {
+            command,
+            seed,
+            rounds,
         };
-        let l1 = i16s(cells * cells * HIDDEN)?;
-        let b1 = i16s(HIDDEN)?;
-        let l2 = i16s(SECOND * HIDDEN)?;
-        let mut f32s = |n: usize| -> Result<Vec<f32>, ModelError> {
-            Ok(r.take(4 * n)?
-                .chunks_exact(4)
-                .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-                .collect())
-        };
-        let b2 = f32s(SECOND)?;
-        let l3 = f32s(SECOND)?;
-        let b3 = f32s(1)?[0];
-        if r.at != body.len() {
-            return Err(ModelError::Damaged(format!(
-                "{} bytes after its weights",
-                body.len().saturating_sub(r.at)
-            )));
-        }
-        if b2.iter().chain(&l3).chain([&b3]).any(|v| !v.is_finite()) {
-            return Err(ModelError::Damaged("a weight is not a number".into()));
-        }
+        let weights = r.weights(cells, (scale1, scale2))?;
         Ok(Network {
             size,
             goal,
-            provenance: Provenance {
-                command,
-                seed,
-                rounds,
-            },
-            weights: Weights {
-                cells,
-                l1,
-                b1,
-                l2_lanes: lanes(&l2),
-                l2,
-                b2,
-                l3,
-                b3,
-                scale1,
-                scale2,
-            },
+            provenance,
+            weights,
         })
     }
 
@@ -522,6 +470,82 @@ struct Reader<'a> {
 }
 
 impl<'a> Reader<'a> {
+    /// A reader of `bytes` past their header, once the header, the format version and the
+    /// checksum are checked.
+    fn checked(bytes: &'a [u8]) -> Result<Reader<'a>, ModelError> {
+        if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
+            return Err(ModelError::NotAModel);
+        }
+        let mut r = Reader {
+            bytes,
+            at: MAGIC.len(),
+        };
+        let version = u32::from_le_bytes(r.array()?);
+        if version != FORMAT_VERSION {
+            return Err(ModelError::Version(version));
+        }
+        let (body, stored) = bytes.split_at(bytes.len().saturating_sub(4));
+        let stored = u32::from_le_bytes(stored.try_into().map_err(|_| r.short())?);
+        let computed = crc32fast::hash(body);
+        if stored != computed {
+            return Err(ModelError::Checksum { stored, computed });
+        }
+        Ok(r)
+    }
+
+    /// The weights of a network on a board of `cells` cells with the given scales: the rest of
+    /// the file, every float finite.
+    fn weights(
+        &mut self,
+        cells: usize,
+        (scale1, scale2): (i16, f32),
+    ) -> Result<Weights, ModelError> {
+        let l1 = self.i16s(cells * cells * HIDDEN)?;
+        let b1 = self.i16s(HIDDEN)?;
+        let l2 = self.i16s(SECOND * HIDDEN)?;
+        let b2 = self.f32s(SECOND)?;
+        let l3 = self.f32s(SECOND)?;
+        let b3 = self.f32s(1)?[0];
+        let body = self.bytes.len().saturating_sub(4);
+        if self.at != body {
+            return Err(ModelError::Damaged(format!(
+                "{} bytes after its weights",
+                body.saturating_sub(self.at)
+            )));
+        }
+        if b2.iter().chain(&l3).chain([&b3]).any(|v| !v.is_finite()) {
+            return Err(ModelError::Damaged("a weight is not a number".into()));
+        }
+        Ok(Weights {
+            cells,
+            l1,
+            b1,
+            l2_lanes: lanes(&l2),
+            l2,
+            b2,
+            l3,
+            b3,
+            scale1,
+            scale2,
+        })
+    }
+
+    fn i16s(&mut self, n: usize) -> Result<Vec<i16>, ModelError> {
+        let bytes = self.take(n.checked_mul(2).ok_or_else(|| self.short())?)?;
+        Ok(bytes
+            .chunks_exact(2)
+            .map(|b| i16::from_le_bytes([b[0], b[1]]))
+            .collect())
+    }
+
+    fn f32s(&mut self, n: usize) -> Result<Vec<f32>, ModelError> {
+        let bytes = self.take(n.checked_mul(4).ok_or_else(|| self.short())?)?;
+        Ok(bytes
+            .chunks_exact(4)
+            .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+            .collect())
+    }
+
     fn short(&self) -> ModelError {
         ModelError::Damaged(format!("it ends early, after {} bytes", self.bytes.len()))
     }
