@@ -73,7 +73,7 @@ pub struct Siblings {
 }
 
 /// Sibling ordering of `estimate` over families of children with known distances.
-fn ordered(families: &[Vec<(u32, Vec<u8>)>], estimate: &Estimate) -> Siblings {
+fn ordered(families: &[Family], estimate: &Estimate) -> Siblings {
     let (mut pairs, mut right) = (0u64, 0f64);
     for family in families {
         let valued: Vec<(u32, f32)> = family.iter().map(|(d, c)| (*d, estimate(c))).collect();
@@ -113,6 +113,9 @@ pub fn every_position(table: &DistanceTable) -> Vec<(Board, u32)> {
         .flat_map(|d| table.positions_at(d as u8).map(move |b| (b, d as u32)))
         .collect()
 }
+
+/// A position's children, each with its distance and its cells.
+type Family = Vec<(u32, Vec<u8>)>;
 
 /// An estimate of a position's distance (cells bytes, 0 the blank).
 pub type Estimate<'a> = dyn Fn(&[u8]) -> f32 + 'a;
@@ -186,6 +189,48 @@ pub fn read_instances(path: &Path, size: Size) -> anyhow::Result<Vec<(Board, u32
     Ok(out)
 }
 
+/// Every child of each of `positions`, with its distance, found by IDA* with the databases `h`.
+fn solved_children(
+    goal: &Board,
+    h: &AnyHeuristic,
+    positions: &[(Board, u32)],
+) -> anyhow::Result<Vec<Family>> {
+    let puzzle = Puzzle::new(goal)?;
+    let options = Options {
+        algorithm: Algorithm::IdaStar,
+        parallel: true,
+        ..Options::default()
+    };
+    let solver = Solver::with_heuristic(goal, options, h.clone())?;
+    let mut all = Vec::new();
+    for (board, _) in positions {
+        let mut family = Vec::new();
+        for m in board.legal_moves() {
+            let mut child = board.clone();
+            child.apply(m)?;
+            let distance = solver.solve(&child)?.moves.len() as u32;
+            family.push((distance, puzzle.bytes(&child)));
+        }
+        all.push(family);
+    }
+    Ok(all)
+}
+
+/// The table's "sibling pairs right" cell for `estimate`: judged on every position by the
+/// complete `table`, else on the solved `children`, else "-".
+fn sibling_cell(
+    table: Option<&DistanceTable>,
+    children: Option<&[Family]>,
+    estimate: &Estimate,
+) -> anyhow::Result<String> {
+    let judged = match (table, children) {
+        (Some(table), _) => siblings(table, estimate)?,
+        (None, Some(children)) => ordered(children, estimate),
+        (None, None) => return Ok("-".into()),
+    };
+    Ok(format!("{:.1} % of {}", 100.0 * judged.right, judged.pairs))
+}
+
 /// The measurements of `network` as a Markdown table: on every position of its board when it
 /// has at most 12 cells, else on the positions of `instances`; the learned estimate beside
 /// linear conflict's and, with `databases` (a folder and a partition), the pattern databases'.
@@ -224,28 +269,11 @@ pub fn report(
         }
         None => None,
     };
-    // With databases on boards of at most 16 cells, every child of every position is solved
-    // optimally, so that sibling pairs can be judged there too.
+    // Without the complete table, but with databases on a board of at most 16 cells, every
+    // child of every position is solved optimally, so that sibling pairs can be judged there too.
     let children = match &pdb {
-        Some((_, h)) if puzzle.cells() <= 16 => {
-            let options = Options {
-                algorithm: Algorithm::IdaStar,
-                parallel: true,
-                ..Options::default()
-            };
-            let solver = Solver::with_heuristic(&goal, options, h.clone())?;
-            let mut all = Vec::new();
-            for (board, _) in &positions {
-                let mut family = Vec::new();
-                for m in board.legal_moves() {
-                    let mut child = board.clone();
-                    child.apply(m)?;
-                    let distance = solver.solve(&child)?.moves.len() as u32;
-                    family.push((distance, puzzle.bytes(&child)));
-                }
-                all.push(family);
-            }
-            Some(all)
+        Some((_, h)) if table.is_none() && puzzle.cells() <= 16 => {
+            Some(solved_children(&goal, h, &positions)?)
         }
         _ => None,
     };
@@ -261,17 +289,7 @@ pub fn report(
             .map(|(b, _)| estimate(&puzzle.bytes(b)))
             .collect();
         let e = Errors::of(&values, &optima);
-        let siblings = match (&table, &children) {
-            (Some(table), _) => {
-                let s = siblings(table, estimate)?;
-                format!("{:.1} % of {}", 100.0 * s.right, s.pairs)
-            }
-            (None, Some(children)) => {
-                let s = ordered(children, estimate);
-                format!("{:.1} % of {}", 100.0 * s.right, s.pairs)
-            }
-            (None, None) => "-".into(),
-        };
+        let siblings = sibling_cell(table.as_ref(), children.as_deref(), estimate)?;
         let _ = writeln!(
             out,
             "| {name} | {} | {:+.2} | {:.2} | {:+.1} / {:+.1} / {:+.1} | {:.1} % | {siblings} |",

@@ -157,3 +157,39 @@ fn bad_numbers_and_endless_files_are_refused() {
     assert!(errors.contains("more than 256 MiB"), "{errors}");
     std::fs::remove_file(&model).unwrap();
 }
+
+/// With instances and databases (no complete table is used), every child of each instance is
+/// solved, so that every estimate's sibling pairs are judged; the databases never overestimate.
+#[test]
+fn a_report_on_instances_with_databases_judges_sibling_pairs() {
+    use npuzzle_train::measure::report;
+    let network = train(&config(1, None)).unwrap();
+    let puzzle = Puzzle::new(&Goal::BlankLast.board("3".parse().unwrap()).unwrap()).unwrap();
+    let table = table(&puzzle).unwrap();
+    let folder = std::env::temp_dir().join(format!("npuzzle-train-report-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).unwrap();
+    let instances = folder.join("instances.txt");
+    let lines: Vec<String> = [4u8, 12, 20, 31]
+        .iter()
+        .filter_map(|&d| Some((table.positions_at(d).next()?, d)))
+        .map(|(board, d)| {
+            let tiles: Vec<String> = board.cells().iter().map(u32::to_string).collect();
+            format!("{} {d}", tiles.join(" "))
+        })
+        .collect();
+    assert_eq!(lines.len(), 4);
+    std::fs::write(&instances, lines.join("\n")).unwrap();
+    let partition = "1,2,3,4/5,6,7,8".parse().unwrap();
+    let text = report(&network, Some(&instances), Some((&folder, partition))).unwrap();
+    let rows: Vec<&str> = text.lines().skip(2).collect();
+    assert_eq!(rows.len(), 3, "{text}");
+    for row in &rows {
+        assert!(row.contains("| 4 |") && row.contains("% of"), "{text}");
+    }
+    let pdb = rows
+        .iter()
+        .find(|r| r.contains("pattern databases"))
+        .unwrap();
+    assert!(pdb.contains("| 0.0 % |"), "never over the optimum: {text}");
+    std::fs::remove_dir_all(&folder).unwrap();
+}
