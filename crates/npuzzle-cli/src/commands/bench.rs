@@ -461,27 +461,12 @@ impl Bench<'_> {
         result: anyhow::Result<Solution>,
         out: &mut dyn Write,
     ) -> anyhow::Result<()> {
-        let Job { number, instance } = job;
         let solution = match result {
             Ok(solution) => solution,
             Err(error) => {
                 self.totals.failures += 1;
                 self.totals.unsolved += 1;
-                let stopped = crate::status::of(&error) == Status::No;
-                if self.args.json {
-                    let line = json!({
-                        "instance": number,
-                        "line": instance.line,
-                        "position": instance.board.to_string(),
-                        "error": format!("{error:#}"),
-                        "stopped": stopped && crate::interrupt::interrupted(),
-                    });
-                    writeln!(out, "{line}")?;
-                } else {
-                    let error = crate::status::shown(&format!("{error:#}")).into_owned();
-                    writeln!(out, "{number:>4} error (line {}): {error}", instance.line)?;
-                }
-                return Ok(());
+                return self.write_error(job, &error, out);
             }
         };
         self.first_method
@@ -489,61 +474,105 @@ impl Bench<'_> {
                 Some(h) => format!("{} with {h}", solution.algorithm),
                 None => solution.algorithm.to_string(),
             });
-        let verdict = verdict(instance, &solution);
-        self.totals.add(instance, &solution, verdict);
+        let verdict = verdict(&job.instance, &solution);
+        self.totals.add(&job.instance, &solution, verdict);
         if let Some(results) = &mut self.exported {
             if results.len() >= MAX_EXPORTED {
                 bail!("--export takes at most {MAX_EXPORTED} instances (its readers' cap)");
             }
-            results.push(&instance.board, &solution);
+            results.push(&job.instance.board, &solution);
         }
-        let stats = &solution.stats;
         if self.args.json {
+            writeln!(out, "{}", solution_json(job, &solution, verdict))?;
+            return Ok(());
+        }
+        self.write_row(job, &solution, verdict, out)
+    }
+
+    /// The error line of an instance that was not solved (marked stopped in JSON where an
+    /// interruption stopped it).
+    fn write_error(
+        &self,
+        job: &Job,
+        error: &anyhow::Error,
+        out: &mut dyn Write,
+    ) -> anyhow::Result<()> {
+        let Job { number, instance } = job;
+        if self.args.json {
+            let stopped = crate::status::of(error) == Status::No;
             let line = json!({
                 "instance": number,
                 "line": instance.line,
                 "position": instance.board.to_string(),
-                "length": solution.moves.len(),
-                "optimum": instance.optimal,
-                "reference": instance.reference,
-                "anchor_expanded": instance.anchor,
-                "lower_bound": solution.lower_bound,
-                "gap": solution.gap(),
-                "ok": verdict.ok(),
-                "optimal": solution.optimal,
-                "algorithm": solution.algorithm,
-                "expanded": stats.expanded,
-                "generated": stats.generated,
-                "seconds": stats.elapsed.as_secs_f64(),
-                "solution": solution.moves.iter().map(|m| m.tile_letter()).collect::<String>(),
+                "error": format!("{error:#}"),
+                "stopped": stopped && crate::interrupt::interrupted(),
             });
             writeln!(out, "{line}")?;
         } else {
-            let show = |v: Option<usize>| v.map_or("?".to_string(), |v| v.to_string());
-            write!(
-                out,
-                "{number:>4} {:>6} {:>7} {:>9} {:>5} {:>4} {:>9} {:>13} {:>8.3}",
-                solution.moves.len(),
-                show(instance.optimal),
-                show(instance.reference),
-                solution.lower_bound,
-                solution.gap(),
-                verdict.name(),
-                stats.expanded,
-                stats.elapsed.as_secs_f64()
-            )?;
-            match instance.anchor.filter(|_| self.anchored) {
-                Some(theirs) => writeln!(
-                    out,
-                    " {theirs:>15} {:>6.3}x",
-                    stats.expanded as f64 / theirs.max(1) as f64
-                )?,
-                None if self.anchored => writeln!(out, " {:>15} {:>7}", "?", "?")?,
-                None => writeln!(out)?,
-            }
+            let error = crate::status::shown(&format!("{error:#}")).into_owned();
+            writeln!(out, "{number:>4} error (line {}): {error}", instance.line)?;
         }
         Ok(())
     }
+
+    /// A solved instance's row of the table, with the anchor's count where the file has one.
+    fn write_row(
+        &self,
+        job: &Job,
+        solution: &Solution,
+        verdict: Verdict,
+        out: &mut dyn Write,
+    ) -> anyhow::Result<()> {
+        let Job { number, instance } = job;
+        let stats = &solution.stats;
+        let show = |v: Option<usize>| v.map_or("?".to_string(), |v| v.to_string());
+        write!(
+            out,
+            "{number:>4} {:>6} {:>7} {:>9} {:>5} {:>4} {:>9} {:>13} {:>8.3}",
+            solution.moves.len(),
+            show(instance.optimal),
+            show(instance.reference),
+            solution.lower_bound,
+            solution.gap(),
+            verdict.name(),
+            stats.expanded,
+            stats.elapsed.as_secs_f64()
+        )?;
+        match instance.anchor.filter(|_| self.anchored) {
+            Some(theirs) => writeln!(
+                out,
+                " {theirs:>15} {:>6.3}x",
+                stats.expanded as f64 / theirs.max(1) as f64
+            )?,
+            None if self.anchored => writeln!(out, " {:>15} {:>7}", "?", "?")?,
+            None => writeln!(out)?,
+        }
+        Ok(())
+    }
+}
+
+/// A solved instance's JSON line.
+fn solution_json(job: &Job, solution: &Solution, verdict: Verdict) -> serde_json::Value {
+    let Job { number, instance } = job;
+    let stats = &solution.stats;
+    json!({
+        "instance": number,
+        "line": instance.line,
+        "position": instance.board.to_string(),
+        "length": solution.moves.len(),
+        "optimum": instance.optimal,
+        "reference": instance.reference,
+        "anchor_expanded": instance.anchor,
+        "lower_bound": solution.lower_bound,
+        "gap": solution.gap(),
+        "ok": verdict.ok(),
+        "optimal": solution.optimal,
+        "algorithm": solution.algorithm,
+        "expanded": stats.expanded,
+        "generated": stats.generated,
+        "seconds": stats.elapsed.as_secs_f64(),
+        "solution": solution.moves.iter().map(|m| m.tile_letter()).collect::<String>(),
+    })
 }
 
 /// How a solution compares with what the file knows.
