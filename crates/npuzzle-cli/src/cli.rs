@@ -636,8 +636,8 @@ pub struct StatsArgs {
     #[arg(long, short, value_name = "WxH")]
     pub size: Option<Size>,
     /// Write every finished game as csv or json instead of the summary.
-    #[arg(long, value_name = "FORMAT", value_parser = ["csv", "json"])]
-    pub export: Option<String>,
+    #[arg(long, value_name = "FORMAT", value_enum)]
+    pub export: Option<GamesFormat>,
     /// Where statistics are kept (default: $NPUZZLE_DATA_DIR, else the user's data directory).
     #[arg(long, value_name = "DIR")]
     pub data_dir: Option<std::path::PathBuf>,
@@ -749,3 +749,11 @@ fn seconds(text: &str) -> Result<f64, String> {
 
 #[cfg(test)]
 mod tests;
+
+/// The form `npuzzle stats --export` writes every finished game in: CSV (a header line, then a
+/// line a game) or a JSON array of the games' records.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum GamesFormat {
+    Csv,
+    Json,
+}
