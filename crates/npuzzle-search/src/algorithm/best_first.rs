@@ -128,7 +128,9 @@ fn solve<H: Heuristic, O: Observer>(
     } = root(puzzle, h, begin)?;
     let mut frontier = Frontier::new(puzzle.cells());
     let blank = begin.board().blank() as u8;
-    let start = (frontier.graph).insert(&start_cells, blank, start_state, None, 0, u32::MAX);
+    let start = frontier
+        .graph
+        .insert(&start_cells, blank, start_state, None, 0, u32::MAX);
     frontier.push(key(priority, 0, lower_bound), 0, start);
     let mut stats = Stats::default();
     let mut cells = vec![0u8; puzzle.cells()];
