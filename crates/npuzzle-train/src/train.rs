@@ -77,27 +77,7 @@ pub fn train(config: &Config) -> anyhow::Result<Network> {
     let cells = puzzle.cells();
     let mut vars = VarMap::new();
     let net = Net::new(&vars, cells)?;
-    let mut state = State {
-        goal: config.goal.to_string(),
-        seed: config.seed,
-        round: 0,
-        seconds: 0.0,
-    };
-    if let Some(folder) = &config.checkpoint
-        && let Some(saved) = read_checkpoint(folder)?
-    {
-        if saved.goal != state.goal || saved.seed != config.seed {
-            bail!(
-                "the checkpoint in {} is of another training (goal {}, seed {}): use another folder",
-                folder.display(),
-                saved.goal,
-                saved.seed
-            );
-        }
-        read_weights(folder, &mut vars)
-            .with_context(|| format!("reading the checkpoint in {}", folder.display()))?;
-        state = saved;
-    }
+    let mut state = resumed(config, &mut vars)?;
     let mut optimizer = AdamW::new(
         vars.all_vars(),
         ParamsAdamW {
@@ -153,6 +133,35 @@ pub fn train(config: &Config) -> anyhow::Result<Network> {
     }
     bar.finish();
     Ok(frozen)
+}
+
+/// Where training starts: from the checkpoint in `config.checkpoint` when it holds one of this
+/// training (its weights read into `vars`), else from round 0. A checkpoint of another goal or
+/// seed is refused.
+fn resumed(config: &Config, vars: &mut VarMap) -> anyhow::Result<State> {
+    let state = State {
+        goal: config.goal.to_string(),
+        seed: config.seed,
+        round: 0,
+        seconds: 0.0,
+    };
+    let Some(folder) = &config.checkpoint else {
+        return Ok(state);
+    };
+    let Some(saved) = read_checkpoint(folder)? else {
+        return Ok(state);
+    };
+    if saved.goal != state.goal || saved.seed != config.seed {
+        bail!(
+            "the checkpoint in {} is of another training (goal {}, seed {}): use another folder",
+            folder.display(),
+            saved.goal,
+            saved.seed
+        );
+    }
+    read_weights(folder, vars)
+        .with_context(|| format!("reading the checkpoint in {}", folder.display()))?;
+    Ok(saved)
 }
 
 /// One round: positions, their targets, one pass of gradient steps over them.
