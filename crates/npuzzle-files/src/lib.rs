@@ -37,6 +37,8 @@ use std::sync::OnceLock;
 
 use thiserror::Error;
 
+pub mod leased;
+
 /// The most read whole from a data file the user names (instance files, files of answers,
 /// DeepCubeA's test sets, a cluster's input and journal) on every surface: the largest real one
 /// is a few MB; a file past it is refused, never read into memory without end.

@@ -18,7 +18,9 @@ use super::partition::Partition;
 /// A 24-puzzle's searches run minutes to hours, and the pages save 8 to 12 % of them; a
 /// 15-puzzle's end in tenths of a second, about as fast either way, while finding the pages can
 /// mean compacting memory first (the kernel's `defrag=madvise`), in the process's own time: up to
-/// 0.45 s on Korf's 100 where the search is 0.14 s (EXPERIMENTS.md, "Huge pages").
+/// 0.45 s on Korf's 100 where the search is 0.14 s (EXPERIMENTS.md, "Huge pages"). The others are
+/// mapped from the page cache under a read lease where the system gives one (no copy, no fault a
+/// page: Korf's 100's whole run 0.19 s against 0.30 s read; see [`npuzzle_files::leased`]).
 ///
 /// ```
 /// use npuzzle_heuristic::pdb::policy;

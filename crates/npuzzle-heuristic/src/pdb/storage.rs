@@ -2,8 +2,8 @@
 //! then the entries packed two a byte (see [`super::PatternDb`]; the version says their
 //! [`Layout`]), then a listed zero-aware database's regions table. Written to a temporary file and
 //! renamed into place (two builders never leave a broken file, an old file stays until the new
-//! one is whole); read into memory and checked. Only regular files are ever opened, never through
-//! a link.
+//! one is whole); mapped under a read lease or read into memory, and checked (see [`load`]). Only
+//! regular files are ever opened, never through a link.
 
 use std::fs::File;
 use std::io::{self, Read, Write};
@@ -273,11 +273,14 @@ impl<B: AsRef<[u8]>> AsRef<[u8]> for Part<B> {
 /// Loads the database of `pattern` for `puzzle` from `path`, checking that the file is whole,
 /// matches the board, goal and pattern, and that its checksum holds.
 ///
-/// The file is read into memory of the process's own, not mapped: a map reads the file as it is
-/// at each access, so a file copied over or truncated by someone else while a search runs would
-/// end the process with a bus error. Read, it is checked once and cannot change. The memory is
-/// an anonymous map filled in one go (faulting it in page by page would cost as much as the
-/// reading), and the file is read on two threads.
+/// The bytes checked are the bytes searched until the end, whatever another program does to the
+/// file meanwhile: a plain map would read the file as it is at each access (and end the process
+/// with a bus error once it is truncated). So the file is either mapped under a read lease
+/// ([`npuzzle_files::leased`]: nobody writes it until the map's bytes are the process's own), or
+/// read into memory of the process's own: past the 4×4, where huge pages pay
+/// ([`super::policy::huge_pages`]), or where no lease can be had. The memory read into is an
+/// anonymous map filled in one go (faulting it in page by page would cost as much as the
+/// reading), on two threads.
 pub fn load(path: &Path, puzzle: &Puzzle, pattern: &Pattern) -> Result<PatternDb, PdbError> {
     let file = open(path)?;
     let length = file.metadata().map_err(|e| PdbError::io(path, e))?.len();
@@ -291,8 +294,37 @@ pub fn load(path: &Path, puzzle: &Puzzle, pattern: &Pattern) -> Result<PatternDb
         });
     }
     let huge = super::policy::huge_pages(puzzle.size());
-    let bytes = read_whole(&file, length as usize, huge).map_err(|e| PdbError::io(path, e))?;
+    let bytes = in_memory(&file, length as usize, huge).map_err(|e| PdbError::io(path, e))?;
     checked(bytes, path, puzzle, Some(pattern))
+}
+
+/// A database file's bytes in memory: mapped under a lease, or read.
+enum Memory {
+    Leased(npuzzle_files::leased::LeasedMap),
+    Read(ReadMemory),
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+type ReadMemory = memmap2::Mmap;
+#[cfg(target_arch = "wasm32")]
+type ReadMemory = Vec<u8>;
+
+impl AsRef<[u8]> for Memory {
+    fn as_ref(&self) -> &[u8] {
+        match self {
+            Memory::Leased(map) => map,
+            Memory::Read(memory) => memory,
+        }
+    }
+}
+
+/// The first `length` bytes of `file`: mapped under a lease unless `huge`, else (or where no
+/// lease can be had) read.
+fn in_memory(file: &File, length: usize, huge: bool) -> io::Result<Memory> {
+    if !huge && let Some(map) = npuzzle_files::leased::map(file, length)? {
+        return Ok(Memory::Leased(map));
+    }
+    read_whole(file, length, huge).map(Memory::Read)
 }
 
 /// The first `length` bytes of `file`, in memory of the process's own, advised onto huge pages

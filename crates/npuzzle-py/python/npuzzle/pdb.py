@@ -35,7 +35,8 @@ def open(  # noqa: A001 (the store's own word, as in the CLI)
     goal: str = "blank-last",
     cache_dir: str | os.PathLike[str] | None = None,
 ) -> PatternDatabases:
-    """The databases of ``partition`` for ``size`` (the policy's when None), read into memory;
+    """The databases of ``partition`` for ``size`` (the policy's when None), checked and held in
+    memory (mapped under a read lease up to 4x4, so that processes share them; read past it);
     built and saved first when missing, as ``npuzzle pdb build`` does."""
     return _native.open(size, partition, goal=goal, cache_dir=_folder(cache_dir))
 
