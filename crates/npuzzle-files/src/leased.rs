@@ -43,7 +43,6 @@ mod linux {
     /// as long as it lives.
     ///
     /// ```
-    /// use std::io::Write;
     /// let path = std::env::temp_dir().join(format!("npuzzle-leased-doc-{}", std::process::id()));
     /// std::fs::write(&path, b"entries").unwrap();
     /// let file = npuzzle_files::open_own(&path).unwrap();
