@@ -20,11 +20,24 @@ fn file(name: &str, len: usize) -> (PathBuf, Vec<u8>) {
     (path, bytes)
 }
 
+/// `leased::map` of the file at `path`, asked again while it says `None`: a lease is refused
+/// while anyone has the file open for writing, and so is a file just written while a test beside
+/// this one starts a program (the child holds a copy of every descriptor until it executes).
+fn leased(path: &Path, len: usize) -> std::io::Result<LeasedMap> {
+    for _ in 0..200 {
+        let file = npuzzle_files::open_own(path).unwrap();
+        if let Some(map) = leased::map(&file, len)? {
+            return Ok(map);
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    panic!(
+        "no lease on a file of our own in 2 s (the system has leases: /proc/sys/fs/leases-enable)"
+    )
+}
+
 fn mapped(path: &Path, len: usize) -> LeasedMap {
-    let file = npuzzle_files::open_own(path).unwrap();
-    leased::map(&file, len)
-        .unwrap()
-        .expect("a lease on a file of our own (the system has leases: /proc/sys/fs/leases-enable)")
+    leased(path, len).unwrap()
 }
 
 /// Runs `sh -c script` with the file as `$1` and says how long it took: it waits while a lease
@@ -109,7 +122,6 @@ fn a_file_open_for_writing_or_shorter_than_asked_is_not_mapped() {
     let file = npuzzle_files::open_own(&path).unwrap();
     assert!(leased::map(&file, bytes.len()).unwrap().is_none());
     drop(writer);
-    let file = npuzzle_files::open_own(&path).unwrap();
-    assert!(leased::map(&file, bytes.len() + 1).is_err());
+    assert!(leased(&path, bytes.len() + 1).is_err());
     std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
 }
