@@ -64,12 +64,10 @@ mod linux {
         address: usize,
         len: usize,
         fd: i32,
-        /// Its bytes are the process's own now, and its lease given up.
-        copied: bool,
     }
 
-    /// Every live map, for the watcher. A map leaves it (under the lock) before it is unmapped, so
-    /// the watcher never copies memory that is gone.
+    /// Every map still under its lease, for the watcher. A map leaves it (under the lock) when it
+    /// is copied, or before it is unmapped, so the watcher never copies memory that is gone.
     static MAPS: Mutex<Vec<Entry>> = Mutex::new(Vec::new());
 
     /// Whether the watcher of lease breaks runs (started on the first map; never where `SIGIO`
@@ -115,12 +113,7 @@ mod linux {
             return Err(io::Error::last_os_error());
         }
         let address = address as usize;
-        maps.push(Entry {
-            address,
-            len,
-            fd,
-            copied: false,
-        });
+        maps.push(Entry { address, len, fd });
         Ok(Some(LeasedMap {
             address,
             len,
@@ -185,22 +178,21 @@ mod linux {
             .is_ok()
     }
 
-    /// Copies every map whose lease is being broken into memory of the process's own, then gives
-    /// the lease up.
+    /// Copies every map whose lease is being broken into memory of the process's own, gives the
+    /// lease up, and forgets the map.
     fn answer_breaks() {
-        for entry in lock_maps().iter_mut().filter(|entry| !entry.copied) {
+        lock_maps().retain(|entry| {
             // SAFETY: fcntl on a descriptor its map holds open while it is in `MAPS`.
-            let lease = unsafe { libc::fcntl(entry.fd, libc::F_GETLEASE) };
-            if lease == libc::F_RDLCK {
-                continue; // not this one
+            if unsafe { libc::fcntl(entry.fd, libc::F_GETLEASE) } == libc::F_RDLCK {
+                return true; // not this one
             }
             // Copied or not, the lease is given up: holding it would only make the other program
             // wait for the kernel's timeout.
             let _ = copy_in_place(entry.address, entry.len);
             // SAFETY: as above.
             unsafe { libc::fcntl(entry.fd, libc::F_SETLEASE, libc::F_UNLCK) };
-            entry.copied = true;
-        }
+            false
+        });
     }
 
     /// Puts a private copy of the `len` mapped bytes at `address` in their place, in one step.
