@@ -311,15 +311,19 @@ impl Solver {
             puzzle,
             h,
             parallel: false,
+            ordered: false,
             fsm
         }))
     }
 
     /// Solves `board` on one core, every step of the search reported to `watch` as it happens
     /// ([`crate::algorithm::observe::Event`]); the answer and its counts are those of the
-    /// search unwatched on one core. IDA*, RBFS, A*, weighted A* and greedy search, and the
-    /// complete table (built again, each layer of its breadth-first search reported); the
-    /// constructive and the anytime solvers are refused.
+    /// search unwatched on one core, IDA* in the order of the moves, as the textbook has it
+    /// ([`IdaStar::new`]; [`Solver::solve`] takes each iteration's subtrees nearest the goal
+    /// first, which may expand fewer nodes and find another solution of the same length).
+    /// IDA*, RBFS, A*, weighted A* and greedy search, and the complete table (built again, each
+    /// layer of its breadth-first search reported); the constructive and the anytime solvers are
+    /// refused.
     ///
     /// ```
     /// use npuzzle_core::Goal;
@@ -370,6 +374,7 @@ impl Solver {
                     puzzle,
                     h,
                     parallel: false,
+                    ordered: false,
                     fsm,
                 };
                 idastar.watch(&start, limits, watcher).0

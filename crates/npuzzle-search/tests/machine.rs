@@ -255,15 +255,18 @@ struct IdaStarOf<'a> {
 }
 
 impl IdaStarOf<'_> {
-    /// The length IDA* finds with `h`, on one core and on both (which must agree).
+    /// The length IDA* finds with `h`, on one core in the order of the moves and nearest
+    /// first, and on both (which must agree).
     fn length<H: npuzzle_heuristic::Heuristic + Sync>(&self, h: &H) -> usize {
         use npuzzle_search::algorithm::idastar::IdaStar;
         use npuzzle_search::{Limits, Method};
-        let [one, both] = [false, true].map(|parallel| {
+        let ways = [(false, false), (false, true), (true, false)];
+        let [plain, ordered, both] = ways.map(|(parallel, ordered)| {
             let idastar = IdaStar {
                 puzzle: self.puzzle,
                 h,
                 parallel,
+                ordered,
                 fsm: self.fsm,
             };
             idastar
@@ -272,8 +275,8 @@ impl IdaStarOf<'_> {
                 .moves
                 .len()
         });
-        assert_eq!(one, both, "{}", self.start.board());
-        one
+        assert_eq!((plain, plain), (ordered, both), "{}", self.start.board());
+        plain
     }
 }
 

@@ -4,6 +4,7 @@
 mod analysis;
 mod anytime;
 mod observe;
+mod ordered;
 mod pattern_databases;
 mod requests;
 

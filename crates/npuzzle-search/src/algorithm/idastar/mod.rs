@@ -2,6 +2,7 @@
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod driver;
+mod ordered;
 mod split;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod threads;
@@ -46,6 +47,8 @@ use npuzzle_heuristic::{Heuristic, Puzzle, fsm::Fsm};
 /// assert_eq!((solution.moves.len(), solution.optimal), (8, true));
 /// let parallel = IdaStar { parallel: true, ..IdaStar::new(&puzzle, &h) };
 /// assert_eq!(parallel.run(&start, &Limits::default()).unwrap().moves.len(), 8);
+/// let ordered = IdaStar { ordered: true, ..IdaStar::new(&puzzle, &h) };
+/// assert_eq!(ordered.run(&start, &Limits::default()).unwrap().moves.len(), 8);
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct IdaStar<'a, H> {
@@ -55,13 +58,19 @@ pub struct IdaStar<'a, H> {
     pub h: &'a H,
     /// Whether each iteration is searched on every core.
     pub parallel: bool,
+    /// Whether, on one core, each iteration is cut a few moves deep and its subtrees searched
+    /// nearest the goal first, by what the iteration before learned (fewer nodes in the last
+    /// iteration: a quarter fewer on Korf's 100), rather than in the order of the moves, as the
+    /// textbook does and as a watched search always does. On every core the subtrees are always
+    /// taken nearest first.
+    pub ordered: bool,
     /// The move sequences never searched (duplicates of smaller ones).
     pub fsm: &'a Fsm,
 }
 
 impl<'a, H> IdaStar<'a, H> {
-    /// IDA* toward `puzzle`'s goal with `h`, on one core, skipping the duplicate paths of
-    /// [`crate::algorithm::machine`].
+    /// IDA* toward `puzzle`'s goal with `h`, on one core, in the order of the moves (the
+    /// textbook's), skipping the duplicate paths of [`crate::algorithm::machine`].
     ///
     /// ```
     /// use npuzzle_core::Goal;
@@ -69,13 +78,15 @@ impl<'a, H> IdaStar<'a, H> {
     /// use npuzzle_heuristic::Manhattan;
     /// let puzzle = Puzzle::new(&Goal::BlankLast.board("3".parse().unwrap()).unwrap()).unwrap();
     /// let h = Manhattan::for_puzzle(&puzzle);
-    /// assert!(!IdaStar::new(&puzzle, &h).parallel);
+    /// let idastar = IdaStar::new(&puzzle, &h);
+    /// assert!(!idastar.parallel && !idastar.ordered);
     /// ```
     pub fn new(puzzle: &'a Puzzle, h: &'a H) -> IdaStar<'a, H> {
         IdaStar {
             puzzle,
             h,
             parallel: false,
+            ordered: false,
             fsm: crate::algorithm::machine(puzzle.size()),
         }
     }
@@ -97,6 +108,9 @@ impl<H: Heuristic + Sync> Method for IdaStar<'_, H> {
         #[cfg(not(target_arch = "wasm32"))]
         if self.parallel || limits.journal.is_some() {
             return threads::solve(self, start, limits.clone());
+        }
+        if self.ordered {
+            return ordered::solve(self, start, limits.clone());
         }
         solve(self, start, limits.clone())
     }

@@ -87,6 +87,20 @@ impl<'a, H: Heuristic, O: Observer> Search<'a, H, O> {
         (self.nearest != u32::MAX).then_some(self.nearest)
     }
 
+    /// The walk moved to `cut` and its nearest forgotten, to search the subtree below it:
+    /// the node to search from.
+    pub(super) fn enter(&mut self, cut: &Cut<H::State>) -> Node<H::State> {
+        self.walk.cells.clone_from(&cut.cells);
+        self.walk.path.clone_from(&cut.path);
+        self.nearest = u32::MAX;
+        Node {
+            blank: cut.blank,
+            g: cut.path.len() as u32,
+            state: cut.state,
+            machine: cut.machine,
+        }
+    }
+
     /// Searches below `node`, whose f is within `bound`. True when the goal was found (the path
     /// then holds the solution); [`Limit::Cancelled`] with [`Search::abandoned`] set when `stop`
     /// was.
