@@ -75,8 +75,9 @@ mod linux {
     static WATCHER: OnceLock<bool> = OnceLock::new();
 
     /// Maps the first `len` bytes of `file` (a regular file opened read-only, at least `len` long)
-    /// under a read lease, populated from the page cache. `None` where no lease can be had (see the
-    /// module's text): read the file instead.
+    /// under a read lease, each page taken from the page cache when first read (by whichever
+    /// thread reads it: a checksum of two halves on two threads makes them on both). `None` where
+    /// no lease can be had (see the module's text): read the file instead.
     pub fn map(file: &File, len: usize) -> io::Result<Option<LeasedMap>> {
         if len == 0 || !*WATCHER.get_or_init(start_watcher) {
             return Ok(None);
@@ -104,7 +105,7 @@ mod linux {
                 std::ptr::null_mut(),
                 len,
                 libc::PROT_READ,
-                libc::MAP_SHARED | libc::MAP_POPULATE,
+                libc::MAP_SHARED,
                 fd,
                 0,
             )
