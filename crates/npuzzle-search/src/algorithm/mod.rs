@@ -9,7 +9,6 @@ pub mod idastar;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod journal;
 pub mod observe;
-#[cfg(not(target_arch = "wasm32"))]
 pub mod order;
 mod parallel;
 pub mod rbfs;
