@@ -24,9 +24,9 @@ use npuzzle_heuristic::Heuristic;
 
 /// How many subtrees (at least) each iteration is cut into. Fewer leave the order coarse, more
 /// cost a cut each iteration that small searches feel: on Korf's 100 with 7-8, 4 subtrees saved
-/// 11 % of the nodes, 16 saved 25 %, 64 saved 30 % but took longer (docs/EXPERIMENTS.md, "The
-/// 15-puzzle's last iteration, nearest first").
-pub(super) const CUT: usize = 16;
+/// 11 % of the nodes, 16 saved 25 % and 64 saved 30 % in the same time, 256 took longer
+/// (docs/EXPERIMENTS.md, "The 15-puzzle's last iteration, nearest first").
+const CUT: usize = 16;
 
 /// What the iteration before learned of each of its subtrees: its path and nearest.
 type Learned = Vec<(Vec<Move>, Option<u32>)>;
