@@ -17,7 +17,7 @@ use super::constructive::Constructive;
 use super::observe::{Event, Observer, Quiet};
 use super::{Found, Method, Root, finish, root};
 use crate::error::SolveError;
-use crate::limits::{Budget, Limits};
+use crate::limits::{Budget, Limit, Limits};
 use crate::method::Algorithm;
 use crate::solution::Solution;
 use crate::start::Start;
@@ -204,30 +204,47 @@ fn watched<H: Heuristic, O: Observer>(
                     break Err(error);
                 }
             }
-            Err(limit) => {
-                search.walk.stats.elapsed = search.walk.budget.elapsed();
-                search.walk.stats.proved_bound = bound;
-                let stats = search.walk.stats.clone();
-                break Err(SolveError::LimitReached { limit, stats });
-            }
+            Err(limit) => break Err(stopped(&mut search, limit, bound)),
         }
     };
-    let observer = search.observer;
-    if let Err(error) = ended {
-        return (Err(error), observer);
-    }
-    search.walk.stats.elapsed = search.walk.budget.elapsed();
-    search.walk.stats.peak_nodes = search.walk.path.len() as u64 + 1;
-    search.walk.stats.peak_memory =
-        (search.walk.path.len() * std::mem::size_of::<H::State>()) as u64;
+    let answer = ended.and_then(|()| {
+        let moves = std::mem::take(&mut search.walk.path);
+        solved(&mut search, start, moves, lower_bound, 0)
+    });
+    (answer, search.observer)
+}
+
+/// What a search stopped by `limit` in the iteration of threshold `bound` gives: the limit and
+/// the statistics so far.
+fn stopped<H: Heuristic, O>(search: &mut Search<H, O>, limit: Limit, bound: u32) -> SolveError {
+    let stats = &mut search.walk.stats;
+    stats.elapsed = search.walk.budget.elapsed();
+    stats.proved_bound = bound;
+    let stats = std::mem::take(stats);
+    SolveError::LimitReached { limit, stats }
+}
+
+/// The solution `moves` that `search` found from `start`, replayed, with its statistics; `held`
+/// is what it kept in memory beside its path.
+fn solved<H: Heuristic, O>(
+    search: &mut Search<H, O>,
+    start: &Start,
+    moves: Vec<npuzzle_core::Move>,
+    lower_bound: u32,
+    held: u64,
+) -> Result<Solution, SolveError> {
+    let stats = &mut search.walk.stats;
+    stats.elapsed = search.walk.budget.elapsed();
+    stats.peak_nodes = moves.len() as u64 + 1;
+    stats.peak_memory = (moves.len() * std::mem::size_of::<H::State>()) as u64 + held;
     let found = Found {
-        moves: search.walk.path,
+        moves,
         optimal: true,
         bound: None,
         algorithm: Algorithm::IdaStar,
         lower_bound,
     };
-    (finish(h, start, found, search.walk.stats), observer)
+    finish(search.walk.h, start, found, std::mem::take(stats))
 }
 
 /// The threshold after the iteration at `bound`, whose least f-value past it was `least`

@@ -13,11 +13,10 @@ use std::sync::atomic::AtomicBool;
 use npuzzle_core::Move;
 
 use super::tree::{Cut, Search, Tree};
-use super::{Ceiling, IdaStar, next_threshold};
-use crate::algorithm::{Found, Root, finish, order, root};
+use super::{Ceiling, IdaStar, next_threshold, solved, stopped};
+use crate::algorithm::{Root, order, root};
 use crate::error::SolveError;
 use crate::limits::{Budget, Limit, Limits};
-use crate::method::Algorithm;
 use crate::solution::Solution;
 use crate::start::Start;
 use npuzzle_heuristic::Heuristic;
@@ -88,26 +87,10 @@ pub(super) fn solve<H: Heuristic>(
                 ceiling.check(start, bound)?;
                 learned = subtrees;
             }
-            Err(limit) => {
-                search.walk.stats.elapsed = search.walk.budget.elapsed();
-                search.walk.stats.proved_bound = bound;
-                let stats = std::mem::take(&mut search.walk.stats);
-                return Err(SolveError::LimitReached { limit, stats });
-            }
+            Err(limit) => return Err(stopped(&mut search, limit, bound)),
         }
     };
-    let stats = &mut search.walk.stats;
-    stats.elapsed = search.walk.budget.elapsed();
-    stats.peak_nodes = moves.len() as u64 + 1;
-    stats.peak_memory = (moves.len() * std::mem::size_of::<H::State>()) as u64 + widest;
-    let found = Found {
-        moves,
-        optimal: true,
-        bound: None,
-        algorithm: Algorithm::IdaStar,
-        lower_bound,
-    };
-    finish(idastar.h, start, found, std::mem::take(stats))
+    solved(&mut search, start, moves, lower_bound, widest)
 }
 
 /// The iteration of threshold `bound`: cut below `top`, its subtrees searched in the order
