@@ -125,3 +125,33 @@ fn a_file_open_for_writing_or_shorter_than_asked_is_not_mapped() {
     assert!(leased(&path, bytes.len() + 1).is_err());
     std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
 }
+
+/// The flags the kernel lists for the map that starts at `address` (`/proc/self/smaps`).
+fn map_flags(address: usize) -> Vec<String> {
+    let smaps = std::fs::read_to_string("/proc/self/smaps").unwrap();
+    let start = format!("{address:x}-");
+    let mut lines = smaps.lines().skip_while(|line| !line.starts_with(&start));
+    assert!(
+        lines.next().is_some(),
+        "no map at {start} in /proc/self/smaps"
+    );
+    let flags = lines
+        .find_map(|line| line.strip_prefix("VmFlags:"))
+        .expect("a map's flags");
+    flags.split_whitespace().map(str::to_owned).collect()
+}
+
+/// Where the system has transparent huge pages at all (not `never`), a file read in under a map
+/// comes into the page cache in 2 MB pieces: the map is advised so (`hg`).
+#[test]
+fn a_map_is_advised_onto_huge_pages_where_the_system_has_them() {
+    let (path, bytes) = file("huge", 4 << 20);
+    let map = mapped(&path, bytes.len());
+    let flags = map_flags(map.as_ptr() as usize);
+    let huge_pages = std::fs::read_to_string("/sys/kernel/mm/transparent_hugepage/enabled")
+        .is_ok_and(|setting| !setting.contains("[never]"));
+    assert_eq!(flags.contains(&"hg".to_owned()), huge_pages, "{flags:?}");
+    assert!(*map == bytes[..]);
+    drop(map);
+    std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
+}
