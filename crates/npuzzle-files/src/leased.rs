@@ -81,8 +81,8 @@ mod linux {
     /// Maps the first `len` bytes of `file` (a regular file opened read-only, at least `len` long)
     /// under a read lease and advised onto huge pages, each page taken from the page cache when
     /// first read (by whichever thread reads it: a checksum of two halves on two threads makes
-    /// them on both). `None` where
-    /// no lease can be had (see the module's text): read the file instead.
+    /// them on both). `None` where no lease can be had (see the module's text): read the file
+    /// instead.
     pub fn map(file: &File, len: usize) -> io::Result<Option<LeasedMap>> {
         if len == 0 || !*WATCHER.get_or_init(start_watcher) {
             return Ok(None);
