@@ -1,14 +1,18 @@
 //! `npuzzle bench FILE`: solve a benchmark set and check every length against its optimum.
 
+mod every;
+mod totals;
+
 use std::io::Write;
 use std::path::Path;
 use std::time::Instant;
 
 use anyhow::{Context, bail};
 use npuzzle_core::instances::{Instance, InstanceReader};
-use npuzzle_core::{Board, Size};
-use npuzzle_search::{DistanceTable, Limits, Method, Puzzle, Solution, Solver};
+use npuzzle_search::{Limits, Method, Solution, Solver};
 use serde_json::json;
+
+use totals::{Run, Totals, Verdict, solution_json, verdict};
 
 use crate::cli::BenchArgs;
 use crate::datasets::{self, Results};
@@ -26,86 +30,9 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
             }
             run_file(args, file, out)
         }
-        (None, Some(size)) => run_every(args, size, out),
+        (None, Some(size)) => every::run(args, size, out),
         (None, None) => bail!("give an instance file or --every WxH"),
     }
-}
-
-/// Solves every solvable position of `size` and checks each length against a complete table.
-fn run_every(args: &BenchArgs, size: Size, out: &mut dyn Write) -> anyhow::Result<Status> {
-    let goal = args.goal.clone().unwrap_or_default().board(size)?;
-    let clock = Instant::now();
-    let table = DistanceTable::build(&Puzzle::new(&goal)?, Limits::default())?;
-    let build = clock.elapsed().as_secs_f64();
-    let positions: Vec<(Board, usize)> = (0..table.layer_counts().len())
-        .flat_map(|d| table.positions_at(d as u8).map(move |board| (board, d)))
-        .take(args.limit.unwrap_or(usize::MAX))
-        .collect();
-    let (solver, _) =
-        Prepared::new(args.goal.clone().unwrap_or_default(), &args.search)?.for_board(&goal)?;
-    let clock = Instant::now();
-    let results = Batch::new(&args.search)?.run(&positions, |(board, distance)| {
-        let solution = solver.solve(board)?;
-        let ok = if solution.optimal {
-            solution.moves.len() == *distance
-        } else {
-            solution.moves.len() >= *distance
-        };
-        Ok::<_, npuzzle_search::SolveError>((ok, solution.stats.expanded))
-    });
-    let wall = clock.elapsed().as_secs_f64();
-    let mut failures = 0;
-    let mut expanded = 0;
-    for ((board, distance), result) in positions.iter().zip(&results) {
-        match result {
-            Ok((ok, nodes)) => {
-                expanded += nodes;
-                if !ok {
-                    failures += 1;
-                    if args.json {
-                        let line = json!({ "position": board.to_string(), "distance": distance, "ok": false });
-                        writeln!(out, "{line}")?;
-                    } else {
-                        writeln!(out, "MISMATCH at distance {distance}: {board}")?;
-                    }
-                }
-            }
-            Err(error) => {
-                failures += 1;
-                if args.json {
-                    let line = json!({ "position": board.to_string(), "distance": distance, "error": error.to_string() });
-                    writeln!(out, "{line}")?;
-                } else {
-                    writeln!(out, "error on {board}: {error}")?;
-                }
-            }
-        }
-    }
-    let algorithm = solver.algorithm();
-    if args.json {
-        let line = json!({
-            "size": size.to_string(),
-            "positions": positions.len(),
-            "failures": failures,
-            "expanded": expanded,
-            "table_seconds": build,
-            "wall_seconds": wall,
-            "algorithm": algorithm.name(),
-        });
-        writeln!(out, "{line}")?;
-    } else {
-        writeln!(
-            out,
-            "{size}: {} positions solved by {algorithm} in {wall:.3} s wall, {failures} failures \
-             against the BFS table (built in {build:.3} s); {expanded} nodes expanded",
-            positions.len()
-        )?;
-    }
-    Ok(if failures == 0 {
-        Status::Success
-    } else {
-        Status::No
-    })
 }
 
 /// Instances read ahead per thread: enough that the threads stay busy while the hardest
@@ -132,85 +59,101 @@ fn run_file(args: &BenchArgs, file: &Path, out: &mut dyn Write) -> anyhow::Resul
     let reader = npuzzle_files::open_named(file)?;
     let mut lines = Lines::new(std::io::BufReader::new(reader)).refusing_at_the_cap();
     let mut instances = InstanceReader::default();
-    let batch = Batch::new(&args.search)?;
-    // With --split the instances are solved one after another: each answer is written (and
-    // flushed) as soon as it is found, so a run of hours stopped any way keeps every line done.
-    let window = if args.search.split {
-        1
-    } else {
-        WINDOW_PER_THREAD * batch.threads()
-    };
-    let mut run = Bench {
-        args,
-        file,
-        batch,
-        solvers: None,
-        totals: Totals::default(),
-        worst: Status::Success,
-        first_method: None,
-        header: false,
-        anchored: false,
-        preparing: 0.0,
-        exported: None,
-    };
-    // With --only, the instances asked for, in the order asked, once all are read.
-    let mut chosen: Vec<Option<Job>> = args.only.iter().map(|_| None).collect();
-    let (mut count, mut pending) = (0, Vec::new());
+    let mut run = Bench::new(args, file)?;
+    let window = run.window();
+    let mut selection = Selection::new(args);
+    let mut pending = Vec::new();
     let bar = indicatif::ProgressBar::no_length().with_style(
         indicatif::ProgressStyle::with_template("{pos} instances solved {elapsed}")
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
     );
     let wall = Instant::now();
-    loop {
-        // Enough read: the first `--limit` instances, or every one `--only` names.
-        let enough = if args.only.is_empty() {
-            args.limit.is_some_and(|limit| count >= limit)
-        } else {
-            chosen.iter().all(Option::is_some)
-        };
-        if enough || crate::interrupt::interrupted() {
-            break;
-        }
+    while !selection.enough() && !crate::interrupt::interrupted() {
         let Some(instance) = run.next_instance(&mut lines, &mut instances, out)? else {
             break;
         };
-        count += 1;
-        let job = Job {
-            number: count,
-            instance,
-        };
-        if args.only.is_empty() {
+        if let Some(job) = selection.take(instance) {
             pending.push(job);
-        } else if let Some(place) = args.only.iter().position(|&i| i == count) {
-            chosen[place] = Some(job);
         }
         if pending.len() == window {
             run.solve(&instances, std::mem::take(&mut pending), &bar, out)?;
         }
     }
-    if let Some(place) = chosen.iter().position(Option::is_none)
-        && !crate::interrupt::interrupted()
-    {
-        bail!(
-            "--only {}: the file has instances 1 to {count}",
-            args.only[place]
-        );
-    }
-    // `--limit` after `--only`: the first of those named.
-    let chosen = chosen
-        .into_iter()
-        .flatten()
-        .take(args.limit.unwrap_or(usize::MAX));
-    let mut rest: Vec<Job> = pending.into_iter().chain(chosen).collect();
+    let read = selection.read;
+    let mut rest: Vec<Job> = pending.into_iter().chain(selection.chosen()?).collect();
     while !rest.is_empty() {
         let part = rest.drain(..rest.len().min(window)).collect();
         run.solve(&instances, part, &bar, out)?;
     }
     bar.finish_and_clear();
-    if count == 0 && run.totals.failures == 0 {
+    if read == 0 && run.totals.failures == 0 {
         bail!("{}: no instances", file.display());
     }
     run.finish(&instances, wall.elapsed().as_secs_f64(), out)
+}
+
+/// Which instances of the file are solved: the first `--limit` in the file's order, or those
+/// `--only` names, in the order named (the first `--limit` of them).
+struct Selection<'a> {
+    only: &'a [usize],
+    limit: Option<usize>,
+    /// With `--only`, the instances named, once read.
+    named: Vec<Option<Job>>,
+    /// The instances read so far.
+    read: usize,
+}
+
+impl<'a> Selection<'a> {
+    fn new(args: &'a BenchArgs) -> Self {
+        Selection {
+            only: &args.only,
+            limit: args.limit,
+            named: args.only.iter().map(|_| None).collect(),
+            read: 0,
+        }
+    }
+
+    /// Whether enough is read: the first `--limit` instances, or every one `--only` names.
+    fn enough(&self) -> bool {
+        if self.only.is_empty() {
+            self.limit.is_some_and(|limit| self.read >= limit)
+        } else {
+            self.named.iter().all(Option::is_some)
+        }
+    }
+
+    /// The next instance read: its job if it is solved now, in the file's order; with `--only`
+    /// it is kept for [`Selection::chosen`] if named, and passed over if not.
+    fn take(&mut self, instance: Instance) -> Option<Job> {
+        self.read += 1;
+        let job = Job {
+            number: self.read,
+            instance,
+        };
+        if self.only.is_empty() {
+            return Some(job);
+        }
+        if let Some(place) = self.only.iter().position(|&i| i == job.number) {
+            self.named[place] = Some(job);
+        }
+        None
+    }
+
+    /// With `--only`, the instances named, in the order named; an error if the file ended before
+    /// one of them (unless a signal stopped the reading).
+    fn chosen(self) -> anyhow::Result<impl Iterator<Item = Job>> {
+        if let Some(place) = self.named.iter().position(Option::is_none)
+            && !crate::interrupt::interrupted()
+        {
+            bail!(
+                "--only {}: the file has instances 1 to {}",
+                self.only[place],
+                self.read
+            );
+        }
+        let limit = self.limit.unwrap_or(usize::MAX);
+        Ok(self.named.into_iter().flatten().take(limit))
+    }
 }
 
 /// Refuses an `--only` list that names instance 0 or one instance twice.
@@ -246,7 +189,34 @@ struct Bench<'a> {
     exported: Option<Results>,
 }
 
-impl Bench<'_> {
+impl<'a> Bench<'a> {
+    fn new(args: &'a BenchArgs, file: &'a Path) -> anyhow::Result<Self> {
+        Ok(Bench {
+            args,
+            file,
+            batch: Batch::new(&args.search)?,
+            solvers: None,
+            totals: Totals::default(),
+            worst: Status::Success,
+            first_method: None,
+            header: false,
+            anchored: false,
+            preparing: 0.0,
+            exported: None,
+        })
+    }
+
+    /// How many instances are solved together. With --split they are solved one after another:
+    /// each answer is written (and flushed) as soon as it is found, so a run of hours stopped
+    /// any way keeps every line done.
+    fn window(&self) -> usize {
+        if self.args.search.split {
+            1
+        } else {
+            WINDOW_PER_THREAD * self.batch.threads()
+        }
+    }
+
     /// The next instance of the file (`None` at its end). A line that is not an instance gets
     /// its error line and is passed over; an overlong line ends the run, since no instance is
     /// that long (`bench /dev/zero`).
@@ -546,216 +516,6 @@ impl Bench<'_> {
             )?,
             None if self.anchored => writeln!(out, " {:>15} {:>7}", "?", "?")?,
             None => writeln!(out)?,
-        }
-        Ok(())
-    }
-}
-
-/// A solved instance's JSON line.
-fn solution_json(job: &Job, solution: &Solution, verdict: Verdict) -> serde_json::Value {
-    let Job { number, instance } = job;
-    let stats = &solution.stats;
-    json!({
-        "instance": number,
-        "line": instance.line,
-        "position": instance.board.to_string(),
-        "length": solution.moves.len(),
-        "optimum": instance.optimal,
-        "reference": instance.reference,
-        "anchor_expanded": instance.anchor,
-        "lower_bound": solution.lower_bound,
-        "gap": solution.gap(),
-        "ok": verdict.ok(),
-        "optimal": solution.optimal,
-        "algorithm": solution.algorithm,
-        "expanded": stats.expanded,
-        "generated": stats.generated,
-        "seconds": stats.elapsed.as_secs_f64(),
-        "solution": solution.moves.iter().map(|m| m.tile_letter()).collect::<String>(),
-    })
-}
-
-/// How a solution compares with what the file knows.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Verdict {
-    /// Proved optimal and of the optimal length.
-    Optimal,
-    /// A valid solution, not proved optimal, no shorter than the optimum.
-    Valid,
-    /// Claimed optimal but of another length, or shorter than the optimum: a bug.
-    Mismatch,
-    /// The lower bound exceeds the known optimum: a bug.
-    BadBound,
-}
-
-impl Verdict {
-    fn ok(self) -> bool {
-        matches!(self, Verdict::Optimal | Verdict::Valid)
-    }
-
-    fn name(self) -> &'static str {
-        match self {
-            Verdict::Optimal => "optimal",
-            Verdict::Valid => "valid",
-            Verdict::Mismatch => "MISMATCH",
-            Verdict::BadBound => "BAD-BOUND",
-        }
-    }
-}
-
-fn verdict(instance: &Instance, solution: &Solution) -> Verdict {
-    let length = solution.moves.len();
-    match instance.optimal {
-        Some(optimum) if solution.lower_bound as usize > optimum => Verdict::BadBound,
-        Some(optimum) if length < optimum || (solution.optimal && length != optimum) => {
-            Verdict::Mismatch
-        }
-        _ if solution.optimal => Verdict::Optimal,
-        _ => Verdict::Valid,
-    }
-}
-
-/// What the closing line says of the run as a whole.
-struct Run<'a> {
-    instances: usize,
-    /// The reference solver's name (its column in the file).
-    reference: &'a str,
-    /// The anchor's name (its column in the file).
-    anchor: &'a str,
-    wall: f64,
-    threads: usize,
-    /// The method and heuristic of the first solution.
-    algorithm: String,
-}
-
-/// Sums over the solved instances, for the closing line.
-#[derive(Default)]
-struct Totals {
-    failures: usize,
-    solved: usize,
-    /// Instances that ended in an error (unsolvable, a limit, stopped).
-    unsolved: usize,
-    length: usize,
-    /// Lengths and optima over the instances whose optimum is known.
-    with_optimum: (usize, usize, usize),
-    /// Lengths and reference lengths over the instances with a reference.
-    with_reference: (usize, usize, usize),
-    /// Our expansions and the anchor's over the instances with an anchor.
-    with_anchor: (usize, u64, u64),
-    gap: usize,
-    proved: usize,
-    expanded: u64,
-    seconds: f64,
-    slowest: f64,
-}
-
-impl Totals {
-    fn add(&mut self, instance: &Instance, solution: &Solution, verdict: Verdict) {
-        let length = solution.moves.len();
-        self.failures += usize::from(!verdict.ok());
-        self.solved += 1;
-        self.length += length;
-        if let Some(optimum) = instance.optimal {
-            self.with_optimum.0 += 1;
-            self.with_optimum.1 += length;
-            self.with_optimum.2 += optimum;
-        }
-        if let Some(reference) = instance.reference {
-            self.with_reference.0 += 1;
-            self.with_reference.1 += length;
-            self.with_reference.2 += reference;
-        }
-        if let Some(theirs) = instance.anchor {
-            self.with_anchor.0 += 1;
-            self.with_anchor.1 += solution.stats.expanded;
-            self.with_anchor.2 += theirs;
-        }
-        self.gap += solution.gap();
-        self.proved += usize::from(solution.optimal);
-        self.expanded += solution.stats.expanded;
-        let seconds = solution.stats.elapsed.as_secs_f64();
-        self.seconds += seconds;
-        self.slowest = self.slowest.max(seconds);
-    }
-
-    fn write(&self, out: &mut dyn Write, json: bool, run: &Run) -> anyhow::Result<()> {
-        let Run {
-            instances: total,
-            reference,
-            anchor,
-            wall,
-            threads,
-            ref algorithm,
-        } = *run;
-        let mean = |sum: usize, n: usize| (n > 0).then(|| sum as f64 / n as f64);
-        let solved = self.solved;
-        let mean_length = mean(self.length, solved);
-        let (n_opt, len_opt, opt) = self.with_optimum;
-        let (n_ref, len_ref, refs) = self.with_reference;
-        let versus_optimum = (n_opt > 0).then(|| len_opt as f64 / opt.max(1) as f64);
-        let versus_reference = (n_ref > 0).then(|| len_ref as f64 / refs.max(1) as f64);
-        let (n_anchor, ours, theirs) = self.with_anchor;
-        let versus_anchor = (n_anchor > 0).then(|| ours as f64 / theirs.max(1) as f64);
-        if json {
-            let line = json!({
-                "total": total,
-                "solved": solved,
-                "failures": self.failures,
-                "proved_optimal": self.proved,
-                "mean_length": mean_length,
-                "mean_optimum": mean(opt, n_opt),
-                "length_over_optimum": versus_optimum,
-                "reference": reference,
-                "mean_reference": mean(refs, n_ref),
-                "length_over_reference": versus_reference,
-                "mean_gap": mean(self.gap, solved),
-                "expanded": self.expanded,
-                "anchor": (n_anchor > 0).then_some(anchor),
-                "anchor_expanded": (n_anchor > 0).then_some(theirs),
-                "expanded_over_anchor": versus_anchor,
-                "mean_seconds": (solved > 0).then(|| self.seconds / solved as f64),
-                "max_seconds": self.slowest,
-                "wall_seconds": wall,
-                "algorithm": algorithm,
-            });
-            writeln!(out, "{line}")?;
-            return Ok(());
-        }
-        writeln!(
-            out,
-            "total: {total} instances, {} failures, {} proved optimal, {} expanded, {:.2} s of \
-             search ({:.2} s per instance, slowest {:.2} s), {wall:.2} s wall ({threads} thread{}, \
-             {algorithm})",
-            self.failures,
-            self.proved,
-            self.expanded,
-            self.seconds,
-            self.seconds / solved.max(1) as f64,
-            self.slowest,
-            if threads == 1 { "" } else { "s" },
-        )?;
-        if let Some(mean_length) = mean_length {
-            write!(out, "lengths: mean {mean_length:.2}")?;
-            if let (Some(ratio), Some(optimum)) = (versus_optimum, mean(opt, n_opt)) {
-                write!(
-                    out,
-                    "; optimum {optimum:.2} ({ratio:.4}x, {n_opt} instances)"
-                )?;
-            }
-            if let (Some(ratio), Some(mean_ref)) = (versus_reference, mean(refs, n_ref)) {
-                write!(
-                    out,
-                    "; {reference} {mean_ref:.2} ({ratio:.4}x, {n_ref} instances)"
-                )?;
-            }
-            let gap = mean(self.gap, solved).unwrap_or(0.0);
-            writeln!(out, "; mean gap to the lower bound {gap:.2}")?;
-        }
-        if let Some(ratio) = versus_anchor {
-            writeln!(
-                out,
-                "expanded against {anchor}: {ours} against {theirs} ({ratio:.3}x, {n_anchor} instances)"
-            )?;
         }
         Ok(())
     }
