@@ -10,33 +10,14 @@ fn nodes(value: Option<f64>) -> String {
     value.map_or("—".to_string(), |v| format!("{:.0}", v.round()))
 }
 
+/// An effective branching factor as the book prints it, a dash where none.
 fn factor(value: Option<f64>) -> String {
     value.map_or("—".to_string(), |v| format!("{v:.2}"))
 }
 
 /// The whole table: the textbook's columns beside the book's figures, then the rest.
 pub fn table(table: &Table, rows: &[Row], lang: Lang, seconds: f64) -> String {
-    let mut text = String::new();
-    let _ = writeln!(
-        text,
-        "{} ({SOURCE}), {}",
-        lang.pick("The textbook's table", "A tabela do livro"),
-        lang.pick("recomputed", "recalculada")
-    );
-    let _ = writeln!(
-        text,
-        "{}",
-        match lang {
-            Lang::En => format!(
-                "{} positions a depth, dealt uniformly from the complete 8-puzzle table (seed {}); IDS up to d = {}",
-                table.positions, table.seed, table.deepening_depth
-            ),
-            Lang::Pt => format!(
-                "{} posições por profundidade, tiradas uniformemente da tabela completa do 8-puzzle (semente {}); IDS até d = {}",
-                table.positions, table.seed, table.deepening_depth
-            ),
-        }
-    );
+    let mut text = heading(table, lang);
     let book: Vec<(usize, Column)> = table
         .columns
         .iter()
@@ -68,6 +49,44 @@ pub fn table(table: &Table, rows: &[Row], lang: Lang, seconds: f64) -> String {
         |p, k| factor(p.and_then(|p| p.branching[k])),
         10,
     ));
+    text.push_str(&beyond(table, rows, lang));
+    let _ = writeln!(
+        text,
+        "\n{} {seconds:.1} s",
+        lang.pick("Measured in", "Medido em")
+    );
+    text
+}
+
+/// The table's title and what its positions are.
+fn heading(table: &Table, lang: Lang) -> String {
+    let mut text = String::new();
+    let _ = writeln!(
+        text,
+        "{} ({SOURCE}), {}",
+        lang.pick("The textbook's table", "A tabela do livro"),
+        lang.pick("recomputed", "recalculada")
+    );
+    let _ = writeln!(
+        text,
+        "{}",
+        match lang {
+            Lang::En => format!(
+                "{} positions a depth, dealt uniformly from the complete 8-puzzle table (seed {}); IDS up to d = {}",
+                table.positions, table.seed, table.deepening_depth
+            ),
+            Lang::Pt => format!(
+                "{} posições por profundidade, tiradas uniformemente da tabela completa do 8-puzzle (semente {}); IDS até d = {}",
+                table.positions, table.seed, table.deepening_depth
+            ),
+        }
+    );
+    text
+}
+
+/// The columns the book has not (A* and IDA* with npuzzle's heuristics), a block each.
+fn beyond(table: &Table, rows: &[Row], lang: Lang) -> String {
+    let mut text = String::new();
     let rest: Vec<(usize, Column)> = table
         .columns
         .iter()
@@ -91,11 +110,6 @@ pub fn table(table: &Table, rows: &[Row], lang: Lang, seconds: f64) -> String {
         ));
         text.push_str(&beyond_block(rows, &block));
     }
-    let _ = writeln!(
-        text,
-        "\n{} {seconds:.1} s",
-        lang.pick("Measured in", "Medido em")
-    );
     text
 }
 
