@@ -305,14 +305,12 @@ fn win_place(area: Rect, geometry: &Geometry, lines: &[Line]) -> Rect {
     popup(area, width, height)
 }
 
-fn draw_win(
-    frame: &mut Frame,
+/// The report of a solve: what the game says of it, then the statistics of its size.
+fn win_lines(
     app: &App,
-    (record, summary): (&Record, &super::records::Statistics),
-    area: Rect,
-    geometry: &Geometry,
-    (mono, chart): (bool, bool),
-) {
+    record: &Record,
+    summary: &super::records::Statistics,
+) -> Vec<Line<'static>> {
     let lang = app.session.lang;
     let seconds = |ms: u64| format!("{} s", lang.number(ms as f64 / 1000.0, 2));
     let record = Record {
@@ -340,6 +338,21 @@ fn draw_win(
         best(summary.average_of_5),
         best(summary.average_of_12),
     )));
+    lines
+}
+
+/// The window over the board when a solve ends: its report and, where there is room, the chart
+/// of the game's analysis.
+fn draw_win(
+    frame: &mut Frame,
+    app: &App,
+    (record, summary): (&Record, &super::records::Statistics),
+    area: Rect,
+    geometry: &Geometry,
+    (mono, chart): (bool, bool),
+) {
+    let lang = app.session.lang;
+    let mut lines = win_lines(app, record, summary);
     // The chart, where every distance was proved, takes the last rows of the report when the
     // report still clears the status lines with it.
     let mut analysis = app
