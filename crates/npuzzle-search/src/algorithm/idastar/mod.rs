@@ -267,9 +267,9 @@ pub fn next_threshold(bound: u32, least: u32) -> u32 {
 }
 
 /// The most an IDA* threshold may reach: [`most_moves`] of the start (found the first time a
-/// threshold is raised). No threshold of an admissible
-/// heuristic passes the optimum; one past it means the heuristic overestimates (a database
-/// damaged in a way its checks cannot see), and the search would never end.
+/// threshold is raised). No threshold of an admissible heuristic passes the optimum; one past it
+/// means the heuristic overestimates (a database damaged in a way its checks cannot see), and the
+/// search would never end.
 #[derive(Default)]
 pub(crate) struct Ceiling {
     most: Option<usize>,
