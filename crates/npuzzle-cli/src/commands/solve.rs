@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 use npuzzle_core::Board;
 use npuzzle_search::{
     Algorithm, Figures, Limit, Limits, Method, Progress, Report, Solution, SolveError, Solver,
-    Start,
+    Start, Streamed,
 };
 use serde_json::json;
 
@@ -91,68 +91,124 @@ fn solve_window(
             (item, prepared)
         })
         .collect();
-    // Constructive solutions can be billions of moves: they are streamed, one position at a
-    // time, in their place in the input. Every other position is solved in the pool first; each
-    // keeps the method of its own board size.
-    let streamed = |solver: &Solver| solver.algorithm() == Algorithm::Constructive;
+    let mut results = search_all(args, pool, &jobs, batch).into_iter();
+    let (mut worst, mut stopped) = (Status::Success, 0);
+    for (item, job) in &jobs {
+        let answer = match job {
+            Err(error) => {
+                status::report(&item.place, error);
+                Answer::Failed(status::of(error))
+            }
+            Ok((solver, start)) if streamed(solver) => {
+                answer_streamed(args, item, start, solver, out)?
+            }
+            Ok((_, start)) => {
+                let result = results.next();
+                answer_searched(args, item, start, result, batch, out)?
+            }
+        };
+        match answer {
+            Answer::Written => {}
+            Answer::Stopped => stopped += 1,
+            Answer::Failed(status) => worst = worst.max(status),
+        }
+    }
+    Ok((worst, stopped))
+}
+
+/// What became of one position of a window.
+enum Answer {
+    /// Its solution was written.
+    Written,
+    /// Ctrl-C stopped its search (counted, not reported one by one).
+    Stopped,
+    /// It failed, reported on standard error, with the exit status it calls for.
+    Failed(Status),
+}
+
+/// A position prepared for its solver, or why it could not be.
+type Job = anyhow::Result<(std::sync::Arc<Solver>, Start)>;
+
+/// Whether a solver's solutions are streamed rather than searched in the pool: constructive
+/// solutions can be billions of moves, so they are written as they are made, one position at a
+/// time, in their place in the input.
+fn streamed(solver: &Solver) -> bool {
+    solver.algorithm() == Algorithm::Constructive
+}
+
+/// Searches every prepared position not streamed in the pool, each with the method of its own
+/// board size; one position searched on every core shows its progress on a terminal.
+fn search_all(
+    args: &SolveArgs,
+    pool: &Batch,
+    jobs: &[(&input::Item, Job)],
+    batch: bool,
+) -> Vec<Result<Solution, SolveError>> {
     let searched: Vec<_> = jobs
         .iter()
         .filter_map(|(_, job)| job.as_ref().ok())
         .filter(|(solver, _)| !streamed(solver))
         .collect();
-    // One position searched on every core, for as long as it takes: its progress on a terminal.
     let progress = (!batch && std::io::stderr().is_terminal()).then(Progress::default);
-    let mut results = progress::shown(progress.as_ref(), || {
+    progress::shown(progress.as_ref(), || {
         pool.run(&searched, |(solver, start)| {
             solver.run(start, &limits(args, solver, progress.as_ref()))
         })
     })
-    .into_iter();
-    let (mut worst, mut stopped) = (Status::Success, 0);
-    for (item, job) in &jobs {
-        let (solver, start) = match job {
-            Ok(job) => job,
-            Err(error) => {
-                status::report(&item.place, error);
-                worst = worst.max(status::of(error));
-                continue;
-            }
-        };
-        if streamed(solver) {
-            match stream_constructive(args, start, solver, out) {
-                Ok(()) => {}
-                Err(error) if status::is_output_error(&error) => return Err(error),
-                // Its line says it stopped; it is counted with the others a signal stopped.
-                Err(error) if interrupt::interrupted() && cancelled(&error) => stopped += 1,
-                Err(error) => {
-                    status::report(&item.place, &error);
-                    worst = worst.max(Status::No);
-                }
-            }
-            continue;
+}
+
+/// Writes a searched position's solution, or reports why there is none.
+fn answer_searched(
+    args: &SolveArgs,
+    item: &input::Item,
+    start: &Start,
+    result: Option<Result<Solution, SolveError>>,
+    batch: bool,
+    out: &mut dyn Write,
+) -> anyhow::Result<Answer> {
+    match result {
+        Some(Ok(solution)) => {
+            write_solution(args, start.board(), &solution, batch, out)?;
+            Ok(Answer::Written)
         }
-        match results.next() {
-            Some(Ok(solution)) => write_solution(args, start.board(), &solution, batch, out)?,
-            Some(Err(SolveError::LimitReached {
-                limit: Limit::Cancelled,
-                ..
-            })) if interrupt::interrupted() => {
-                stopped += 1;
+        Some(Err(SolveError::LimitReached {
+            limit: Limit::Cancelled,
+            ..
+        })) if interrupt::interrupted() => {
+            kept(args);
+            Ok(Answer::Stopped)
+        }
+        Some(Err(error)) => {
+            let limited = matches!(error, SolveError::LimitReached { .. });
+            let error = error.into();
+            status::report(&item.place, &error);
+            if limited {
                 kept(args);
             }
-            Some(Err(error)) => {
-                let limited = matches!(error, SolveError::LimitReached { .. });
-                let error = error.into();
-                worst = worst.max(status::of(&error));
-                status::report(&item.place, &error);
-                if limited {
-                    kept(args);
-                }
-            }
-            None => anyhow::bail!("internal error: a position was not solved"),
+            Ok(Answer::Failed(status::of(&error)))
+        }
+        None => anyhow::bail!("internal error: a position was not solved"),
+    }
+}
+
+/// Streams a constructive solution in its place; an error writing the output ends the run.
+fn answer_streamed(
+    args: &SolveArgs,
+    item: &input::Item,
+    start: &Start,
+    solver: &Solver,
+    out: &mut dyn Write,
+) -> anyhow::Result<Answer> {
+    match stream_constructive(args, start, solver, out) {
+        Ok(()) => Ok(Answer::Written),
+        Err(error) if status::is_output_error(&error) => Err(error),
+        // Its line says it stopped; it is counted with the others a signal stopped.
+        Err(error) if interrupt::interrupted() && cancelled(&error) => Ok(Answer::Stopped),
+        Err(error) => {
+            status::report(&item.place, &error);
+            Ok(Answer::Failed(Status::No))
         }
     }
-    Ok((worst, stopped))
 }
 
 /// The limits a search runs with: the solver's, with the journal `--resume` names and the
@@ -220,18 +276,16 @@ fn stream_constructive(
     solver: &Solver,
     out: &mut dyn Write,
 ) -> anyhow::Result<()> {
-    let (board, limits) = (start.board(), &solver.options().limits);
+    let board = start.board();
     if args.json {
-        write!(
-            out,
-            "{{\"position\":{},\"solution\":\"",
-            serde_json::to_string(&board.to_string())?
-        )?;
+        let position = serde_json::to_string(&board.to_string())?;
+        write!(out, "{{\"position\":{position},\"solution\":\"")?;
     } else {
         write!(out, "solution   ")?;
     }
     let mut writer = MoveWriter::new(out, args.notation, args.run_length, Some(board));
     let mut failure = None;
+    let limits = &solver.options().limits;
     let report = solver.stream(start, limits, &mut |m| match writer.push(m) {
         Ok(()) => ControlFlow::Continue(()),
         Err(error) => {
@@ -243,51 +297,69 @@ fn stream_constructive(
         return Err(error.into());
     }
     writer.finish()?;
-    let report = match report {
-        Ok(report) => report,
+    let (stm, mtm) = (writer.stm, writer.mtm);
+    match report {
+        Ok(report) => close_streamed(args, &report, stm, mtm, out),
         Err(error) => {
             // The moves already written stay, and the line is closed: in JSON a whole object
             // that says it stopped, never a cut-off line.
-            let (stm, mtm) = (writer.stm, writer.mtm);
-            if args.json {
-                let trailer = json!({
-                    "solved": false,
-                    "stopped": error.to_string(),
-                    "length": stm,
-                    "stm": stm,
-                    "mtm": mtm,
-                    "algorithm": "constructive",
-                });
-                close_json_line(out, &trailer)?;
-            } else {
-                writeln!(out)?;
-                writeln!(
-                    out,
-                    "stopped    {error}: the {stm} moves above do not reach the goal"
-                )?;
-            }
-            return Err(error.into());
+            close_stopped(args, &error, stm, mtm, out)?;
+            Err(error.into())
         }
-    };
-    let (stm, mtm) = (writer.stm, writer.mtm);
-    let seconds = report.stats.elapsed.as_secs_f64();
-    let ratio = stm as f64 / report.lower_bound.max(1) as f64;
+    }
+}
+
+/// Ends the line of a constructive solution streamed to its end with its figures.
+fn close_streamed(
+    args: &SolveArgs,
+    report: &Streamed,
+    stm: u64,
+    mtm: u64,
+    out: &mut dyn Write,
+) -> anyhow::Result<()> {
     if args.json {
         // The same fields as every other solution's line: a `Report`, whose moves came first.
         let figures = Figures::streamed(stm, mtm, report.lower_bound, &report.stats);
-        let trailer = serde_json::to_value(&figures)?;
-        close_json_line(out, &trailer)?;
-    } else {
-        writeln!(out)?;
-        writeln!(
-            out,
-            "length     {stm} STM, {mtm} MTM, {ratio:.2} times the Manhattan lower bound ({})",
-            report.lower_bound
-        )?;
-        writeln!(out, "algorithm  constructive")?;
-        writeln!(out, "time       {seconds:.3} s")?;
+        close_json_line(out, &serde_json::to_value(&figures)?)?;
+        return Ok(());
     }
+    let ratio = stm as f64 / report.lower_bound.max(1) as f64;
+    writeln!(out)?;
+    writeln!(
+        out,
+        "length     {stm} STM, {mtm} MTM, {ratio:.2} times the Manhattan lower bound ({})",
+        report.lower_bound
+    )?;
+    writeln!(out, "algorithm  constructive")?;
+    let seconds = report.stats.elapsed.as_secs_f64();
+    writeln!(out, "time       {seconds:.3} s")?;
     Ok(())
+}
+
+/// Ends the line of a constructive solution that stopped, saying so.
+fn close_stopped(
+    args: &SolveArgs,
+    error: &SolveError,
+    stm: u64,
+    mtm: u64,
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
+    if args.json {
+        let trailer = json!({
+            "solved": false,
+            "stopped": error.to_string(),
+            "length": stm,
+            "stm": stm,
+            "mtm": mtm,
+            "algorithm": "constructive",
+        });
+        return close_json_line(out, &trailer);
+    }
+    writeln!(out)?;
+    writeln!(
+        out,
+        "stopped    {error}: the {stm} moves above do not reach the goal"
+    )
 }
 
 pub(crate) fn write_solution(
