@@ -7,76 +7,100 @@ use npuzzle_heuristic::pdb::{Event, policy};
 
 /// Runs `work` with a reporter that shows each database build of a `size` board.
 pub fn with_progress<T>(size: Size, work: impl FnOnce(&mut dyn FnMut(Event)) -> T) -> T {
-    let mut bar: Option<ProgressBar> = None;
-    let mut hinted = false;
-    let result = work(&mut |event| match event {
-        Event::Planned(cost) => {
-            eprintln!(
+    let mut reporter = Reporter {
+        size,
+        bar: None,
+        hinted: false,
+    };
+    let result = work(&mut |event| reporter.on(event));
+    reporter.clear_bar();
+    result
+}
+
+/// What the command line shows of the builds for one board size: a line per event and a bar
+/// while a build runs.
+struct Reporter {
+    size: Size,
+    bar: Option<ProgressBar>,
+    /// Whether the way to the fastest databases has been said already.
+    hinted: bool,
+}
+
+impl Reporter {
+    fn on(&mut self, event: Event) {
+        let size = self.size;
+        match event {
+            Event::Planned(cost) => eprintln!(
                 "npuzzle: building the {size} pattern databases this needs, once: about {:.0} s \
                  and {} MB of memory (npuzzle pdb build builds them ahead of time)",
                 cost.seconds.ceil(),
                 cost.bytes.div_ceil(1 << 20)
-            );
-        }
-        Event::Building { tiles, reason } => {
-            // Building the databases made on first use: the fastest are worth building once.
-            if !hinted
-                && let Some(fastest) = policy::fastest(size)
-                && policy::on_demand(size).is_some_and(|made| made != fastest)
-            {
-                hinted = true;
+            ),
+            Event::Building { tiles, reason } => {
+                self.hint_fastest();
+                let message = format!("building the {size} database of tiles {tiles:?} ({reason})");
+                eprintln!("npuzzle: {message}");
+                self.bar = Some(bar_of(message));
+            }
+            Event::BuildingMachine {
+                depth,
+                reason,
+                cost,
+            } => {
                 eprintln!(
-                    "npuzzle: for the fastest {size} solving: npuzzle pdb build --size {size} \
-                     --partition {fastest} (minutes, once)"
+                    "npuzzle: building the {size} move-pruning machine of depth {depth} this \
+                     needs, once ({reason}): about {:.0} s and {} MB of memory (npuzzle pdb \
+                     build builds it ahead of time)",
+                    cost.seconds.ceil(),
+                    cost.bytes.div_ceil(1 << 20)
                 );
+                self.bar = Some(bar_of(format!(
+                    "building the {size} machine of depth {depth}"
+                )));
             }
-            let message = format!("building the {size} database of tiles {tiles:?} ({reason})");
-            eprintln!("npuzzle: {message}");
-            bar = Some(bar_of(message));
-        }
-        Event::BuildingMachine {
-            depth,
-            reason,
-            cost,
-        } => {
-            eprintln!(
-                "npuzzle: building the {size} move-pruning machine of depth {depth} this needs, \
-                 once ({reason}): about {:.0} s and {} MB of memory (npuzzle pdb build builds it \
-                 ahead of time)",
-                cost.seconds.ceil(),
-                cost.bytes.div_ceil(1 << 20)
-            );
-            let message = format!("building the {size} machine of depth {depth}");
-            bar = Some(bar_of(message));
-        }
-        Event::Progress(done, total) => {
-            if let Some(bar) = &bar {
-                bar.set_length(total);
-                bar.set_position(done);
+            Event::Progress(done, total) => {
+                if let Some(bar) = &self.bar {
+                    bar.set_length(total);
+                    bar.set_position(done);
+                }
             }
-        }
-        Event::Saved { path, capped } => {
-            if let Some(bar) = bar.take() {
-                bar.finish_and_clear();
+            Event::Saved { path, capped } => {
+                self.clear_bar();
+                eprintln!("npuzzle: built {}", path.display());
+                if capped > 0 {
+                    eprintln!(
+                        "npuzzle: {capped} entries exceed what 4 bits hold and were lowered \
+                         (still admissible)"
+                    );
+                }
             }
-            eprintln!("npuzzle: built {}", path.display());
-            if capped > 0 {
-                eprintln!(
-                    "npuzzle: {capped} entries exceed what 4 bits hold and were lowered (still admissible)"
-                );
+            Event::NotSaved { error } => {
+                self.clear_bar();
+                eprintln!("npuzzle: built in memory for this run only; could not save it: {error}");
             }
         }
-        Event::NotSaved { error } => {
-            if let Some(bar) = bar.take() {
-                bar.finish_and_clear();
-            }
-            eprintln!("npuzzle: built in memory for this run only; could not save it: {error}");
-        }
-    });
-    if let Some(bar) = bar {
-        bar.finish_and_clear();
     }
-    result
+
+    /// Building the databases made on first use: says once that the fastest are worth building.
+    fn hint_fastest(&mut self) {
+        let size = self.size;
+        if !self.hinted
+            && let Some(fastest) = policy::fastest(size)
+            && policy::on_demand(size).is_some_and(|made| made != fastest)
+        {
+            self.hinted = true;
+            eprintln!(
+                "npuzzle: for the fastest {size} solving: npuzzle pdb build --size {size} \
+                 --partition {fastest} (minutes, once)"
+            );
+        }
+    }
+
+    fn clear_bar(&mut self) {
+        if let Some(bar) = self.bar.take() {
+            bar.finish_and_clear();
+        }
+    }
 }
 
 /// A progress bar on standard error saying `message`.

@@ -13,9 +13,9 @@ use npuzzle_core::{Board, Goal};
 use npuzzle_game::Lang;
 use npuzzle_game::lab::{LAB_NODES, Narrator};
 use npuzzle_search::algorithm::observe::Event;
-use npuzzle_search::{Algorithm, HeuristicKind, SolveError};
+use npuzzle_search::{Algorithm, HeuristicKind, SolveError, Solver};
 
-use crate::cli::LabArgs;
+use crate::cli::{LabArgs, SearchArgs};
 use crate::search::Prepared;
 use crate::status::Status;
 
@@ -35,25 +35,16 @@ pub fn run(args: &LabArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
     let board: Board = text
         .parse()
         .with_context(|| format!("the position {text:?}"))?;
-    let mut search = args.search.clone();
-    if search.algorithm == Algorithm::Auto {
-        search.algorithm = Algorithm::IdaStar;
-    }
-    if search.algorithm != Algorithm::Table {
-        search.heuristic = search.heuristic.or(Some(HeuristicKind::Manhattan));
-    }
-    // A lesson, not a marathon: the lab's node budget unless --max-nodes says otherwise.
-    search.max_nodes = search.max_nodes.or(Some(LAB_NODES));
+    let search = lesson(&args.search);
     let mut solvers = Prepared::new(args.input.goal.clone(), &search)?;
     let (solver, _) = solvers.for_board(&board)?;
-    let algorithm = solver.algorithm();
     let with = search
         .heuristic
         .map_or(String::new(), |h| format!(" · {}", h.name()));
     let heading = format!(
         "{} {board} · {}{with}",
         lang.pick("from", "de"),
-        algorithm.name()
+        solver.algorithm().name()
     );
     let interactive = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     if interactive && !args.plain {
@@ -65,18 +56,44 @@ pub fn run(args: &LabArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
         lang.pick("The search lab", "O laboratório de busca")
     )?;
     writeln!(out, "{heading}")?;
+    print_steps(&solver, &board, args.steps, lang, out)
+}
+
+/// The search settings of a lesson: IDA* for `auto`, Manhattan distance unless a heuristic is
+/// named (the table needs none), and the lab's node budget unless `--max-nodes` says otherwise:
+/// a lesson, not a marathon.
+fn lesson(search: &SearchArgs) -> SearchArgs {
+    let mut search = search.clone();
+    if search.algorithm == Algorithm::Auto {
+        search.algorithm = Algorithm::IdaStar;
+    }
+    if search.algorithm != Algorithm::Table {
+        search.heuristic = search.heuristic.or(Some(HeuristicKind::Manhattan));
+    }
+    search.max_nodes = search.max_nodes.or(Some(LAB_NODES));
+    search
+}
+
+/// Prints the search's steps from `board`, at most `most` of them, then its figures.
+fn print_steps(
+    solver: &Solver,
+    board: &Board,
+    most: u64,
+    lang: Lang,
+    out: &mut dyn Write,
+) -> anyhow::Result<Status> {
     let mut teller = Teller {
-        narrator: Narrator::new(lang, algorithm, board.width()),
+        narrator: Narrator::new(lang, solver.algorithm(), board.width()),
         layers: 0,
         positions: 0,
         shown: 0,
         left_out: 0,
-        most: args.steps,
+        most,
         out,
         failed: None,
     };
     let limits = solver.options().limits.clone();
-    let solved = solver.watch(&board, &limits, &mut |event| teller.tell(event));
+    let solved = solver.watch(board, &limits, &mut |event| teller.tell(event));
     if let Some(error) = teller.failed.take() {
         return Err(error.into());
     }

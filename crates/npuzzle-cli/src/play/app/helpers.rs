@@ -154,76 +154,79 @@ impl App {
     }
 
     pub(super) fn answer(&mut self, answer: Answer, now: u64) {
-        let lang = self.session.lang;
         let current = self.session.game().board().clone();
-        match answer {
-            // Only the answer to the request in flight counts (the position has not moved since:
-            // a move stops the request).
+        // Only the answer to the request in flight counts (the position has not moved since: a
+        // move stops the request); an error is said where the game says things.
+        let taken = match answer {
             Answer::Hint(token, result) if self.is_asked(&token) => {
-                self.thinking = false;
-                self.asked = None;
-                match result {
-                    Ok(solution) => {
-                        self.hint = solution
-                            .moves
-                            .first()
-                            .and_then(|&m| current.source(m))
-                            .map(|cell| current.cells()[cell])
-                            .into_iter()
-                            .collect();
-                        if let Some(&tile) = self.hint.first() {
-                            let quality = if solution.optimal {
-                                lang.pick("optimal", "ótima")
-                            } else {
-                                lang.pick("a good move", "um bom movimento")
-                            };
-                            self.message = Some(format!(
-                                "{} {tile} ({quality}; {} {})",
-                                lang.pick("Hint: move tile", "Dica: mova a peça"),
-                                lang.count_moves(solution.moves.len()),
-                                lang.pick("to go", "em falta"),
-                            ));
-                        }
-                    }
-                    Err(error) => self.message = Some(error),
-                }
+                result.map(|solution| self.take_hint(&solution, &current))
             }
             Answer::God(token, result) if self.is_asked(&token) => {
-                self.thinking = false;
-                self.asked = None;
-                match result {
-                    Ok(solution) => {
-                        self.god = Some(GodMode {
-                            moves: solution.moves.into(),
-                            paused: false,
-                            interval: 250,
-                            paces: Default::default(),
-                            next_at: now,
-                            optimal: solution.optimal,
-                        });
-                    }
-                    Err(error) => self.message = Some(error),
-                }
+                result.map(|solution| self.take_god(solution, now))
             }
             Answer::Good(token, board, result) if self.is_asked(&token) => {
-                self.thinking = false;
-                self.asked = None;
-                match result {
-                    Ok((distance, moves)) => {
-                        let mut grades = Grades::new(&board, distance.range().0 as usize, &moves);
-                        let hinted = grades.next();
-                        self.session.grades = Some(grades);
-                        self.hint = hinted.marked();
-                        self.message = Some(lang.hinted(&hinted));
-                    }
-                    Err(error) => self.message = Some(error),
-                }
+                result.map(|(distance, moves)| self.take_grades(&board, distance, &moves))
             }
-            Answer::Distance(board, distance) if board == current => self.distance = distance,
+            Answer::Distance(board, distance) if board == current => {
+                self.distance = distance;
+                return;
+            }
             Answer::Optimal(start, optimal) if &start == self.session.game().start() => {
                 self.optimal = optimal;
+                return;
             }
-            _ => {}
+            _ => return,
+        };
+        self.thinking = false;
+        self.asked = None;
+        if let Err(error) = taken {
+            self.message = Some(error);
         }
+    }
+
+    /// Marks the tile a hint's solution moves first from `current`, and says so.
+    fn take_hint(&mut self, solution: &Solution, current: &Board) {
+        let lang = self.session.lang;
+        self.hint = solution
+            .moves
+            .first()
+            .and_then(|&m| current.source(m))
+            .map(|cell| current.cells()[cell])
+            .into_iter()
+            .collect();
+        if let Some(&tile) = self.hint.first() {
+            let quality = if solution.optimal {
+                lang.pick("optimal", "ótima")
+            } else {
+                lang.pick("a good move", "um bom movimento")
+            };
+            self.message = Some(format!(
+                "{} {tile} ({quality}; {} {})",
+                lang.pick("Hint: move tile", "Dica: mova a peça"),
+                lang.count_moves(solution.moves.len()),
+                lang.pick("to go", "em falta"),
+            ));
+        }
+    }
+
+    /// Begins god mode playing `solution`, its first move due `now`.
+    fn take_god(&mut self, solution: Solution, now: u64) {
+        self.god = Some(GodMode {
+            moves: solution.moves.into(),
+            paused: false,
+            interval: 250,
+            paces: Default::default(),
+            next_at: now,
+            optimal: solution.optimal,
+        });
+    }
+
+    /// Grades every move from `board` and marks the best, saying how good it is.
+    fn take_grades(&mut self, board: &Board, distance: Distance, moves: &[Move]) {
+        let mut grades = Grades::new(board, distance.range().0 as usize, moves);
+        let hinted = grades.next();
+        self.session.grades = Some(grades);
+        self.hint = hinted.marked();
+        self.message = Some(self.session.lang.hinted(&hinted));
     }
 }
