@@ -1,7 +1,6 @@
 //! How good an estimate is where optimal lengths are known: its error distribution, and how
 //! often it orders two siblings (children of one position) as their distances are ordered.
 
-use std::fmt::Write as _;
 use std::path::Path;
 
 use anyhow::{Context, bail};
@@ -254,21 +253,9 @@ pub fn report(
             (every_position(&table), Some(table))
         }
     };
-    let optima: Vec<u32> = positions.iter().map(|(_, d)| *d).collect();
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "| estimate | positions | mean error | mean abs error | 5% / 50% / 95% | over optimum | sibling pairs right |"
-    );
-    let _ = writeln!(out, "|---|---|---|---|---|---|---|");
-    let pdb = match databases {
-        Some((folder, partition)) => {
-            let name = format!("pattern databases {partition}");
-            let opened = Store::new(folder).open(&puzzle, &partition, &mut |_| {})?;
-            Some((name, AnyHeuristic::Pdb(opened)))
-        }
-        None => None,
-    };
+    let pdb = databases
+        .map(|(folder, partition)| open_databases(&puzzle, folder, &partition))
+        .transpose()?;
     // Without the complete table, but with databases on a board of at most 16 cells, every
     // child of every position is solved optimally, so that sibling pairs can be judged there too.
     let children = match &pdb {
@@ -283,24 +270,45 @@ pub fn report(
         rankings.push((name, &by_pdb));
     }
     rankings.push(("learned", &learned));
+    let optima: Vec<u32> = positions.iter().map(|(_, d)| *d).collect();
+    let mut out = String::from(
+        "| estimate | positions | mean error | mean abs error | 5% / 50% / 95% | over optimum | \
+         sibling pairs right |\n|---|---|---|---|---|---|---|\n",
+    );
     for (name, estimate) in rankings {
         let values: Vec<f32> = positions
             .iter()
             .map(|(b, _)| estimate(&puzzle.bytes(b)))
             .collect();
-        let e = Errors::of(&values, &optima);
+        let errors = Errors::of(&values, &optima);
         let siblings = sibling_cell(table.as_ref(), children.as_deref(), estimate)?;
-        let _ = writeln!(
-            out,
-            "| {name} | {} | {:+.2} | {:.2} | {:+.1} / {:+.1} / {:+.1} | {:.1} % | {siblings} |",
-            e.count,
-            e.mean,
-            e.mean_abs,
-            e.percentiles[0],
-            e.percentiles[1],
-            e.percentiles[2],
-            100.0 * e.over
-        );
+        out += &row(name, &errors, &siblings);
     }
     Ok(out)
+}
+
+/// The pattern databases of `partition` in `folder`, named for the report's table.
+fn open_databases(
+    puzzle: &Puzzle,
+    folder: &Path,
+    partition: &Partition,
+) -> anyhow::Result<(String, AnyHeuristic)> {
+    let opened = Store::new(folder).open(puzzle, partition, &mut |_| {})?;
+    Ok((
+        format!("pattern databases {partition}"),
+        AnyHeuristic::Pdb(opened),
+    ))
+}
+
+/// One estimate's line of the report's table.
+fn row(name: &str, e: &Errors, siblings: &str) -> String {
+    let [low, median, high] = e.percentiles;
+    format!(
+        "| {name} | {} | {:+.2} | {:.2} | {low:+.1} / {median:+.1} / {high:+.1} | {:.1} % | \
+         {siblings} |\n",
+        e.count,
+        e.mean,
+        e.mean_abs,
+        100.0 * e.over
+    )
 }
