@@ -187,7 +187,7 @@ pub fn solve_many<'py>(
         .try_iter()?
         .map(|item| read_board(&item?, size))
         .collect();
-    let jobs: Vec<Result<(Arc<Solver>, Start), PyErr>> = py.detach(|| {
+    let jobs: Vec<Job> = py.detach(|| {
         boards
             .iter()
             .map(|board| match board {
@@ -196,6 +196,31 @@ pub fn solve_many<'py>(
             })
             .collect()
     });
+    let solved = solve_jobs(py, &jobs, threads, options, watch)?;
+    let mut answers: Vec<Option<PyResult<PySolution>>> =
+        jobs.into_iter().map(|job| job.err().map(Err)).collect();
+    for (at, result) in solved {
+        answers[at] = Some(match (result, &boards[at]) {
+            (Ok(solution), Ok(board)) => PySolution::of(board, &solution),
+            (Ok(_), Err(error)) => Err(error.clone_ref(py)),
+            (Err(error), _) => Err(solve_error(py, error)),
+        });
+    }
+    into_list(py, answers, raise)
+}
+
+/// A position prepared for its solver, or why it could not be.
+type Job = PyResult<(Arc<Solver>, Start)>;
+
+/// Solves the prepared `jobs` in parallel on a pool of `threads`, Ctrl-C and `watch` heard
+/// meanwhile; each answer with its place in the input.
+fn solve_jobs(
+    py: Python<'_>,
+    jobs: &[Job],
+    threads: Option<usize>,
+    options: &PyOptions,
+    watch: Option<&Py<PyAny>>,
+) -> PyResult<Vec<(usize, Result<Solution, SolveError>)>> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.unwrap_or(0))
         .build()
@@ -207,27 +232,23 @@ pub fn solve_many<'py>(
         .enumerate()
         .filter_map(|(at, job)| Some((at, job.as_ref().ok()?)))
         .collect();
-    let solved: Vec<(usize, Result<Solution, SolveError>)> =
-        watched(py, &cancel, &looking(watch), || {
-            use rayon::prelude::*;
-            pool.install(|| {
-                runnable
-                    .par_iter()
-                    .map(|(at, (solver, start))| (*at, solver.run(start, &limits)))
-                    .collect()
-            })
-        })?;
-    let mut answers: Vec<Option<PyResult<PySolution>>> =
-        jobs.into_iter().map(|job| job.err().map(Err)).collect();
-    for (at, result) in solved {
-        answers[at] = Some(match result {
-            Ok(solution) => match &boards[at] {
-                Ok(board) => PySolution::of(board, &solution),
-                Err(error) => Err(error.clone_ref(py)),
-            },
-            Err(error) => Err(solve_error(py, error)),
-        });
-    }
+    watched(py, &cancel, &looking(watch), || {
+        use rayon::prelude::*;
+        pool.install(|| {
+            runnable
+                .par_iter()
+                .map(|(at, (solver, start))| (*at, solver.run(start, &limits)))
+                .collect()
+        })
+    })
+}
+
+/// The answers as a Python list in input order: a failure raised (`raise`) or in its place.
+fn into_list(
+    py: Python<'_>,
+    answers: Vec<Option<PyResult<PySolution>>>,
+    raise: bool,
+) -> PyResult<Bound<'_, PyList>> {
     let list = PyList::empty(py);
     for (at, answer) in answers.into_iter().enumerate() {
         let answer = answer.ok_or_else(|| {
