@@ -59,61 +59,26 @@ struct Walked {
 fn walk(size: Size, blank: usize, fsm: &Fsm) -> Walked {
     let cells = size.cells();
     assert!(cells <= 12, "the seen set is a bit per permutation");
-    let squares = Squares::new(size);
-    let factorial: usize = (1..=cells).product();
-    let mut seen = vec![0u64; factorial.div_ceil(64)];
     let start: Packed = (0..cells).map(|c| (c as u64) << (4 * c)).sum();
     let start = swap(start, 0, blank);
-    let mark = |seen: &mut Vec<u64>, board: Packed| {
-        let r = rank(board, cells);
-        let fresh = seen[r / 64] & 1 << (r % 64) == 0;
-        seen[r / 64] |= 1 << (r % 64);
-        fresh
+    let mut walker = Walker {
+        size,
+        origin: blank,
+        fsm,
+        squares: Squares::new(size),
+        seen: vec![0u64; (1..=cells).product::<usize>().div_ceil(64)],
+        refused: 0,
     };
-    mark(&mut seen, start);
+    walker.mark(start);
     let mut layer = vec![Reached {
         board: start,
         blank,
         state: fsm.start(blank),
         reach: u32::MAX,
     }];
-    let (mut positions, mut deepest, mut refused) = (1u64, 0, 0u64);
-    let mut depth = 0u32;
+    let (mut positions, mut deepest, mut depth) = (1u64, 0, 0u32);
     while !layer.is_empty() {
-        let mut next = Vec::with_capacity(layer.len() * 2);
-        for node in &layer {
-            for (m, mv) in Move::ALL.into_iter().enumerate() {
-                let Some(to) = squares.after(node.blank, m) else {
-                    continue;
-                };
-                let board = swap(node.board, node.blank, to);
-                let entry = fsm.next.entry(node.state, m);
-                if entry == DEAD {
-                    refused += 1;
-                    assert!(
-                        !mark(&mut seen, board),
-                        "{size}, blank on {blank}: {mv} refused at depth {} from state {}, \
-                         but it first reaches a position",
-                        depth + 1,
-                        node.state
-                    );
-                    continue;
-                }
-                if mark(&mut seen, board) {
-                    let moribund = entry & ((1 << MORIBUND_BITS) - 1);
-                    let reach = match moribund {
-                        0 => node.reach,
-                        k => node.reach.min(depth + 1 + k),
-                    };
-                    next.push(Reached {
-                        board,
-                        blank: to,
-                        state: entry >> MORIBUND_BITS,
-                        reach,
-                    });
-                }
-            }
-        }
+        let next = walker.next_layer(&layer, depth);
         depth += 1;
         for node in &next {
             assert!(
@@ -131,7 +96,71 @@ fn walk(size: Size, blank: usize, fsm: &Fsm) -> Walked {
     Walked {
         positions,
         deepest,
-        refused,
+        refused: walker.refused,
+    }
+}
+
+/// A breadth-first walk of a whole space with the machine: the positions seen (a bit per
+/// permutation) and the moves it refused.
+struct Walker<'a> {
+    size: Size,
+    /// The blank's square at the start, for the messages.
+    origin: usize,
+    fsm: &'a Fsm,
+    squares: Squares,
+    seen: Vec<u64>,
+    refused: u64,
+}
+
+impl Walker<'_> {
+    /// Marks `board` seen; whether it was new.
+    fn mark(&mut self, board: Packed) -> bool {
+        let r = rank(board, self.size.cells());
+        let fresh = self.seen[r / 64] & 1 << (r % 64) == 0;
+        self.seen[r / 64] |= 1 << (r % 64);
+        fresh
+    }
+
+    /// The positions first reached from `layer` (at `depth`), each with its machine state;
+    /// panics when a move the machine refuses reaches a position first.
+    fn next_layer(&mut self, layer: &[Reached], depth: u32) -> Vec<Reached> {
+        let mut next = Vec::with_capacity(layer.len() * 2);
+        for node in layer {
+            for (m, mv) in Move::ALL.into_iter().enumerate() {
+                let Some(to) = self.squares.after(node.blank, m) else {
+                    continue;
+                };
+                let board = swap(node.board, node.blank, to);
+                let entry = self.fsm.next.entry(node.state, m);
+                if entry == DEAD {
+                    self.refused += 1;
+                    assert!(
+                        !self.mark(board),
+                        "{}, blank on {}: {mv} refused at depth {} from state {}, but it first \
+                         reaches a position",
+                        self.size,
+                        self.origin,
+                        depth + 1,
+                        node.state
+                    );
+                    continue;
+                }
+                if self.mark(board) {
+                    let moribund = entry & ((1 << MORIBUND_BITS) - 1);
+                    let reach = match moribund {
+                        0 => node.reach,
+                        k => node.reach.min(depth + 1 + k),
+                    };
+                    next.push(Reached {
+                        board,
+                        blank: to,
+                        state: entry >> MORIBUND_BITS,
+                        reach,
+                    });
+                }
+            }
+        }
+        next
     }
 }
 
