@@ -3,7 +3,7 @@
 
 use indicatif::{ProgressBar, ProgressStyle};
 use npuzzle_core::Size;
-use npuzzle_heuristic::pdb::{Event, policy};
+use npuzzle_heuristic::pdb::{Cost, Event, policy};
 
 /// Runs `work` with a reporter that shows each database build of a `size` board.
 pub fn with_progress<T>(size: Size, work: impl FnOnce(&mut dyn FnMut(Event)) -> T) -> T {
@@ -31,9 +31,9 @@ impl Reporter {
         let size = self.size;
         match event {
             Event::Planned(cost) => eprintln!(
-                "npuzzle: building the {size} pattern databases this needs, once: about {:.0} s \
-                 and {} MB of memory (npuzzle pdb build builds them ahead of time)",
-                cost.seconds.ceil(),
+                "npuzzle: building the {size} pattern databases this needs, once: {} and {} MB of \
+                 memory (npuzzle pdb build builds them ahead of time)",
+                duration(cost),
                 cost.bytes.div_ceil(1 << 20)
             ),
             Event::Building { tiles, reason } => {
@@ -49,9 +49,9 @@ impl Reporter {
             } => {
                 eprintln!(
                     "npuzzle: building the {size} move-pruning machine of depth {depth} this \
-                     needs, once ({reason}): about {:.0} s and {} MB of memory (npuzzle pdb \
-                     build builds it ahead of time)",
-                    cost.seconds.ceil(),
+                     needs, once ({reason}): {} and {} MB of memory (npuzzle pdb build builds \
+                     it ahead of time)",
+                    duration(cost),
                     cost.bytes.div_ceil(1 << 20)
                 );
                 self.bar = Some(bar_of(format!(
@@ -112,4 +112,34 @@ fn bar_of(message: String) -> ProgressBar {
     );
     progress.set_message(message);
     progress
+}
+
+/// How long a build of `cost` takes, from the faster kind of machine to the slower: "about 190
+/// to 410 s", or one figure when they round alike.
+fn duration(cost: Cost) -> String {
+    let (fast, slow) = (
+        cost.seconds.ceil(),
+        cost.seconds_on_slower_machines().ceil(),
+    );
+    if slow > fast {
+        format!("about {fast:.0} to {slow:.0} s")
+    } else {
+        format!("about {fast:.0} s")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_build_takes_the_two_kinds_of_machine_figures() {
+        let machine = Cost::of_machine("5".parse().unwrap(), 20);
+        assert_eq!(duration(machine), "about 188 to 414 s");
+        let tiny = Cost {
+            seconds: 0.01,
+            bytes: 0,
+        };
+        assert_eq!(duration(tiny), "about 1 s");
+    }
 }
